@@ -1,0 +1,1 @@
+// Placeholder; replaced by the issue that builds this target.

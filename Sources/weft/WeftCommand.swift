@@ -1,0 +1,6 @@
+@main
+struct WeftCommand {
+    static func main() {
+        print("weft: not built yet")
+    }
+}
