@@ -1,0 +1,3 @@
+enum ContainerBenchmarks {
+    static func run() async {}
+}

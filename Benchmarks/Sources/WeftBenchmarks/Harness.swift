@@ -1,0 +1,53 @@
+import Foundation
+
+/// Median nanoseconds per operation over `rounds` rounds of `iterations` calls of `body`.
+func measure(rounds: Int = 15, iterations: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    samples.reserveCapacity(rounds)
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { body() }
+        let end = DispatchTime.now().uptimeNanoseconds
+        samples.append(Double(end - start) / Double(iterations))
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+/// Median wall-clock nanoseconds of `rounds` runs of an async `body`.
+func measureAsync(rounds: Int = 15, _ body: () async -> Void) async -> Double {
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        await body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+/// Keeps the optimizer from deleting a benchmarked value.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+func formatNanoseconds(_ ns: Double) -> String {
+    switch ns {
+    case ..<1_000: String(format: "%.0f ns", ns)
+    case ..<1_000_000: String(format: "%.2f µs", ns / 1_000)
+    default: String(format: "%.2f ms", ns / 1_000_000)
+    }
+}
+
+func printTable(title: String, header: [String], rows: [[String]]) {
+    let widths = header.indices.map { column in
+        ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+    }
+    func line(_ cells: [String]) -> String {
+        "| " + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+            .joined(separator: " | ") + " |"
+    }
+    print("\n### \(title)\n")
+    print(line(header))
+    print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+    rows.forEach { print(line($0)) }
+}

@@ -1,0 +1,3 @@
+enum InitializerBenchmarks {
+    static func run() async {}
+}
