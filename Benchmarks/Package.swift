@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 // A separate package so library users never fetch benchmark dependencies.
+import Foundation
 import PackageDescription
+
+/// A path dependency's identity is its folder's name, which differs between clones.
+let weftRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let weftPackage = weftRoot.lastPathComponent
 
 let package = Package(
     name: "WeftBenchmarks",
@@ -13,8 +18,8 @@ let package = Package(
         .executableTarget(
             name: "WeftBenchmarks",
             dependencies: [
-                .product(name: "Weft", package: "main"),
-                .product(name: "WeftInitializer", package: "main"),
+                .product(name: "Weft", package: weftPackage),
+                .product(name: "WeftInitializer", package: weftPackage),
                 .product(name: "Swinject", package: "Swinject"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
