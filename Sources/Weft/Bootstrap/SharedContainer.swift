@@ -1,0 +1,61 @@
+/// The state behind ``Container/shared``: the current container, whether a bootstrap
+/// completed, and the gate that serializes bootstraps.
+///
+/// One instance is global; ``Container/withIsolatedShared(_:operation:)`` binds another one
+/// to a task so that parallel tests never see each other's registrations.
+final class SharedContainer: Sendable {
+    struct State {
+        var container: Container
+        var isBootstrapped = false
+        var lastFailure: (any Error)?
+    }
+
+    let state: Locked<State>
+    let gate = AsyncGate()
+
+    init(_ container: Container = Container()) {
+        state = Locked(State(container: container))
+    }
+
+    static let global = SharedContainer()
+    @TaskLocal static var override: SharedContainer?
+
+    /// The task's isolated shared container, or the global one.
+    static var active: SharedContainer { override ?? global }
+
+    var container: Container { state.withLock { $0.container } }
+    var isBootstrapped: Bool { state.withLock { $0.isBootstrapped } }
+
+    /// Builds a new container aside with `configure`, then swaps it in. On throw the current
+    /// container stays as it was.
+    func bootstrap(_ configure: (Container) async throws -> Void) async throws {
+        let previous = container
+        let fresh = Container()
+        fresh.diagnostics = previous.diagnostics
+        do {
+            try await configure(fresh)
+        } catch {
+            state.withLock { $0.lastFailure = error }
+            previous.diagnostics.log(.error, "Bootstrap failed; the previous container stays in place: \(error)")
+            throw error
+        }
+        state.withLock { state in
+            state.container = fresh
+            state.isBootstrapped = true
+            state.lastFailure = nil
+        }
+    }
+
+    /// Registers what `configure` adds aside, then merges it into the current container in
+    /// one step. Registrations made during `configure` can resolve existing ones.
+    func update(_ configure: (Container) async throws -> Void) async rethrows {
+        let current = container
+        let aside = Container(parent: current)
+        try await configure(aside)
+        current.merge(aside)
+    }
+
+    func reset() {
+        state.withLock { $0 = State(container: Container()) }
+    }
+}

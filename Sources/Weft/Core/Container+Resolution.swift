@@ -1,0 +1,270 @@
+import Foundation
+
+/// What one look at a container's state found.
+enum Lookup<T: Sendable>: Sendable {
+    case value(T)
+    case registration(Registration, slowThreshold: Duration?)
+    case missing
+}
+
+/// What one look at the cache of a cached service decided.
+enum CacheStep<T: Sendable>: Sendable {
+    case value(T)
+    case wait(Creation)
+    case create(Creation)
+}
+
+extension Container {
+    // MARK: Synchronous
+
+    @inline(__always)
+    func resolveSync<T: Sendable>(_ key: ServiceKey) throws(ResolutionError) -> T {
+        let lookup: Lookup<T> = look(up: key)
+        if case .value(let value) = lookup { return value }
+        let frame = ResolutionFrame.current
+        do {
+            return try obtainSync(key, lookup: lookup, frame: frame)
+        } catch {
+            if frame == nil { report(error) }
+            throw error
+        }
+    }
+
+    private func obtainSync<T: Sendable>(
+        _ key: ServiceKey, lookup: Lookup<T>, frame: ResolutionFrame?
+    ) throws(ResolutionError) -> T {
+        let (owner, registration, threshold) = try locate(key, lookup: lookup, frame: frame)
+        guard case .sync(let factory) = registration.factory else {
+            throw .requiresAsync(key, path: frame?.path ?? [])
+        }
+        let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame)
+        let resolver = Resolver(registration.lifetime.resolvesFromOwner ? owner : self)
+        guard let cache = cacheHolder(for: registration, owner: owner) else {
+            return try Self.run(factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
+        }
+        switch cache.step(for: key, as: T.self, frame: newFrame) {
+        case .value(let value):
+            return value
+        case .wait(let creation):
+            let ticket = try Self.enterWait(frame, creation)
+            defer { ticket.map(WaitGraph.leave) }
+            return try Self.cast(creation.wait(), key)
+        case .create(let creation):
+            let outcome: Creation.Outcome
+            do {
+                let value: T = try Self.run(factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
+                outcome = .success(value)
+            } catch {
+                outcome = .failure(error)
+            }
+            cache.finish(creation, for: key, lifetime: registration.lifetime, outcome: outcome)
+            return try Self.cast(outcome, key)
+        }
+    }
+
+    private static func run<T: Sendable>(
+        _ factory: @Sendable (Resolver) throws -> any Sendable,
+        key: ServiceKey, frame: ResolutionFrame, resolver: Resolver, slowThreshold: Duration?
+    ) throws(ResolutionError) -> T {
+        let start = slowThreshold.map { _ in ContinuousClock.now }
+        let value: any Sendable
+        do {
+            value = try ResolutionFrame.$current.withValue(frame) { try factory(resolver) }
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
+        }
+        if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
+        return try cast(.success(value), key)
+    }
+
+    // MARK: Asynchronous
+
+    func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
+        let lookup: Lookup<T> = look(up: key)
+        if case .value(let value) = lookup { return value }
+        let frame = ResolutionFrame.current
+        do {
+            return try await obtainAsync(key, lookup: lookup, frame: frame)
+        } catch {
+            if frame == nil { report(error) }
+            throw error
+        }
+    }
+
+    private func obtainAsync<T: Sendable>(
+        _ key: ServiceKey, lookup: Lookup<T>, frame: ResolutionFrame?
+    ) async throws(ResolutionError) -> T {
+        let (owner, registration, threshold) = try locate(key, lookup: lookup, frame: frame)
+        let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame)
+        let resolver = Resolver(registration.lifetime.resolvesFromOwner ? owner : self)
+        guard let cache = cacheHolder(for: registration, owner: owner) else {
+            return try await Self.run(registration.factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
+        }
+        switch cache.step(for: key, as: T.self, frame: newFrame) {
+        case .value(let value):
+            return value
+        case .wait(let creation):
+            let ticket = try Self.enterWait(frame, creation)
+            let outcome = await creation.value()
+            ticket.map(WaitGraph.leave)
+            return try Self.cast(outcome, key)
+        case .create(let creation):
+            let outcome: Creation.Outcome
+            do {
+                let value: T = try await Self.run(
+                    registration.factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
+                outcome = .success(value)
+            } catch {
+                outcome = .failure(error)
+            }
+            cache.finish(creation, for: key, lifetime: registration.lifetime, outcome: outcome)
+            return try Self.cast(outcome, key)
+        }
+    }
+
+    private static func run<T: Sendable>(
+        _ factory: Registration.Factory,
+        key: ServiceKey, frame: ResolutionFrame, resolver: Resolver, slowThreshold: Duration?
+    ) async throws(ResolutionError) -> T {
+        let start = slowThreshold.map { _ in ContinuousClock.now }
+        let value: any Sendable
+        do {
+            switch factory {
+            case .sync(let make):
+                value = try ResolutionFrame.$current.withValue(frame) { try make(resolver) }
+            case .async(let make):
+                value = try await ResolutionFrame.$current.withValue(frame) { try await make(resolver) }
+            }
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
+        }
+        if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
+        return try cast(.success(value), key)
+    }
+
+    // MARK: Shared steps
+
+    /// One lock: a cached value here, or this container's registration for `key`.
+    @inline(__always)
+    private func look<T: Sendable>(up key: ServiceKey) -> Lookup<T> {
+        let recording = recorder != nil
+        return state.withLock { state -> Lookup<T> in
+            if !recording, let value = state.instances[key]?.value as? T { return .value(value) }
+            if let registration = state.registrations[key] {
+                return .registration(registration, slowThreshold: state.diagnostics.slowResolutionThreshold)
+            }
+            return .missing
+        }
+    }
+
+    /// The registration for `key` and its owner, after checking for a cycle.
+    private func locate<T>(
+        _ key: ServiceKey, lookup: Lookup<T>, frame: ResolutionFrame?
+    ) throws(ResolutionError) -> (Container, Registration, Duration?) {
+        let found: (Container, Registration, Duration?)
+        switch lookup {
+        case .registration(let registration, let threshold):
+            found = (self, registration, threshold)
+        case .missing, .value:
+            guard let (owner, registration) = parent?.registration(for: key) else {
+                throw .notRegistered(key, path: frame?.path ?? [], suggestions: suggestions(for: key))
+            }
+            found = (owner, registration, state.withLock { $0.diagnostics.slowResolutionThreshold })
+        }
+        if let frame, let ancestor = frame.ancestor(key: key, owner: ObjectIdentifier(found.0)) {
+            throw .circularDependency(cycle: frame.path(from: ancestor) + [key])
+        }
+        recorder?.record(from: frame, to: found.1)
+        return found
+    }
+
+    /// The container whose cache keeps values of `registration`, or `nil` for transients.
+    private func cacheHolder(for registration: Registration, owner: Container) -> Container? {
+        switch registration.lifetime {
+        case .transient: nil
+        case .singleton, .weak: owner
+        case .scoped: self
+        }
+    }
+
+    private func step<T: Sendable>(for key: ServiceKey, as: T.Type, frame: ResolutionFrame) -> CacheStep<T> {
+        state.withLock { state -> CacheStep<T> in
+            if let value = state.instances[key]?.value as? T { return .value(value) }
+            if let creation = state.creations[key] { return .wait(creation) }
+            let creation = Creation(frame: frame)
+            state.creations[key] = creation
+            return .create(creation)
+        }
+    }
+
+    private func finish(_ creation: Creation, for key: ServiceKey, lifetime: Lifetime, outcome: Creation.Outcome) {
+        state.withLock { state in
+            state.creations[key] = nil
+            if case .success(let value) = outcome {
+                state.instances[key] = lifetime == .weak ? StoredInstance.weakly(value) : .strong(value)
+            }
+        }
+        creation.complete(outcome)
+    }
+
+    private static func enterWait(_ frame: ResolutionFrame?, _ creation: Creation) throws(ResolutionError) -> Int? {
+        guard let frame else { return nil }
+        return try WaitGraph.enter(frame, waitingFor: creation).get()
+    }
+
+    @inline(__always)
+    private static func cast<T>(_ outcome: Creation.Outcome, _ key: ServiceKey) throws(ResolutionError) -> T {
+        let value = try outcome.get()
+        guard let typed = value as? T else {
+            // Unreachable through the public API: keys are built from the registered type.
+            throw .factoryFailed(key, path: [], underlying: TypeMismatch(expected: T.self, actual: type(of: value)))
+        }
+        return typed
+    }
+
+    /// The registered keys closest to `key`: same type under another name, then similar names.
+    func suggestions(for key: ServiceKey) -> [ServiceKey] {
+        let candidates = Array(visibleRegistrations().keys)
+        let sameType = candidates.filter { $0.typeName == key.typeName }
+        let target = key.typeName.lowercased()
+        let similar = candidates
+            .filter { $0.typeName != key.typeName }
+            .map { ($0, editDistance($0.typeName.lowercased(), target)) }
+            .filter { $0.1 <= max(2, target.count / 3) }
+            .sorted { ($0.1, $0.0.description) < ($1.1, $1.0.description) }
+            .map(\.0)
+        return Array((sameType.sorted { $0.description < $1.description } + similar).prefix(3))
+    }
+}
+
+extension Lifetime {
+    /// Whether the factory resolves from the registering container rather than the asking one.
+    var resolvesFromOwner: Bool { self == .singleton || self == .weak }
+}
+
+/// A cached value of another type than the key's: a broken invariant, reported, not trapped.
+struct TypeMismatch: Error, CustomStringConvertible {
+    let expected: Any.Type
+    let actual: Any.Type
+    var description: String { "expected \(expected), found \(actual)" }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,256 @@
+/// A dependency-injection container: registrations of factories, resolved lazily.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Logger.self, lifetime: .singleton) { ConsoleLogger() }
+/// container.register(UserService.self) { resolver in
+///     UserService(logger: try resolver.resolve(Logger.self))
+/// }
+/// let service = container.resolve(UserService.self)   // UserService?
+/// let checked = try container.require(UserService.self) // throws ResolutionError
+/// ```
+///
+/// Factories run when a service is first needed, never at registration, and never while a
+/// lock is held: a slow or re-entrant factory does not block other resolutions. Cycles are
+/// reported as ``ResolutionError/circularDependency(cycle:)`` with the full path.
+///
+/// Containers form a tree: a child (``init(parent:)``, ``createScope()``) resolves what it does
+/// not register from its parent, and its own registrations override the parent's.
+public final class Container: Sendable {
+    /// The container this one falls back to, if any.
+    public let parent: Container?
+
+    let state: Locked<State>
+    /// Records discovered edges; only the throwaway copies made by ``validate()`` have one.
+    let recorder: EdgeRecorder?
+
+    struct State {
+        var registrations: [ServiceKey: Registration] = [:]
+        var instances: [ServiceKey: StoredInstance] = [:]
+        var creations: [ServiceKey: Creation] = [:]
+        var diagnostics: Diagnostics
+    }
+
+    /// Creates an empty container, optionally the child of `parent`.
+    ///
+    /// A child inherits its parent's ``diagnostics`` settings at creation.
+    public init(parent: Container? = nil) {
+        self.parent = parent
+        self.recorder = nil
+        self.state = Locked(State(diagnostics: parent?.diagnostics ?? Diagnostics()))
+    }
+
+    init(registrations: [ServiceKey: Registration], diagnostics: Diagnostics, recorder: EdgeRecorder?) {
+        self.parent = nil
+        self.recorder = recorder
+        self.state = Locked(State(registrations: registrations, diagnostics: diagnostics))
+    }
+
+    /// A new scope: a child container in which `.scoped` services are created once and shared.
+    public func createScope() -> Container {
+        Container(parent: self)
+    }
+
+    // MARK: - Registering
+
+    /// Registers a factory that needs nothing from the container.
+    ///
+    /// The factory runs on resolve, not now. Registering a key again replaces the earlier
+    /// registration and forgets the value it cached.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        lifetime: Lifetime = .transient,
+        factory: @escaping @Sendable () throws -> T
+    ) {
+        add(Registration(key: ServiceKey(type), lifetime: lifetime, factory: .sync { _ in try factory() }))
+    }
+
+    /// Registers a factory that resolves its dependencies through `resolver`.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        lifetime: Lifetime = .transient,
+        factory: @escaping @Sendable (Resolver) throws -> T
+    ) {
+        add(Registration(key: ServiceKey(type), lifetime: lifetime, factory: .sync(factory)))
+    }
+
+    /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)`.
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        lifetime: Lifetime = .transient,
+        factory: @escaping @Sendable (Resolver) async throws -> T
+    ) {
+        add(Registration(key: ServiceKey(type), lifetime: lifetime, factory: .async(factory)))
+    }
+
+    /// Registers an existing value, shared by every resolve.
+    public func register<T: Sendable>(_ type: T.Type = T.self, instance: T) {
+        let key = ServiceKey(type)
+        add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
+    }
+
+    /// Registers a named factory that needs nothing from the container.
+    public func register<T: Sendable>(
+        _ name: String,
+        _ type: T.Type = T.self,
+        lifetime: Lifetime = .transient,
+        factory: @escaping @Sendable () throws -> T
+    ) {
+        add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .sync { _ in try factory() }))
+    }
+
+    /// Registers a named factory that resolves its dependencies through `resolver`.
+    public func register<T: Sendable>(
+        _ name: String,
+        _ type: T.Type = T.self,
+        lifetime: Lifetime = .transient,
+        factory: @escaping @Sendable (Resolver) throws -> T
+    ) {
+        add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .sync(factory)))
+    }
+
+    /// Registers a named `async` factory.
+    public func register<T: Sendable>(
+        _ name: String,
+        _ type: T.Type = T.self,
+        lifetime: Lifetime = .transient,
+        factory: @escaping @Sendable (Resolver) async throws -> T
+    ) {
+        add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .async(factory)))
+    }
+
+    /// Registers an existing value under a name.
+    public func register<T: Sendable>(_ name: String, _ type: T.Type = T.self, instance: T) {
+        let key = ServiceKey(type, name: name)
+        add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
+    }
+
+    func add(_ registration: Registration, instance: (any Sendable)? = nil) {
+        state.withLock { state in
+            state.registrations[registration.key] = registration
+            state.instances[registration.key] = instance.map { .strong($0) }
+        }
+    }
+
+    /// Adds every registration of `other` to this container in one step: readers see all of
+    /// them or none. Values cached for replaced registrations are forgotten.
+    func merge(_ other: Container) {
+        let (registrations, instances) = other.state.withLock { ($0.registrations, $0.instances) }
+        state.withLock { state in
+            for (key, registration) in registrations {
+                state.registrations[key] = registration
+                state.instances[key] = nil
+            }
+            for (key, instance) in instances {
+                if case .strong(let value) = instance { state.instances[key] = .strong(value) }
+            }
+        }
+    }
+
+    // MARK: - Resolving
+
+    /// The service registered for `type`, or `nil` if it is missing or its factory failed.
+    ///
+    /// Use ``require(_:)`` to learn why.
+    public func resolve<T: Sendable>(_ type: T.Type) -> T? {
+        try? resolveSync(ServiceKey(type))
+    }
+
+    /// The service registered for `type` under `name`, or `nil`.
+    public func resolve<T: Sendable>(_ name: String, _ type: T.Type) -> T? {
+        try? resolveSync(ServiceKey(type, name: name))
+    }
+
+    /// The service registered for `type`, or an error saying why there is none.
+    public func require<T: Sendable>(_ type: T.Type) throws(ResolutionError) -> T {
+        try resolveSync(ServiceKey(type))
+    }
+
+    /// The service registered for `type` under `name`, or an error saying why there is none.
+    public func require<T: Sendable>(_ name: String, _ type: T.Type) throws(ResolutionError) -> T {
+        try resolveSync(ServiceKey(type, name: name))
+    }
+
+    /// The service registered for `type`, running `async` factories as needed.
+    public func resolveAsync<T: Sendable>(_ type: T.Type) async throws(ResolutionError) -> T {
+        try await resolveAsync(ServiceKey(type))
+    }
+
+    /// The service registered for `type` under `name`, running `async` factories as needed.
+    public func resolveAsync<T: Sendable>(_ name: String, _ type: T.Type) async throws(ResolutionError) -> T {
+        try await resolveAsync(ServiceKey(type, name: name))
+    }
+
+    /// Whether this container or an ancestor has a registration for `type` (and `name`).
+    public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
+        registration(for: ServiceKey(type, name: name)) != nil
+    }
+
+    // MARK: - Introspection
+
+    /// What is registered here and in ancestors (a child's registration hides its parent's),
+    /// sorted by key.
+    public var registrations: [RegistrationInfo] {
+        var seen: Set<ServiceKey> = []
+        var infos: [RegistrationInfo] = []
+        var container: Container? = self
+        var depth = 0
+        while let current = container {
+            let entries = current.state.withLock { state in
+                state.registrations.values.map { registration in
+                    (registration, state.instances[registration.key]?.value != nil)
+                }
+            }
+            for (registration, isCached) in entries where seen.insert(registration.key).inserted {
+                infos.append(RegistrationInfo(
+                    key: registration.key,
+                    lifetime: registration.lifetime,
+                    isAsync: registration.isAsync,
+                    hasCachedInstance: isCached,
+                    isInherited: depth > 0
+                ))
+            }
+            container = current.parent
+            depth += 1
+        }
+        return infos.sorted { $0.key.description < $1.key.description }
+    }
+
+    /// The registration visible from this container and the container that holds it.
+    func registration(for key: ServiceKey) -> (owner: Container, registration: Registration)? {
+        var container: Container? = self
+        while let current = container {
+            if let registration = current.state.withLock({ $0.registrations[key] }) {
+                return (current, registration)
+            }
+            container = current.parent
+        }
+        return nil
+    }
+
+    /// Every registration visible from here, children overriding parents.
+    func visibleRegistrations() -> [ServiceKey: Registration] {
+        var result: [ServiceKey: Registration] = [:]
+        var container: Container? = self
+        while let current = container {
+            let own = current.state.withLock { $0.registrations }
+            result.merge(own) { child, _ in child }
+            container = current.parent
+        }
+        return result
+    }
+}
+
+/// A registration as seen from outside: its key, lifetime and whether a value is cached.
+public struct RegistrationInfo: Sendable, Hashable {
+    /// The registered type and name.
+    public let key: ServiceKey
+    /// How long resolved values live.
+    public let lifetime: Lifetime
+    /// Whether the factory is `async`.
+    public let isAsync: Bool
+    /// Whether the container currently holds a created value (singletons, scoped, live weak).
+    public let hasCachedInstance: Bool
+    /// Whether the registration comes from a parent container.
+    public let isInherited: Bool
+}

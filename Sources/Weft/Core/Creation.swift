@@ -1,0 +1,108 @@
+import Foundation
+
+/// A cached service being created right now: later resolvers wait for it instead of
+/// running the factory a second time, so a singleton is created exactly once however
+/// many tasks or threads ask for it at the same moment.
+final class Creation: Sendable {
+    typealias Outcome = Result<any Sendable, ResolutionError>
+
+    /// The frame running the factory.
+    let frame: ResolutionFrame
+    private let state = Locked<State>(State())
+
+    private struct State {
+        var outcome: Outcome?
+        var waiters: [@Sendable (Outcome) -> Void] = []
+    }
+
+    init(frame: ResolutionFrame) {
+        self.frame = frame
+    }
+
+    /// Delivers the outcome to every waiter, once.
+    func complete(_ outcome: Outcome) {
+        let waiters = state.withLock { state in
+            state.outcome = outcome
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0(outcome) }
+    }
+
+    /// Calls `waiter` with the outcome, now if it is known, otherwise on completion.
+    func onComplete(_ waiter: @escaping @Sendable (Outcome) -> Void) {
+        let outcome: Outcome? = state.withLock { state in
+            if let outcome = state.outcome { return outcome }
+            state.waiters.append(waiter)
+            return nil
+        }
+        if let outcome { waiter(outcome) }
+    }
+
+    /// Waits for the outcome, blocking the current thread.
+    func wait() -> Outcome {
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = Locked<Outcome?>(nil)
+        onComplete { outcome in
+            box.withLock { $0 = outcome }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return box.withLock { $0 } ?? .failure(.circularDependency(cycle: [frame.key]))
+    }
+
+    /// Waits for the outcome, suspending the current task.
+    func value() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            onComplete { continuation.resume(returning: $0) }
+        }
+    }
+}
+
+/// Who waits for which creation, across every container: the wait-for graph that turns a
+/// cross-task cycle (task 1 creates A and waits for B, task 2 creates B and waits for A)
+/// into a ``ResolutionError/circularDependency(cycle:)`` instead of a deadlock.
+enum WaitGraph {
+    private struct Wait {
+        let waiter: ResolutionFrame
+        let creation: Creation
+    }
+
+    private struct State {
+        var waits: [Int: Wait] = [:]
+        var nextID = 0
+    }
+
+    private static let state = Locked(State())
+
+    /// Records that `waiter` is about to wait for `creation` and returns the ticket to
+    /// ``leave(_:)`` with, or returns the cycle that waiting would close.
+    static func enter(_ waiter: ResolutionFrame, waitingFor creation: Creation) -> Result<Int, ResolutionError> {
+        state.withLock { state -> Result<Int, ResolutionError> in
+            var trail = waiter.path
+            var target = creation
+            var visited: Set<ObjectIdentifier> = []
+            while visited.insert(ObjectIdentifier(target)).inserted {
+                trail.append(target.frame.key)
+                if waiter.descends(from: target.frame) {
+                    // `target` is being created further up our own chain: a cycle.
+                    let start = trail.firstIndex(of: target.frame.key) ?? 0
+                    return .failure(.circularDependency(cycle: Array(trail[start...])))
+                }
+                // What is the creator of `target` waiting for?
+                guard let next = state.waits.values.first(where: { $0.waiter.descends(from: target.frame) }) else {
+                    break
+                }
+                trail.append(contentsOf: next.waiter.path(from: target.frame).dropFirst())
+                target = next.creation
+            }
+            state.nextID += 1
+            state.waits[state.nextID] = Wait(waiter: waiter, creation: creation)
+            return .success(state.nextID)
+        }
+    }
+
+    static func leave(_ ticket: Int) {
+        _ = state.withLock { $0.waits.removeValue(forKey: ticket) }
+    }
+}

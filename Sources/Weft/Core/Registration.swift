@@ -1,0 +1,43 @@
+/// A registered factory and the lifetime of what it makes.
+struct Registration: Sendable {
+    enum Factory: Sendable {
+        case sync(@Sendable (Resolver) throws -> any Sendable)
+        case async(@Sendable (Resolver) async throws -> any Sendable)
+    }
+
+    let key: ServiceKey
+    let lifetime: Lifetime
+    let factory: Factory
+
+    var isAsync: Bool {
+        if case .async = factory { return true }
+        return false
+    }
+}
+
+/// A created value the container keeps.
+enum StoredInstance {
+    case strong(any Sendable)
+    case weak(WeakReference)
+
+    /// The value, unless it was held weakly and has been released.
+    @inline(__always)
+    var value: Any? {
+        switch self {
+        case .strong(let value): value
+        case .weak(let reference): reference.object
+        }
+    }
+
+    /// Keeps `value` weakly if it is a class instance; a value type cannot be held weakly.
+    static func weakly(_ value: any Sendable) -> StoredInstance? {
+        guard type(of: value) is AnyClass else { return nil }
+        return .weak(WeakReference(value as AnyObject))
+    }
+}
+
+/// A weak reference, only ever touched under its container's lock.
+final class WeakReference {
+    private(set) weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}

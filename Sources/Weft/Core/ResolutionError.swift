@@ -1,0 +1,44 @@
+/// Why a service could not be resolved, with what to do about it.
+public enum ResolutionError: Error, Sendable, CustomStringConvertible {
+    /// Nothing is registered for the key. `suggestions` lists the closest registered keys.
+    case notRegistered(ServiceKey, path: [ServiceKey], suggestions: [ServiceKey])
+    /// The services depend on each other in a loop; `cycle` starts and ends with the same key.
+    case circularDependency(cycle: [ServiceKey])
+    /// The factory of the service threw `underlying`.
+    case factoryFailed(ServiceKey, path: [ServiceKey], underlying: any Error)
+    /// The service has an `async` factory but was resolved synchronously.
+    case requiresAsync(ServiceKey, path: [ServiceKey])
+
+    /// The service whose resolution failed.
+    public var key: ServiceKey {
+        switch self {
+        case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _):
+            key
+        case .circularDependency(let cycle):
+            cycle.last ?? ServiceKey(Never.self)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notRegistered(let key, let path, let suggestions):
+            var text = "No registration for \(key)\(Self.via(path))."
+            if !suggestions.isEmpty {
+                text += " Did you mean \(suggestions.map { "\($0)" }.joined(separator: ", "))?"
+            }
+            return text + " Register it with `container.register(\(key.typeName).self) { … }`."
+        case .circularDependency(let cycle):
+            return "Circular dependency: \(cycle.map(\.description).joined(separator: " → ")). "
+                + "Break the loop: inject one side lazily (a factory or `@Injected`) or extract the shared part."
+        case .factoryFailed(let key, let path, let underlying):
+            return "The factory of \(key)\(Self.via(path)) threw: \(underlying)"
+        case .requiresAsync(let key, let path):
+            return "\(key)\(Self.via(path)) has an async factory and cannot be resolved synchronously. "
+                + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
+        }
+    }
+
+    private static func via(_ path: [ServiceKey]) -> String {
+        path.isEmpty ? "" : " (needed by \(path.map(\.description).joined(separator: " → ")))"
+    }
+}

@@ -1,0 +1,58 @@
+/// The registrations of a container and the dependencies discovered between them,
+/// exportable as Graphviz DOT or Mermaid text.
+public struct DependencyGraph: Sendable, Equatable {
+    /// A registration.
+    public struct Node: Sendable, Hashable {
+        public let key: ServiceKey
+        public let lifetime: Lifetime
+    }
+
+    /// `from` resolved `to` while being created.
+    public struct Edge: Sendable, Hashable {
+        public let from: ServiceKey
+        public let to: ServiceKey
+    }
+
+    /// Every registration, sorted by key.
+    public let nodes: [Node]
+    /// Every discovered dependency, sorted.
+    public let edges: [Edge]
+
+    init(nodes: [Node], edges: [Edge]) {
+        self.nodes = nodes.sorted { $0.key.description < $1.key.description }
+        self.edges = edges.sorted { ($0.from.description, $0.to.description) < ($1.from.description, $1.to.description) }
+    }
+
+    /// The graph in Graphviz DOT: `weft graph --format dot | dot -Tsvg > graph.svg`.
+    public func dot() -> String {
+        var lines = ["digraph Weft {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+        for node in nodes {
+            lines.append("  \(quoted(node.key.description)) [label=\(quoted("\(node.key)\\n\(node.lifetime)"))];")
+        }
+        for edge in edges {
+            lines.append("  \(quoted(edge.from.description)) -> \(quoted(edge.to.description));")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as a Mermaid flowchart, for Markdown that renders Mermaid.
+    public func mermaid() -> String {
+        var ids: [ServiceKey: String] = [:]
+        for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
+        var lines = ["flowchart LR"]
+        for node in nodes {
+            let label = "\(node.key) · \(node.lifetime)".replacingOccurrences(of: "\"", with: "#quot;")
+            lines.append("  \(ids[node.key] ?? "?")[\"\(label)\"]")
+        }
+        for edge in edges {
+            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+            lines.append("  \(from) --> \(to)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -1,0 +1,18 @@
+/// Collects the dependency edges a throwaway validation container discovers.
+final class EdgeRecorder: Sendable {
+    struct Edge: Hashable, Sendable {
+        let from: ServiceKey
+        let to: ServiceKey
+    }
+
+    private let state = Locked<(edges: Set<Edge>, lifetimes: [ServiceKey: Lifetime])>(([], [:]))
+
+    func record(from frame: ResolutionFrame?, to registration: Registration) {
+        state.withLock { state in
+            state.lifetimes[registration.key] = registration.lifetime
+            if let from = frame?.key { state.edges.insert(Edge(from: from, to: registration.key)) }
+        }
+    }
+
+    var edges: Set<Edge> { state.withLock { $0.edges } }
+}

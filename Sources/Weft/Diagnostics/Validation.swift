@@ -1,0 +1,106 @@
+/// Everything ``Container/validate()`` found wrong, and the graph it discovered.
+public struct ValidationReport: Sendable {
+    /// Every problem, each reported once.
+    public let problems: [ValidationProblem]
+    /// Registrations and the dependencies their factories resolved.
+    public let graph: DependencyGraph
+
+    /// Whether no problem was found.
+    public var isValid: Bool { problems.isEmpty }
+}
+
+/// One problem found by ``Container/validate()``.
+public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
+    /// `service` resolves `missing`, which is not registered.
+    case missingDependency(service: ServiceKey, missing: ServiceKey)
+    /// Services that depend on each other in a loop (first and last key are the same).
+    case circularDependency([ServiceKey])
+    /// A singleton keeps a value whose lifetime is shorter: it would never see a new one.
+    case captiveDependency(singleton: ServiceKey, dependency: ServiceKey, lifetime: Lifetime)
+    /// A synchronous factory of `service` resolves `dependency`, whose factory is `async`.
+    case requiresAsync(service: ServiceKey, dependency: ServiceKey)
+    /// The factory of `service` threw.
+    case factoryFailed(service: ServiceKey, message: String)
+
+    public var description: String {
+        switch self {
+        case .missingDependency(let service, let missing):
+            "\(service) needs \(missing), which is not registered."
+        case .circularDependency(let cycle):
+            "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))."
+        case .captiveDependency(let singleton, let dependency, let lifetime):
+            "Singleton \(singleton) depends on \(lifetime) \(dependency) and would keep one instance of it forever."
+        case .requiresAsync(let service, let dependency):
+            "\(service) resolves \(dependency) synchronously, but \(dependency) has an async factory."
+        case .factoryFailed(let service, let message):
+            "The factory of \(service) threw: \(message)"
+        }
+    }
+}
+
+extension Container {
+    /// Resolves every registration in a throwaway copy of this container and reports all
+    /// problems at once: missing dependencies, cycles, captive dependencies, failing factories.
+    ///
+    /// Factories run for real (that is how dependencies are discovered) but their values
+    /// are thrown away; this container's caches are untouched. Factories should resolve
+    /// through their ``Resolver`` so the copy, not this container, answers them.
+    public func validate() async -> ValidationReport {
+        let registrations = visibleRegistrations()
+        let recorder = EdgeRecorder()
+        let copy = Container(registrations: registrations, diagnostics: Diagnostics(), recorder: recorder)
+        var problems: [ValidationProblem] = []
+        var seen: Set<ValidationProblem> = []
+        func add(_ problem: ValidationProblem) {
+            if seen.insert(problem).inserted { problems.append(problem) }
+        }
+
+        for key in registrations.keys.sorted(by: { $0.description < $1.description }) {
+            do {
+                let _: any Sendable = try await copy.resolveAsync(key)
+            } catch {
+                add(Self.problem(for: error))
+            }
+        }
+
+        let edges = recorder.edges
+        for edge in edges.sorted(by: { ($0.from.description, $0.to.description) < ($1.from.description, $1.to.description) }) {
+            guard let from = registrations[edge.from], let to = registrations[edge.to] else { continue }
+            if from.lifetime == .singleton, to.lifetime == .transient || to.lifetime == .scoped {
+                add(.captiveDependency(singleton: edge.from, dependency: edge.to, lifetime: to.lifetime))
+            }
+        }
+
+        let graph = DependencyGraph(
+            nodes: registrations.values.map { DependencyGraph.Node(key: $0.key, lifetime: $0.lifetime) },
+            edges: edges.map { DependencyGraph.Edge(from: $0.from, to: $0.to) }
+        )
+        return ValidationReport(problems: problems, graph: graph)
+    }
+
+    /// The registrations and the dependencies found by resolving each in a throwaway copy.
+    public func graph() async -> DependencyGraph {
+        await validate().graph
+    }
+
+    private static func problem(for error: ResolutionError) -> ValidationProblem {
+        switch error {
+        case .notRegistered(let key, let path, _):
+            return .missingDependency(service: path.last ?? key, missing: key)
+        case .circularDependency(let cycle):
+            return .circularDependency(canonical(cycle))
+        case .requiresAsync(let key, let path):
+            return .requiresAsync(service: path.last ?? key, dependency: key)
+        case .factoryFailed(let key, _, let underlying):
+            return .factoryFailed(service: key, message: String(describing: underlying))
+        }
+    }
+
+    /// The cycle rotated to start at its smallest key, so each loop is reported once.
+    private static func canonical(_ cycle: [ServiceKey]) -> [ServiceKey] {
+        let loop = Array(cycle.dropLast())
+        guard let start = loop.indices.min(by: { loop[$0].description < loop[$1].description }) else { return cycle }
+        let rotated = Array(loop[start...] + loop[..<start])
+        return rotated + [rotated[0]]
+    }
+}
