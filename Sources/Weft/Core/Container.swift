@@ -153,12 +153,12 @@ public final class Container: Sendable {
     ///
     /// Use ``require(_:)`` to learn why.
     public func resolve<T: Sendable>(_ type: T.Type) -> T? {
-        try? resolveSync(ServiceKey(type))
+        try? resolveSync(ServiceKey(type)) as T
     }
 
     /// The service registered for `type` under `name`, or `nil`.
     public func resolve<T: Sendable>(_ name: String, _ type: T.Type) -> T? {
-        try? resolveSync(ServiceKey(type, name: name))
+        try? resolveSync(ServiceKey(type, name: name)) as T
     }
 
     /// The service registered for `type`, or an error saying why there is none.

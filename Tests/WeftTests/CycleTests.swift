@@ -1,0 +1,137 @@
+import Testing
+@testable import Weft
+
+@Suite("Circular dependencies")
+struct CycleTests {
+    private func cyclicContainer(lifetime: Lifetime) -> Container {
+        let container = Container()
+        container.register(ServiceA.self, lifetime: lifetime) { resolver in _ = try resolver.resolve(ServiceB.self); return ServiceA() }
+        container.register(ServiceB.self, lifetime: lifetime) { resolver in _ = try resolver.resolve(ServiceC.self); return ServiceB() }
+        container.register(ServiceC.self, lifetime: lifetime) { resolver in _ = try resolver.resolve(ServiceA.self); return ServiceC() }
+        return container
+    }
+
+    private let abca = [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceC.self), ServiceKey(ServiceA.self)]
+
+    @Test("A cycle is reported with its full path A → B → C → A", arguments: Lifetime.allCases)
+    func syncCycle(lifetime: Lifetime) {
+        let container = cyclicContainer(lifetime: lifetime)
+        let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
+        guard case .circularDependency(let cycle) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(cycle == abca)
+        #expect(error?.description.hasPrefix("Circular dependency: ServiceA → ServiceB → ServiceC → ServiceA.") == true)
+    }
+
+    @Test("A cycle through async factories is reported, not a hang")
+    func asyncCycle() async {
+        let container = Container()
+        container.register(ServiceA.self, lifetime: .singleton) { resolver in
+            _ = try await resolver.resolve(ServiceB.self); return ServiceA()
+        }
+        container.register(ServiceB.self, lifetime: .singleton) { resolver in
+            _ = try await resolver.resolve(ServiceA.self); return ServiceB()
+        }
+        await #expect(throws: ResolutionError.self) { try await container.resolveAsync(ServiceA.self) }
+    }
+
+    @Test("A cycle through a captured container, not the resolver, is still detected")
+    func capturedContainer() {
+        let container = Container()
+        container.register(ServiceA.self) { [container] in _ = try container.require(ServiceB.self); return ServiceA() }
+        container.register(ServiceB.self) { [container] in _ = try container.require(ServiceA.self); return ServiceB() }
+        let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
+        guard case .circularDependency(let cycle) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(cycle == [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceA.self)])
+    }
+
+    @Test("10,000 concurrent resolves of a cyclic async singleton all fail with the cycle")
+    func concurrentCycle() async {
+        let container = Container()
+        container.register(ServiceA.self, lifetime: .singleton) { resolver in
+            await Task.yield()
+            _ = try await resolver.resolve(ServiceB.self); return ServiceA()
+        }
+        container.register(ServiceB.self, lifetime: .singleton) { resolver in
+            await Task.yield()
+            _ = try await resolver.resolve(ServiceA.self); return ServiceB()
+        }
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<10_000 {
+                group.addTask {
+                    do {
+                        if index.isMultiple(of: 2) {
+                            _ = try await container.resolveAsync(ServiceA.self)
+                        } else {
+                            _ = try await container.resolveAsync(ServiceB.self)
+                        }
+                        return false
+                    } catch {
+                        if case .circularDependency? = error as? ResolutionError { return true }
+                        return false
+                    }
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(failures == 10_000)
+    }
+
+    @Test("Two tasks creating each other's dependency at once get a cycle error, not a deadlock")
+    func crossTaskCycle() async {
+        let container = Container()
+        let bothStarted = Barrier(parties: 2)
+        container.register(ServiceA.self, lifetime: .singleton) { resolver in
+            await bothStarted.arrive()
+            _ = try await resolver.resolve(ServiceB.self); return ServiceA()
+        }
+        container.register(ServiceB.self, lifetime: .singleton) { resolver in
+            await bothStarted.arrive()
+            _ = try await resolver.resolve(ServiceA.self); return ServiceB()
+        }
+        async let a: Bool = (try? await container.resolveAsync(ServiceA.self)) == nil
+        async let b: Bool = (try? await container.resolveAsync(ServiceB.self)) == nil
+        let (aFailed, bFailed) = await (a, b)
+        #expect(aFailed && bFailed)
+    }
+
+    @Test("The same dependency resolved twice in one graph is not a cycle")
+    func diamond() throws {
+        let container = Container()
+        container.register(ServiceC.self) { ServiceC() }
+        container.register(ServiceB.self) { resolver in _ = try resolver.resolve(ServiceC.self); return ServiceB() }
+        container.register(ServiceA.self) { resolver in
+            _ = try resolver.resolve(ServiceB.self)
+            _ = try resolver.resolve(ServiceC.self)
+            return ServiceA()
+        }
+        _ = try container.require(ServiceA.self)
+    }
+}
+
+/// Waits until `parties` tasks have arrived.
+final class Barrier: Sendable {
+    private let state: Locked<(remaining: Int, waiters: [CheckedContinuation<Void, Never>])>
+
+    init(parties: Int) {
+        state = Locked((parties, []))
+    }
+
+    func arrive() async {
+        await withCheckedContinuation { continuation in
+            let release = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.remaining -= 1
+                state.waiters.append(continuation)
+                guard state.remaining <= 0 else { return [] }
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            release.forEach { $0.resume() }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import Weft
+
+@Suite("Lifetimes")
+struct LifetimeTests {
+    @Test("A singleton is created once, on first resolve")
+    func singleton() throws {
+        let container = Container()
+        let runs = Counter()
+        container.register(Service.self, lifetime: .singleton) { runs.increment(); return Service() }
+        #expect(runs.value == 0)
+        let first = try container.require(Service.self)
+        let second = try container.require(Service.self)
+        #expect(first === second)
+        #expect(runs.value == 1)
+    }
+
+    @Test("A sync singleton is created exactly once under 10,000 concurrent resolves")
+    func singletonUnderContention() async throws {
+        let container = Container()
+        let runs = Counter()
+        container.register(Service.self, lifetime: .singleton) { runs.increment(); return Service() }
+        let ids = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<10_000 {
+                group.addTask { ObjectIdentifier(try container.require(Service.self)) }
+            }
+            return try await group.reduce(into: [ObjectIdentifier]()) { $0.append($1) }
+        }
+        #expect(runs.value == 1)
+        #expect(ids.count == 10_000)
+        #expect(Set(ids).count == 1)
+    }
+
+    @Test("An async singleton is created exactly once under 10,000 concurrent resolves")
+    func asyncSingletonUnderContention() async throws {
+        let container = Container()
+        let runs = Counter()
+        let release = Signal()
+        container.register(Service.self, lifetime: .singleton) { (_: Resolver) async -> Service in
+            runs.increment()
+            await release.wait()  // keep the creation in flight while the others arrive
+            return Service()
+        }
+        let ids = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for index in 0..<10_000 {
+                group.addTask { ObjectIdentifier(try await container.resolveAsync(Service.self)) }
+                if index == 5_000 { release.fire() }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(runs.value == 1)
+        #expect(ids.count == 1)
+    }
+
+    @Test("A failed singleton creation is not cached: the next resolve tries again")
+    func failedSingletonRetries() throws {
+        let container = Container()
+        let runs = Counter()
+        container.register(Service.self, lifetime: .singleton) { () throws -> Service in
+            runs.increment()
+            if runs.value == 1 { throw Boom() }
+            return Service()
+        }
+        #expect(container.resolve(Service.self) == nil)
+        #expect(container.resolve(Service.self) != nil)
+        #expect(runs.value == 2)
+    }
+
+    @Test("Scoped values are shared within a scope and distinct across scopes")
+    func scoped() throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .scoped) { Service() }
+        let first = container.createScope()
+        let second = container.createScope()
+        let a1 = try first.require(Service.self)
+        let a2 = try first.require(Service.self)
+        let b = try second.require(Service.self)
+        #expect(a1 === a2)
+        #expect(a1 !== b)
+    }
+
+    @Test("A weak value is shared while held and created again once released")
+    func weak() throws {
+        let container = Container()
+        let runs = Counter()
+        container.register(Service.self, lifetime: .weak) { runs.increment(); return Service() }
+        var held: Service? = try container.require(Service.self)
+        let again = try container.require(Service.self)
+        #expect(held === again)
+        #expect(runs.value == 1)
+        held = nil
+        _ = consume again
+        _ = try container.require(Service.self)
+        #expect(runs.value == 2)
+    }
+
+    @Test("A slow factory does not block resolving other services meanwhile")
+    func noLockDuringFactory() async throws {
+        let container = Container()
+        let otherResolved = Signal()
+        container.register(ServiceA.self, lifetime: .singleton) { (_: Resolver) async -> ServiceA in
+            await otherResolved.wait()  // finishes only after B was resolved elsewhere
+            return ServiceA()
+        }
+        container.register(ServiceB.self, lifetime: .singleton) { ServiceB() }
+        async let a = container.resolveAsync(ServiceA.self)
+        _ = try await container.resolveAsync(ServiceB.self)
+        otherResolved.fire()
+        _ = try await a
+    }
+}

@@ -1,0 +1,48 @@
+@testable import Weft
+
+/// A thread-safe counter of factory invocations.
+final class Counter: Sendable {
+    private let count = Locked(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+protocol Logger: Sendable { var name: String { get } }
+struct ConsoleLogger: Logger { var name = "console" }
+final class Service: Sendable {
+    let id: Int
+    init(id: Int = 0) { self.id = id }
+}
+struct Repository<Entity>: Sendable { let label: String }
+struct User {}
+struct Product {}
+
+struct ServiceA: Sendable {}
+struct ServiceB: Sendable {}
+struct ServiceC: Sendable {}
+
+struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
+
+/// A one-shot signal tasks can wait on: ordering without sleeps.
+final class Signal: Sendable {
+    private let state = Locked<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func fire() {
+        let waiters = state.withLock { state in
+            state.fired = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let fired = state.withLock { state in
+                if !state.fired { state.waiters.append(continuation) }
+                return state.fired
+            }
+            if fired { continuation.resume() }
+        }
+    }
+}
