@@ -138,9 +138,11 @@ public actor FactServer {
 
     /// Starts the server and serves until the calling task is cancelled, then stops it.
     ///
+    /// - Parameter onListening: Called once with the base URL when the server is listening,
+    ///   for example to print where it serves.
     /// - Throws: ``FactServerError`` when it cannot start or stops on its own.
-    public func run() async throws(FactServerError) {
-        try await start()
+    public func run(onListening: @Sendable (URL) -> Void = { _ in }) async throws(FactServerError) {
+        onListening(try await start())
         guard let serverTask else { return }
         let result = await withTaskCancellationHandler {
             await serverTask.result

@@ -36,8 +36,10 @@ public final class FactService: Sendable {
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.timeInterval
-        configuration.timeoutIntervalForResource = timeout.timeInterval
+        // A backstop only: FoundationNetworking truncates timeouts to whole seconds (300 ms
+        // becomes an immediate timeout), so `fetchFact` enforces `timeout` itself.
+        configuration.timeoutIntervalForRequest = Self.backstopInterval(for: timeout)
+        configuration.timeoutIntervalForResource = Self.backstopInterval(for: timeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
@@ -57,15 +59,11 @@ public final class FactService: Sendable {
     /// - Throws: ``FactServiceError`` describing what went wrong.
     public func fetchFact() async throws(FactServiceError) -> CatFact {
         let url = factURL
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout.timeInterval)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
+            timeoutInterval: Self.backstopInterval(for: timeout))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw Self.mapTransportError(error, url: url, timeout: timeout)
-        }
+        let (data, response) = try await send(request)
         guard let http = response as? HTTPURLResponse else {
             throw .transport(url: url, reason: "the answer was not HTTP")
         }
@@ -76,6 +74,35 @@ public final class FactService: Sendable {
             throw .bodyTooLarge(url: url, limit: maximumBodySize, size: data.count)
         }
         return try Self.decodeFact(from: data, url: url)
+    }
+
+    /// Sends the request, failing with ``FactServiceError/timedOut(url:after:)`` once `timeout` passes.
+    private func send(_ request: URLRequest) async throws(FactServiceError) -> (Data, URLResponse) {
+        let url = factURL
+        let session = session
+        let timeout = timeout
+        do {
+            return try await withThrowingTaskGroup(of: (Data, URLResponse).self) { group in
+                group.addTask { try await session.data(for: request) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw FactServiceError.timedOut(url: url, after: timeout)
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else {
+                    throw FactServiceError.transport(url: url, reason: "no result")
+                }
+                return first
+            }
+        } catch let error as FactServiceError {
+            throw error
+        } catch {
+            throw Self.mapTransportError(error, url: url, timeout: timeout)
+        }
+    }
+
+    private static func backstopInterval(for timeout: Duration) -> TimeInterval {
+        timeout.timeInterval.rounded(.up) + 1
     }
 
     /// Decodes `{"fact": String, "length": Int}`, explaining what is wrong otherwise.
