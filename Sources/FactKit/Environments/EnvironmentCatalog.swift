@@ -1,0 +1,109 @@
+import Foundation
+import WeftAssets
+
+/// The environments a person can choose from, in menu order, read from an environments file.
+///
+/// The file format:
+///
+/// ```json
+/// {"environments": [
+///   {"name": "embedded", "description": "…", "source": "embedded", "timeoutSeconds": 3},
+///   {"name": "broken", "description": "…", "source": "embedded", "fault": "http-500"},
+///   {"name": "production", "description": "…", "source": "https://catfact.ninja", "timeoutSeconds": 5}
+/// ]}
+/// ```
+///
+/// `name`, `description` and `source` are required; `timeoutSeconds` defaults to
+/// ``Environment/defaultTimeout``; `fault` (one of ``ServerFault``) is allowed only with the
+/// `embedded` source. Names must be unique. The first environment is the default.
+public struct EnvironmentCatalog: Sendable, Hashable {
+    /// The environments in file order, which is menu order. Never empty.
+    public let environments: [Environment]
+    /// The file they were read from, as named in error messages.
+    public let file: String
+
+    /// The first environment in the file.
+    public var defaultEnvironment: Environment {
+        // `environments` is validated non-empty by every initializer.
+        environments[0]
+    }
+
+    /// The environment names in menu order.
+    public var names: [String] { environments.map(\.name) }
+
+    /// Creates a catalogue from environments already in memory.
+    ///
+    /// - Throws: ``EnvironmentCatalogError/invalidField(file:field:problem:)`` when the list is
+    ///   empty or two environments share a name.
+    public init(environments: [Environment], file: String = "(in memory)") throws(EnvironmentCatalogError) {
+        guard !environments.isEmpty else {
+            throw .invalidField(file: file, field: "environments", problem: "expected at least one environment, got an empty list")
+        }
+        var firstIndex: [String: Int] = [:]
+        for (index, environment) in environments.enumerated() {
+            if let earlier = firstIndex[environment.name] {
+                throw .invalidField(
+                    file: file, field: "environments[\(index)].name",
+                    problem: "duplicate name \"\(environment.name)\" (already used by environments[\(earlier)]); names must be unique")
+            }
+            firstIndex[environment.name] = index
+        }
+        self.environments = environments
+        self.file = file
+    }
+
+    /// Parses an environments file's contents.
+    ///
+    /// - Parameters:
+    ///   - data: The JSON text.
+    ///   - file: The name used in error messages, usually the path the data came from.
+    public init(data: Data, file: String) throws(EnvironmentCatalogError) {
+        try self.init(environments: EnvironmentFileParser(file: file).parse(data), file: file)
+    }
+
+    /// Reads and parses an environments file, such as the one given with `--environments FILE`.
+    public static func load(contentsOf url: URL) throws(EnvironmentCatalogError) -> EnvironmentCatalog {
+        let file = url.isFileURL ? url.path : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(file: file, reason: Self.reason(for: error))
+        }
+        return try EnvironmentCatalog(data: data, file: file)
+    }
+
+    /// The environments file bundled with weft (`Assets/environments.json`).
+    public static func bundled() throws(EnvironmentCatalogError) -> EnvironmentCatalog {
+        let file = "environments.json (bundled)"
+        let data: Data
+        do {
+            data = try WeftAssets.data(forResource: "environments", withExtension: "json")
+        } catch {
+            throw .unreadable(file: file, reason: Self.reason(for: error))
+        }
+        return try EnvironmentCatalog(data: data, file: file)
+    }
+
+    /// The environment with this name.
+    ///
+    /// - Throws: ``EnvironmentCatalogError/unknownEnvironment(name:known:)`` listing the known names.
+    public func environment(named name: String) throws(EnvironmentCatalogError) -> Environment {
+        guard let environment = environments.first(where: { $0.name == name }) else {
+            throw .unknownEnvironment(name: name, known: names)
+        }
+        return environment
+    }
+
+    private static func reason(for error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue
+            || nsError.code == CocoaError.fileNoSuchFile.rawValue {
+            return "no such file"
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoPermission.rawValue {
+            return "permission denied"
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// The SQLite history of every fact shown: text, environment and time.
+///
+/// Lives at ``defaultURL(environment:)`` (`$XDG_DATA_HOME/weft/history.sqlite`) unless a path
+/// is given. Opening creates the parent folder if needed and applies versioned migrations.
+/// A file that is not a database, or that cannot be read or written, is reported as a
+/// ``HistoryDatabaseError`` naming it, and is never deleted, truncated or overwritten.
+///
+/// ```swift
+/// let history = try HistoryDatabase(url: HistoryDatabase.defaultURL())
+/// let counts = try await history.record("Cats sleep a lot.", environment: "embedded")
+/// print(counts.timesSeen, counts.factsStored)
+/// ```
+public final class HistoryDatabase: Sendable {
+    /// The database file.
+    public let url: URL
+    private let queue: DatabaseQueue
+
+    /// The default file: `$XDG_DATA_HOME/weft/history.sqlite`, or
+    /// `~/.local/share/weft/history.sqlite` when `XDG_DATA_HOME` is unset, empty or relative.
+    ///
+    /// - Parameter environment: The process environment to read `XDG_DATA_HOME` and `HOME` from.
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let dataHome: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                .map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            dataHome = home.appendingPathComponent(".local/share", isDirectory: true)
+        }
+        return dataHome.appendingPathComponent("weft/history.sqlite", isDirectory: false)
+    }
+
+    /// Opens (creating if needed) and migrates the history at `url`.
+    ///
+    /// - Throws: ``HistoryDatabaseError`` naming the file; the file is left as it was.
+    public init(url: URL) throws(HistoryDatabaseError) {
+        let path = url.path
+        self.url = url
+        try Self.prepareDirectory(for: url)
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) {
+            guard manager.isReadableFile(atPath: path) else {
+                throw .notReadable(path: path, reason: "permission denied")
+            }
+            guard manager.isWritableFile(atPath: path) else {
+                throw .notWritable(path: path, reason: "the file is read-only")
+            }
+        }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.read { db in
+                if try Self.migrator.hasBeenSuperseded(db) {
+                    throw HistoryDatabaseError.newerSchema(path: path)
+                }
+            }
+            try Self.migrator.migrate(queue)
+            self.queue = queue
+        } catch {
+            throw Self.map(error, path: path)
+        }
+    }
+
+    /// Records that a fact was shown, returning how often it was seen and how many facts are stored.
+    ///
+    /// - Parameters:
+    ///   - text: The fact.
+    ///   - environment: The name of the environment it came from.
+    ///   - fetchedAt: When it was fetched.
+    @discardableResult
+    public func record(_ text: String, environment: String, fetchedAt: Date = Date()) async throws(HistoryDatabaseError) -> HistoryCounts {
+        do {
+            return try await queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO fact (text, firstSeenAt) VALUES (?, ?) ON CONFLICT(text) DO NOTHING",
+                    arguments: [text, fetchedAt])
+                let factID = try Int64.fetchOne(db, sql: "SELECT id FROM fact WHERE text = ?", arguments: [text]) ?? 0
+                try db.execute(
+                    sql: "INSERT INTO sighting (factId, environment, fetchedAt) VALUES (?, ?, ?)",
+                    arguments: [factID, environment, fetchedAt])
+                return HistoryCounts(
+                    timesSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sighting WHERE factId = ?", arguments: [factID]) ?? 0,
+                    factsStored: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fact") ?? 0)
+            }
+        } catch {
+            throw Self.map(error, path: url.path)
+        }
+    }
+
+    /// How many different facts the history holds.
+    public func factsStored() async throws(HistoryDatabaseError) -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fact") ?? 0 }
+    }
+
+    /// How many times this fact has been shown.
+    public func timesSeen(_ text: String) async throws(HistoryDatabaseError) -> Int {
+        try await read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM sighting JOIN fact ON fact.id = sighting.factId WHERE fact.text = ?",
+                arguments: [text]) ?? 0
+        }
+    }
+
+    /// The identifiers of the migrations applied to the file, oldest first.
+    public func appliedMigrations() async throws(HistoryDatabaseError) -> [String] {
+        try await read { db in try Self.migrator.appliedMigrations(db) }
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
+        do {
+            return try await queue.read(body)
+        } catch {
+            throw Self.map(error, path: url.path)
+        }
+    }
+
+    private static func prepareDirectory(for url: URL) throws(HistoryDatabaseError) {
+        let directory = url.deletingLastPathComponent()
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .cannotCreateDirectory(path: url.path, reason: "\(directory.path) is a file, not a folder")
+            }
+        } else {
+            do {
+                try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateDirectory(path: url.path, reason: (error as NSError).localizedDescription)
+            }
+        }
+        guard manager.isWritableFile(atPath: directory.path) else {
+            throw .notWritable(path: url.path, reason: "the folder \(directory.path) is read-only")
+        }
+    }
+
+    private static func map(_ error: any Error, path: String) -> HistoryDatabaseError {
+        if let error = error as? HistoryDatabaseError { return error }
+        guard let error = error as? DatabaseError else {
+            return .failed(path: path, reason: "\(error)")
+        }
+        let reason = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return .notADatabase(path: path, reason: reason)
+        case .SQLITE_READONLY:
+            return .notWritable(path: path, reason: reason)
+        case .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_CANTOPEN:
+            return .notReadable(path: path, reason: reason)
+        default:
+            return .failed(path: path, reason: reason)
+        }
+    }
+}

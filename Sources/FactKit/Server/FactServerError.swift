@@ -1,0 +1,23 @@
+/// Why the bundled fact server could not start or keep serving.
+public enum FactServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The facts file could not be read, or it held no facts.
+    case noFacts(reason: String)
+    /// The server could not listen on `127.0.0.1:port`.
+    case cannotListen(port: UInt16, reason: String)
+    /// The server stopped listening on its own.
+    case stoppedUnexpectedly(reason: String)
+
+    /// A one-line explanation with what to do next.
+    public var description: String {
+        switch self {
+        case .noFacts(let reason):
+            "the fact server has no facts to serve (\(reason)); reinstall weft or check Assets/facts.json"
+        case .cannotListen(let port, let reason):
+            port == 0
+                ? "cannot listen on 127.0.0.1 (\(reason)); check that loopback networking is available"
+                : "cannot listen on 127.0.0.1:\(port) (\(reason)); the port may be in use, choose another with --port"
+        case .stoppedUnexpectedly(let reason):
+            "the fact server stopped unexpectedly (\(reason)); restart it"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A way the bundled fact server can misbehave on purpose, for demos and tests.
+///
+/// Written in environment files and on the command line by its raw value,
+/// for example `"fault": "http-500"` or `weft serve --fault slow`.
+public enum ServerFault: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Every request is answered with `500 Internal Server Error`.
+    case http500 = "http-500"
+    /// Every answer is delayed past the client's timeout.
+    case slow
+    /// Every request is answered `200 OK` with a body that is not JSON.
+    case garbage
+    /// Every connection is closed without sending any response.
+    case drop
+
+    /// The raw values, in declaration order, for messages and help text.
+    public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The raw value, as written in files and on the command line.
+    public var description: String { rawValue }
+}
