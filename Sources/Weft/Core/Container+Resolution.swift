@@ -153,7 +153,7 @@ extension Container {
     private func look<T: Sendable>(up key: ServiceKey) -> Lookup<T> {
         let recording = recorder != nil
         return state.withLock { state -> Lookup<T> in
-            if !recording, let value = state.instances[key]?.value as? T { return .value(value) }
+            if !recording, let stored = state.instances[key]?.value, let value = stored as? T { return .value(value) }
             if let registration = state.registrations[key] {
                 return .registration(registration, slowThreshold: state.diagnostics.slowResolutionThreshold)
             }
@@ -193,7 +193,7 @@ extension Container {
 
     private func step<T: Sendable>(for key: ServiceKey, as: T.Type, frame: ResolutionFrame) -> CacheStep<T> {
         state.withLock { state -> CacheStep<T> in
-            if let value = state.instances[key]?.value as? T { return .value(value) }
+            if let stored = state.instances[key]?.value, let value = stored as? T { return .value(value) }
             if let creation = state.creations[key] { return .wait(creation) }
             let creation = Creation(frame: frame)
             state.creations[key] = creation

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// final class DomainBootstrapping: Bootstrapping {
-///     static let dependencies: [any Bootstrapping.Type] = [PersistenceBootstrapping.self]
+///     static var dependencies: [any Bootstrapping.Type] { [PersistenceBootstrapping.self] }
 ///     private(set) var peeler: BananaPeeler?
 ///     func bootstrap(_ bootstrapped: Bootstrapped) throws {
 ///         let persistence = try bootstrapped.component(PersistenceBootstrapping.self)

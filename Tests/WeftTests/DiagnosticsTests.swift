@@ -1,0 +1,102 @@
+import Testing
+@testable import Weft
+
+struct Database: Sendable {}
+struct Cache: Sendable {}
+struct Session: Sendable {}
+struct Feed: Sendable {}
+
+struct Probe: HealthCheckable {
+    let status: HealthStatus
+    func healthCheck() async -> HealthStatus { status }
+}
+
+@Suite("Diagnostics")
+struct DiagnosticsTests {
+    /// A container with one of each problem validate() must find.
+    private func brokenContainer() -> Container {
+        let container = Container()
+        container.register(Feed.self) { resolver in _ = try resolver.resolve(Database.self); return Feed() }  // missing
+        container.register(ServiceA.self) { resolver in _ = try resolver.resolve(ServiceB.self); return ServiceA() }
+        container.register(ServiceB.self) { resolver in _ = try resolver.resolve(ServiceA.self); return ServiceB() }  // cycle
+        container.register(Session.self, lifetime: .scoped) { Session() }
+        container.register(Cache.self, lifetime: .singleton) { resolver in _ = try resolver.resolve(Session.self); return Cache() }  // captive
+        container.register(ServiceC.self) { () throws -> ServiceC in throw Boom() }  // failing
+        container.register(Logger.self) { ConsoleLogger() }  // fine
+        return container
+    }
+
+    @Test("validate reports every problem at once, each once")
+    func validate() async {
+        let report = await brokenContainer().validate()
+        #expect(!report.isValid)
+        #expect(report.problems.count == 4)
+        #expect(report.problems.contains(.missingDependency(service: ServiceKey(Feed.self), missing: ServiceKey(Database.self))))
+        #expect(report.problems.contains(.circularDependency([ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceA.self)])))
+        #expect(report.problems.contains(.captiveDependency(singleton: ServiceKey(Cache.self), dependency: ServiceKey(Session.self), lifetime: .scoped)))
+        #expect(report.problems.contains(.factoryFailed(service: ServiceKey(ServiceC.self), message: "boom")))
+    }
+
+    @Test("validate leaves the container's caches untouched")
+    func validateIsThrowaway() async {
+        let container = Container()
+        let runs = Counter()
+        container.register(Service.self, lifetime: .singleton) { runs.increment(); return Service() }
+        #expect(await container.validate().isValid)
+        #expect(runs.value == 1)
+        #expect(container.registrations.first?.hasCachedInstance == false)
+    }
+
+    @Test("The graph exports registrations and discovered edges as DOT and Mermaid")
+    func graph() async {
+        let container = Container()
+        container.register(Database.self, lifetime: .singleton) { Database() }
+        container.register(Feed.self) { resolver in _ = try resolver.resolve(Database.self); return Feed() }
+        let graph = await container.graph()
+        #expect(graph.nodes.map(\.key) == [ServiceKey(Database.self), ServiceKey(Feed.self)])
+        #expect(graph.edges == [DependencyGraph.Edge(from: ServiceKey(Feed.self), to: ServiceKey(Database.self))])
+        #expect(graph.dot().contains("\"Feed\" -> \"Database\";"))
+        #expect(graph.mermaid().contains("n1 --> n0"))
+        #expect(graph.mermaid().hasPrefix("flowchart LR"))
+    }
+
+    @Test("Slow factories reach the slow-resolution hook; cached resolves do not")
+    func slowHook() throws {
+        let container = Container()
+        let slow = Log()
+        container.diagnostics.slowResolutionThreshold = .zero  // every factory run counts as slow
+        container.diagnostics.onSlowResolution = { key, _ in slow.append(key.description) }
+        container.register(Service.self, lifetime: .singleton) { Service() }
+        _ = try container.require(Service.self)
+        _ = try container.require(Service.self)
+        #expect(slow.all == ["Service"])
+    }
+
+    @Test("Resolution errors reach the error hook and the log, filtered by level")
+    func errorHookAndLog() {
+        let container = Container()
+        let errors = Log()
+        let logged = Log()
+        container.diagnostics.onResolutionError = { errors.append($0.key.description) }
+        container.diagnostics.logHandler = { level, message in logged.append("\(level): \(message)") }
+        _ = container.resolve(Service.self)
+        #expect(errors.all == ["Service"])
+        #expect(logged.all.isEmpty)  // .off by default
+        container.diagnostics.logLevel = .error
+        _ = container.resolve(Service.self)
+        #expect(logged.all.count == 1)
+        #expect(logged.all.first?.hasPrefix("error: No registration for Service") == true)
+    }
+
+    @Test("Health checks run on held services only and aggregate to the worst status")
+    func health() async throws {
+        let container = Container()
+        container.register("db", Probe.self, lifetime: .singleton) { Probe(status: .healthy) }
+        container.register("net", Probe.self, instance: Probe(status: .degraded(reason: "slow")))
+        container.register("never", Probe.self, lifetime: .singleton) { Probe(status: .unhealthy(reason: "down")) }
+        _ = try container.require("db", Probe.self)
+        let report = await container.checkHealth()
+        #expect(report.statuses.count == 2)  // "never" was never created, so not checked
+        #expect(report.overall.description == "degraded: slow")
+    }
+}

@@ -1,0 +1,136 @@
+import Testing
+@testable import Weft
+
+struct TestModule: Module {
+    let name: String
+    var dependencies: [String] = []
+    var fails = false
+    let log: Log
+
+    func configure(_ container: Container) async throws {
+        if fails { throw Boom() }
+        log.append(name)
+        container.register(name, String.self, instance: name)
+    }
+}
+
+final class Log: Sendable {
+    private let entries = Locked<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+@Suite("Modules and ordering")
+struct ModuleTests {
+    @Test("Modules are configured after the modules they depend on")
+    func order() async throws {
+        let log = Log()
+        let container = Container()
+        let order = try await container.install([
+            TestModule(name: "Order", dependencies: ["User", "Payment"], log: log),
+            TestModule(name: "User", dependencies: ["Core", "Network"], log: log),
+            TestModule(name: "Payment", dependencies: ["Network"], log: log),
+            TestModule(name: "Network", dependencies: ["Core"], log: log),
+            TestModule(name: "Core", log: log),
+        ])
+        #expect(order == ["Core", "Network", "User", "Payment", "Order"])
+        #expect(log.all == order)
+        #expect(container.resolve("Order", String.self) == "Order")
+    }
+
+    @Test("A module cycle throws with its path and installs nothing")
+    func cycle() async {
+        let container = Container()
+        let log = Log()
+        await #expect(throws: OrderingError.cycle(["A", "B", "C", "A"])) {
+            try await container.install([
+                TestModule(name: "A", dependencies: ["B"], log: log),
+                TestModule(name: "B", dependencies: ["C"], log: log),
+                TestModule(name: "C", dependencies: ["A"], log: log),
+            ])
+        }
+        #expect(log.all.isEmpty)
+    }
+
+    @Test("A missing or duplicate module is a typed error")
+    func missingAndDuplicate() async {
+        let log = Log()
+        await #expect(throws: OrderingError.missing("Network", requiredBy: "User")) {
+            try await Container().install([TestModule(name: "User", dependencies: ["Network"], log: log)])
+        }
+        await #expect(throws: OrderingError.duplicate("Core")) {
+            try await Container().install([TestModule(name: "Core", log: log), TestModule(name: "Core", log: log)])
+        }
+    }
+
+    @Test("A failing module installs nothing, not even the modules before it")
+    func allOrNothing() async {
+        let container = Container()
+        let log = Log()
+        await #expect(throws: ModuleConfigurationError.self) {
+            try await container.install([
+                TestModule(name: "Core", log: log),
+                TestModule(name: "Broken", dependencies: ["Core"], fails: true, log: log),
+            ])
+        }
+        #expect(log.all == ["Core"])
+        #expect(container.resolve("Core", String.self) == nil)
+    }
+
+    @Test("Ordering is stable: unconstrained items keep their order")
+    func stable() throws {
+        let sorted = try DependencyOrder.sorted(["c", "a", "b"], name: { $0 }, dependencies: { _ in [] })
+        #expect(sorted == ["c", "a", "b"])
+    }
+}
+
+// MARK: - Bootstrapping components (seed 003)
+
+final class PersistenceBootstrapping: Bootstrapping {
+    let store = "banana store"
+    func bootstrap(_ bootstrapped: Bootstrapped) throws {}
+}
+
+final class DomainBootstrapping: Bootstrapping {
+    static var dependencies: [any Bootstrapping.Type] { [PersistenceBootstrapping.self] }
+    private(set) var peeler: String?
+    func bootstrap(_ bootstrapped: Bootstrapped) throws {
+        peeler = "peeler of " + (try bootstrapped.component(PersistenceBootstrapping.self)).store
+    }
+}
+
+final class UndeclaredBootstrapping: Bootstrapping {
+    func bootstrap(_ bootstrapped: Bootstrapped) throws {
+        _ = try bootstrapped.component(PersistenceBootstrapping.self)
+    }
+}
+
+@Suite("Bootstrapping components")
+struct BootstrappingTests {
+    @Test("Components are bootstrapped in dependency order and can find each other")
+    func ordered() throws {
+        let domain = DomainBootstrapping()
+        let bootstrapped = try Bootstrapped.bootstrap([domain, PersistenceBootstrapping()])
+        #expect(bootstrapped.components.count == 2)
+        #expect(try bootstrapped.component(DomainBootstrapping.self) === domain)
+        #expect(domain.peeler == "peeler of banana store")
+    }
+
+    @Test("Bootstrapping grows a new collection and leaves the old one unchanged")
+    func immutable() throws {
+        let empty = Bootstrapped()
+        let one = try empty.bootstrap(PersistenceBootstrapping())
+        #expect(empty.components.isEmpty)
+        #expect(one.components.count == 1)
+    }
+
+    @Test("Asking for a component not bootstrapped yet throws expectedComponentNotFound")
+    func missingComponent() {
+        #expect {
+            try Bootstrapped().bootstrap(UndeclaredBootstrapping())
+        } throws: { error in
+            guard case .expectedComponentNotFound(let name)? = error as? BootstrappingError else { return false }
+            return name == "PersistenceBootstrapping"
+        }
+    }
+}
