@@ -65,7 +65,7 @@ extension DependencyInitializer {
     }
 
     /// Runs every phase, reports the outcome through events and callbacks, and returns it.
-    func perform() async throws(InitializationFailure<Process>) -> InitializationResult<Process> {
+    func perform() async throws -> InitializationResult<Process> {
         var recorder = RunRecorder<Process>(start: ContinuousClock.now, hub: hub, callbacks: callbacks)
         let process: Process
         if let carryOver, let previousProcess {

@@ -21,8 +21,8 @@
 /// let initializer = try DependencyInitializer(createProcess: { AppProcess() }, asyncSteps: asyncSteps)
 /// do {
 ///     let result = try await initializer.run()
-/// } catch {
-///     let retried = try await error.runRepeat()
+/// } catch let failure as InitializationFailure<AppProcess> {
+///     let retried = try await failure.runRepeat()
 /// }
 /// ```
 @MainActor
@@ -130,8 +130,9 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     ///
     /// Cancelling the awaiting task cancels the run: running async steps are cancelled and
     /// the run fails with a `CancellationError` as its ``InitializationFailure/error``.
-    /// - Throws: ``InitializationFailure`` describing the first failing step.
-    public func run() async throws(InitializationFailure<Process>) -> InitializationResult<Process> {
+    /// - Throws: ``InitializationFailure`` describing the first failing step; catch it with
+    ///   `catch let failure as InitializationFailure<AppProcess>`.
+    public func run() async throws -> InitializationResult<Process> {
         try await perform()
     }
 }
