@@ -133,3 +133,22 @@ struct DependencyInitializerTests {
         #expect(result.elapsed >= result.stepTimings.map(\.endOffset).max() ?? .zero)
     }
 }
+
+extension DependencyInitializerTests {
+    /// Starts `initializer` the way synchronous code (a scene delegate, a button) does.
+    private func runFromSynchronousCode(_ initializer: DependencyInitializer<TestProcess>) -> Task<Void, Never> {
+        initializer.run()
+    }
+
+    @Test("the callback form run() starts the run from synchronous code")
+    func callbackRunFromSyncCode() async throws {
+        let log = CallbackLog()
+        let initializer = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            preSyncSteps: [logStep("only")],
+            onSuccess: { result, _ in log.entries.append("success \(result.container.log)") }
+        )
+        await runFromSynchronousCode(initializer).value
+        #expect(log.entries == ["success [\"only\"]"])
+    }
+}

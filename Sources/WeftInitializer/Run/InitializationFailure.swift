@@ -1,6 +1,6 @@
 /// Why a run failed: the error, the step that threw it, the partly built process, the
 /// elapsed time and the timeline up to the failure. Also the way to retry with
-/// ``runRepeat(createProcess:preSyncSteps:asyncSteps:postSyncSteps:onStart:onStartStep:onSuccessStep:onSuccess:onError:)``.
+/// `runRepeat`.
 ///
 /// Its description reads
 /// `Step 'Open the history database' (async phase) failed after 12 ms: <underlying error>`.

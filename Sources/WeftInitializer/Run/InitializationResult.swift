@@ -1,5 +1,5 @@
 /// The outcome of a successful run: the container, the process that built it, timings,
-/// and the repeatable steps for ``runRepeat(createProcess:preSyncSteps:asyncSteps:postSyncSteps:onStart:onStartStep:onSuccessStep:onSuccess:onError:)``.
+/// and the repeatable steps for `runRepeat`.
 @MainActor
 public final class InitializationResult<Process: DependencyInitializationProcess> {
     /// The container assembled by ``DependencyInitializationProcess/toContainer``.

@@ -1,4 +1,4 @@
-/// Whether a step runs once or again on every ``InitializationResult/runRepeat(createProcess:preSyncSteps:asyncSteps:postSyncSteps:onStart:onStartStep:onSuccessStep:onSuccess:onError:)``.
+/// Whether a step runs once or again on every `runRepeat`.
 public enum InitializationStepType: Sendable, Hashable {
     /// Runs only in the first run (for example opening a database or starting a server).
     case simple
