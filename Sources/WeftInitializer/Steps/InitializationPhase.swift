@@ -1,0 +1,22 @@
+/// A phase of an initialization run, in the order the phases run.
+public enum InitializationPhase: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Synchronous steps that run first, one after another, on the main actor.
+    case preSync
+    /// Asynchronous steps that all run concurrently, off the main actor.
+    case async
+    /// Synchronous steps that run, one after another on the main actor, after every
+    /// asynchronous step finished.
+    case postSync
+    /// Assembling the container from the process (``DependencyInitializationProcess/toContainer``).
+    case container
+
+    /// A short lowercase name: `pre-sync`, `async`, `post-sync` or `container`.
+    public var description: String {
+        switch self {
+        case .preSync: "pre-sync"
+        case .async: "async"
+        case .postSync: "post-sync"
+        case .container: "container"
+        }
+    }
+}
