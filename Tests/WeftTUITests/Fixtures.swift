@@ -1,3 +1,4 @@
+import Testing
 import WeftTUI
 
 /// Sample view states shared by the screen tests.
@@ -69,4 +70,42 @@ enum Fixtures {
     )
 
     static let help = HelpOverlay(entries: fact.keyHints.map { KeyHint($0.key, $0.label) })
+}
+
+/// Renders `screen` into a fresh buffer.
+@MainActor
+func render(_ screen: any Screen, size: TerminalSize = Fixtures.large, isMonochrome: Bool = false, overlay: HelpOverlay? = nil) -> ScreenBuffer {
+    let buffer = ScreenBuffer(size: size, isMonochrome: isMonochrome)
+    screen.render(on: buffer, overlay: overlay)
+    return buffer
+}
+
+/// Checks the chrome every screen shares: title bar on top, key-hint bar at the bottom.
+@MainActor
+func expectChrome(_ buffer: ScreenBuffer, screen: any Screen, sourceLocation: SourceLocation = #_sourceLocation) {
+    let top = buffer.text(at: 0)
+    let bottom = buffer.text(at: buffer.size.rows - 1)
+    #expect(top.hasPrefix(" weft"), "title bar:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+    if let environment = screen.environmentName {
+        #expect(top.contains(environment), "title bar names the environment:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+    }
+    #expect(top.hasSuffix(screen.title), "title bar names the screen:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+    if let last = screen.keyHints.last {
+        #expect(bottom.contains("\(last.key) \(last.label)"), "hint bar keeps the last hint:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+    }
+    let theme = Theme(isMonochrome: buffer.isMonochrome)
+    #expect(buffer.style(row: 0, column: 0) == theme.titleBar, sourceLocation: sourceLocation)
+    #expect(buffer.style(row: buffer.size.rows - 1, column: buffer.size.columns - 1) == theme.hintBar, sourceLocation: sourceLocation)
+}
+
+/// Checks that a monochrome rendering uses no colour role anywhere.
+@MainActor
+func expectNoColor(_ buffer: ScreenBuffer, sourceLocation: SourceLocation = #_sourceLocation) {
+    var roles: Set<ColorRole> = []
+    for row in 0..<buffer.size.rows {
+        for column in 0..<buffer.size.columns {
+            if let style = buffer.style(row: row, column: column) { roles.insert(style.role) }
+        }
+    }
+    #expect(roles == [.normal], sourceLocation: sourceLocation)
 }
