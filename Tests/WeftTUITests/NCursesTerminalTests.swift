@@ -90,3 +90,39 @@ struct NCursesTerminalTests {
         #expect(TerminalError(.notATerminal).description.contains("--plain"))
     }
 }
+
+/// Start-up, keys, resize and signals on a real terminal. Runs only when
+/// `WEFT_TUI_TTY_TEST` is set, inside a terminal (tmux), driven from outside; it writes
+/// the exit status and the keys it read to the file named by `WEFT_TUI_TTY_RESULT`.
+@MainActor
+@Suite("ncurses terminal on a TTY")
+struct NCursesTerminalTTYTests {
+    @Test("A real terminal starts, draws, reads keys and quits cleanly", .enabled(if: getenv("WEFT_TUI_TTY_TEST") != nil))
+    func realTerminal() async throws {
+        var environment: [String: String] = [:]
+        for name in ["TERM", "NO_COLOR"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let terminal = try NCursesTerminal(environment: environment)
+        var keys: [Key] = []
+        let app = TerminalApp(terminal: terminal)
+        let status = await app.run(
+            onKey: { key in
+                keys.append(key)
+                return key == .char("q") ? .quit(exitCode: 0) : .proceed
+            },
+            frame: { tick in
+                var view = Fixtures.fact
+                view.fact = "猫 naps 🐈 all day. " + view.fact
+                view.notice = "\(Spinner.frame(tick, isMonochrome: terminal.isMonochrome)) last key: \(keys.last.map { "\($0)" } ?? "none")"
+                return TerminalApp.Frame(screen: view)
+            }
+        )
+        terminal.shutdown()
+        let report = "status \(status)\nkeys \(keys)\nmonochrome \(terminal.isMonochrome)\n"
+        if let path = getenv("WEFT_TUI_TTY_RESULT"), let file = fopen(path, "w") {
+            fputs(report, file)
+            fclose(file)
+        }
+    }
+}
