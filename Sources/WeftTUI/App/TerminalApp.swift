@@ -1,0 +1,86 @@
+/// The frame loop: draws the current screen, handles waiting keys, then suspends for one
+/// frame interval so async work (initialization, fetches, signal sources) runs meanwhile.
+///
+/// ```swift
+/// let app = TerminalApp(terminal: terminal)
+/// let status = await app.run(
+///     onKey: { key in model.handle(key) },          // returns .proceed or .quit(exitCode:)
+///     frame: { tick in model.frame(tick: tick) }    // the screen to show now
+/// )
+/// terminal.shutdown()
+/// ```
+///
+/// The loop never blocks the main actor: input is polled, and between frames the loop
+/// awaits `Task.sleep`. It ends when `onKey` says so, when a quit signal arrives
+/// (``Interruption/exitCode``), or when its task is cancelled (exit code 130). It does not
+/// restore the terminal; its owner does (``NCursesTerminal/shutdown()``).
+@MainActor
+public final class TerminalApp {
+    /// What the key handler wants the loop to do next.
+    public enum Control: Sendable, Hashable {
+        /// Keep running.
+        case proceed
+        /// Stop and return `exitCode`.
+        case quit(exitCode: Int32)
+    }
+
+    /// What to draw in one frame.
+    public struct Frame: Sendable {
+        /// The screen.
+        public var screen: any Screen
+        /// A help overlay on top, or `nil`.
+        public var overlay: HelpOverlay?
+
+        /// Creates a frame.
+        public init(screen: any Screen, overlay: HelpOverlay? = nil) {
+            self.screen = screen
+            self.overlay = overlay
+        }
+    }
+
+    /// The terminal drawn on.
+    public let terminal: any Terminal
+    /// The pause between frames (default 60 ms, about 16 frames a second).
+    public let frameInterval: Duration
+    /// How many frames have been drawn.
+    public private(set) var framesDrawn = 0
+
+    /// Creates a loop over `terminal`.
+    public init(terminal: any Terminal, frameInterval: Duration = .milliseconds(60)) {
+        self.terminal = terminal
+        self.frameInterval = frameInterval
+    }
+
+    /// Runs until the key handler quits, a quit signal arrives, or the task is cancelled.
+    ///
+    /// Each iteration draws `frame(tick)` (tick counts up from 0 and drives spinners), then
+    /// hands every waiting key to `onKey` in order; ``Key/resize`` is handed on too, and the
+    /// next frame is laid out for the new size.
+    ///
+    /// - Returns: the exit code: from ``Control/quit(exitCode:)``, 130 for SIGINT or
+    ///   cancellation, 143 for SIGTERM.
+    public func run(
+        onKey: @MainActor (Key) async -> Control,
+        frame: @MainActor (_ tick: Int) -> Frame
+    ) async -> Int32 {
+        var tick = 0
+        while true {
+            if let interruption = terminal.interruption { return interruption.exitCode }
+            let current = frame(tick)
+            current.screen.render(on: terminal, overlay: current.overlay)
+            terminal.flush()
+            framesDrawn += 1
+            while true {
+                let key = terminal.readKey()
+                if key == .none { break }
+                if case .quit(let exitCode) = await onKey(key) { return exitCode }
+            }
+            do {
+                try await Task.sleep(for: frameInterval)
+            } catch {
+                return Interruption.interrupt.exitCode
+            }
+            tick &+= 1
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// The environment picker: every environment with its description, the current one marked,
+/// the highlighted one selected by Enter.
+public struct EnvironmentMenuView: Screen {
+    /// One environment.
+    public struct Option: Sendable, Hashable {
+        /// Its name, such as `embedded`.
+        public var name: String
+        /// A one-line description.
+        public var detail: String
+
+        /// Creates an option.
+        public init(name: String, detail: String) {
+            self.name = name
+            self.detail = detail
+        }
+    }
+
+    /// The environments, in display order.
+    public var options: [Option]
+    /// The environment in use (marked), if any.
+    public var currentEnvironment: String?
+    /// The highlighted option's index.
+    public var selectedIndex: Int
+
+    /// Creates a menu view.
+    public init(options: [Option], currentEnvironment: String?, selectedIndex: Int) {
+        self.options = options
+        self.currentEnvironment = currentEnvironment
+        self.selectedIndex = selectedIndex
+    }
+
+    /// `Environments`.
+    public var title: String { "Environments" }
+    /// The environment in use.
+    public var environmentName: String? { currentEnvironment }
+    /// Move, select, cancel, quit.
+    public var keyHints: [KeyHint] {
+        [KeyHint("↑↓", "move"), KeyHint("Enter", "select"), KeyHint("Esc", "cancel"), KeyHint("?", "help"), KeyHint("q", "quit")]
+    }
+
+    /// The list widget for the options.
+    public var menu: MenuList {
+        MenuList(
+            items: options.map { MenuList.Item(title: $0.name, detail: $0.detail, isCurrent: $0.name == currentEnvironment) },
+            selectedIndex: selectedIndex
+        )
+    }
+
+    /// Draws the boxed list, centred, with a legend under it.
+    @MainActor
+    public func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+        let width = min(area.width - 4, 72)
+        let listRows = max(1, min(options.count, area.height - 2 - 4 - 2))
+        let boxHeight = listRows + 4
+        let row = area.row + max(1, (area.height - boxHeight - 2) / 2)
+        let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
+        let inner = Box(title: "Choose environment").draw(in: box, on: terminal, theme: theme).insetBy(rows: 1, columns: 0)
+        menu.draw(in: Rect(row: inner.row, column: inner.column, height: listRows, width: inner.width), on: terminal, theme: theme)
+        let legend = "● current   › selected   Enter re-initializes"
+        terminal.put(legend, row: box.bottom + 1, column: TextLayout.centeredColumn(of: legend, inWidth: area.width, from: area.column), style: theme.muted)
+    }
+}

@@ -1,0 +1,122 @@
+/// The start-up screen: logo, environment, every initialization step with its phase and
+/// live state, and overall progress.
+public struct SplashView: Screen {
+    /// The state of one step.
+    public enum StepState: Sendable, Hashable {
+        /// Not started yet.
+        case pending
+        /// Running; `frame` animates the spinner.
+        case running(frame: Int)
+        /// Finished after `milliseconds`.
+        case done(milliseconds: Int)
+        /// Failed.
+        case failed
+    }
+
+    /// One initialization step.
+    public struct Step: Sendable, Hashable {
+        /// What the step does, such as `Open history database`.
+        public var title: String
+        /// Its phase, such as `pre-sync`, `async` or `post-sync`.
+        public var phase: String
+        /// Its state.
+        public var state: StepState
+
+        /// Creates a step row.
+        public init(title: String, phase: String, state: StepState) {
+            self.title = title
+            self.phase = phase
+            self.state = state
+        }
+    }
+
+    /// The logo, one string per line (skipped when the terminal is too short for it).
+    public var logo: [String]
+    /// The environment being initialized.
+    public var environment: String
+    /// The steps, in display order.
+    public var steps: [Step]
+
+    /// Creates a splash view.
+    public init(logo: [String], environment: String, steps: [Step]) {
+        self.logo = logo
+        self.environment = environment
+        self.steps = steps
+    }
+
+    /// The number of finished steps.
+    public var completedCount: Int {
+        steps.filter { if case .done = $0.state { true } else { false } }.count
+    }
+
+    /// `Starting`.
+    public var title: String { "Starting" }
+    /// The environment being initialized.
+    public var environmentName: String? { environment }
+    /// Quit and help.
+    public var keyHints: [KeyHint] { [KeyHint("q", "quit"), KeyHint("?", "help")] }
+
+    /// Draws logo, heading, the step box and the progress bar, centred.
+    @MainActor
+    public func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+        let width = min(area.width - 4, 64)
+        let left = area.column + (area.width - width) / 2
+        let available = area.height - 2
+        let fixed = 1 + 1 + 2 + 1 + 1  // heading, gap, box border, gap, progress
+        let stepRows = max(1, min(steps.count, available - fixed))
+        let logoLines = logo.count + 1 <= available - fixed - stepRows ? logo : []
+        let blockHeight = fixed + stepRows + (logoLines.isEmpty ? 0 : logoLines.count + 1)
+        var row = area.row + max(1, (area.height - blockHeight) / 2)
+
+        let logoWidth = logoLines.map { TextLayout.width(of: $0) }.max() ?? 0
+        for line in logoLines {
+            terminal.put(line, row: row, column: area.column + max(0, (area.width - logoWidth) / 2), style: theme.accent)
+            row += 1
+        }
+        if !logoLines.isEmpty { row += 1 }
+
+        let heading = "Starting \(environment)…"
+        terminal.put(heading, row: row, column: TextLayout.centeredColumn(of: heading, inWidth: area.width, from: area.column), style: theme.text)
+        row += 2
+
+        let box = Rect(row: row, column: left, height: stepRows + 2, width: width)
+        let inner = Box(title: "Initialization").draw(in: box, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
+        let firstActive = steps.firstIndex { if case .done = $0.state { false } else { true } } ?? 0
+        let start = max(0, min(firstActive - 1, steps.count - stepRows))
+        for (offset, step) in steps.dropFirst(start).prefix(stepRows).enumerated() {
+            drawStep(step, row: inner.row + offset, in: inner, on: terminal, theme: theme)
+        }
+        row += box.height + 1
+
+        ProgressBar(completed: completedCount, total: steps.count).draw(row: row, column: left, width: width, on: terminal, theme: theme)
+    }
+
+    @MainActor
+    private func drawStep(_ step: Step, row: Int, in inner: Rect, on terminal: any Terminal, theme: Theme) {
+        let phaseWidth = 10
+        let stateWidth = 9
+        let titleWidth = max(4, inner.width - 2 - 2 - phaseWidth - 1 - stateWidth)
+        let icon: String
+        let iconStyle: TextStyle
+        let stateText: String
+        let stateStyle: TextStyle
+        switch step.state {
+        case .pending:
+            (icon, iconStyle, stateText, stateStyle) = ("·", theme.muted, "pending", theme.muted)
+        case .running(let frame):
+            (icon, iconStyle, stateText, stateStyle) = (Spinner.frame(frame, isMonochrome: theme.isMonochrome), theme.accent, "running", theme.accent)
+        case .done(let milliseconds):
+            (icon, iconStyle, stateText, stateStyle) = ("✓", theme.success, Timeline.format(milliseconds: milliseconds), theme.success)
+        case .failed:
+            (icon, iconStyle, stateText, stateStyle) = ("✗", theme.failure, "failed", theme.failure)
+        }
+        var column = inner.column
+        terminal.put(icon, row: row, column: column, style: iconStyle)
+        column += 2
+        terminal.put(TextLayout.pad(step.title, toWidth: titleWidth), row: row, column: column, style: theme.text)
+        column += titleWidth + 2
+        terminal.put(TextLayout.pad(step.phase, toWidth: phaseWidth), row: row, column: column, style: theme.muted)
+        column += phaseWidth + 1
+        terminal.put(TextLayout.pad(stateText, toWidth: stateWidth, alignment: .right), row: row, column: column, style: stateStyle)
+    }
+}

@@ -1,0 +1,29 @@
+/// A key press (or terminal event) read from a ``Terminal``.
+public enum Key: Sendable, Hashable {
+    /// A printable character, such as `q` or `猫`.
+    case char(Character)
+    /// Return or Enter.
+    case enter
+    /// Escape (cancels; never quits).
+    case escape
+    /// Arrow up.
+    case up
+    /// Arrow down.
+    case down
+    /// Arrow left.
+    case left
+    /// Arrow right.
+    case right
+    /// The terminal changed size; re-lay out and redraw.
+    case resize
+    /// Ctrl-C read as a key (in cbreak mode it normally arrives as SIGINT instead).
+    case ctrlC
+    /// Backspace or Delete.
+    case backspace
+    /// Tab.
+    case tab
+    /// No key is waiting.
+    case none
+    /// A key the app does not handle, with its raw ncurses code.
+    case unknown(Int32)
+}

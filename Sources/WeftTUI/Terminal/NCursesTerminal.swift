@@ -1,0 +1,267 @@
+import CNCurses
+import CNCursesShims
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The real ``Terminal``: ncurses in wide-character mode. The only code that touches ncurses.
+///
+/// Start-up checks that standard input and output are terminals, sets the locale from the
+/// environment (UTF-8), ignores SIGINT/SIGTERM at the C level and turns them into
+/// ``interruption`` through Dispatch signal sources on the main queue, then opens the
+/// terminal with `newterm` (which reports failure instead of exiting the process).
+/// Input is non-blocking; Esc is recognised after 25 ms. Colour roles map to colour pairs
+/// over the user's default background, unless the terminal is monochrome.
+///
+/// Call ``shutdown()`` before exiting; an `atexit` backstop restores the terminal anyway.
+@MainActor
+public final class NCursesTerminal: Terminal {
+    /// Whether colour roles are ignored.
+    public let isMonochrome: Bool
+    /// The quit signal that arrived, if any.
+    public private(set) var interruption: Interruption?
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private var signalSources: [DispatchSourceSignal] = []
+    private var files: [UnsafeMutablePointer<FILE>] = []
+    private var isActive = true
+    private var hasColorPairs = false
+
+    /// Opens the controlling terminal.
+    ///
+    /// - Parameter environment: the process environment, read for `TERM` and `NO_COLOR`.
+    /// - Throws: ``TerminalError`` when standard input or output is not a terminal or
+    ///   `TERM` names an unknown terminal.
+    public convenience init(environment: [String: String]) throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw TerminalError(.notATerminal)
+        }
+        setlocale(LC_ALL, "")
+        // ncurses installs its own SIGINT/SIGTERM handlers only over SIG_DFL; ignoring them
+        // first leaves them to the Dispatch sources installed below.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        guard let screen = newterm(nil, weft_stdout(), weft_stdin()) else {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            throw TerminalError(.cannotOpenTerminal(term: environment["TERM"] ?? "(unset)"))
+        }
+        self.init(screen: screen, environment: environment, files: [])
+        installSignalSources()
+    }
+
+    /// Opens an off-screen terminal of type `termName` that writes to and reads from
+    /// `/dev/null`, for testing the ncurses backend without a TTY.
+    ///
+    /// ncurses state is process-global: only one instance may be open at a time.
+    convenience init(offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:])
+        throws(TerminalError)
+    {
+        setlocale(LC_ALL, "C.UTF-8")
+        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
+            throw TerminalError(.cannotOpenTerminal(term: termName))
+        }
+        guard let screen = newterm(termName, output, input) else {
+            fclose(output)
+            fclose(input)
+            throw TerminalError(.cannotOpenTerminal(term: termName))
+        }
+        self.init(screen: screen, environment: environment, files: [output, input])
+        resize_term(Int32(size.rows), Int32(size.columns))
+    }
+
+    private init(screen: OpaquePointer, environment: [String: String], files: [UnsafeMutablePointer<FILE>]) {
+        self.screen = screen
+        self.files = files
+        let window = weft_stdscr()
+        // stdscr is set by newterm; a failure to create it would have returned NULL above.
+        self.window = window ?? newwin(1, 1, 0, 0)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let dumb = environment["TERM"] == "dumb"
+        isMonochrome = noColor || dumb || !has_colors()
+        weft_install_endwin_backstop()
+        set_escdelay(25)
+        keypad(self.window, true)
+        noecho()
+        cbreak()
+        curs_set(0)
+        wtimeout(self.window, 0)
+        if !isMonochrome {
+            start_color()
+            use_default_colors()
+            defineColorPairs()
+        }
+    }
+
+    // MARK: Terminal
+
+    /// The current size of the screen.
+    public var size: TerminalSize {
+        TerminalSize(rows: Int(weft_rows(window)), columns: Int(weft_columns(window)))
+    }
+
+    /// Blanks the screen without forcing a full repaint.
+    public func clear() {
+        werase(window)
+    }
+
+    /// Writes `text` on one line, clipped to the screen.
+    public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+        let size = self.size
+        guard row >= 0, row < size.rows, column < size.columns else { return }
+        var clean = TextLayout.sanitized(text)
+        var startColumn = column
+        while startColumn < 0, let first = clean.first {  // clip on the left
+            startColumn += TextLayout.width(of: first)
+            clean.removeFirst()
+        }
+        let fitted = TextLayout.prefix(clean, fittingWidth: size.columns - startColumn)
+        guard !fitted.isEmpty else { return }
+        let characters: [wchar_t] = fitted.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        wattr_set(window, attributes(for: style), pair(for: style), nil)
+        _ = characters.withUnsafeBufferPointer { buffer in
+            mvwaddnwstr(window, Int32(row), Int32(startColumn), buffer.baseAddress, Int32(buffer.count))
+        }
+        wattr_set(window, weft_a_normal(), 0, nil)
+    }
+
+    /// Draws a box with the terminal's line-drawing characters.
+    public func drawBox(_ rect: Rect, style: TextStyle) {
+        guard rect.height >= 2, rect.width >= 2 else { return }
+        let attrs = chtype(attributes(for: style) | weft_color_pair(pair(for: style)))
+        let top = Int32(rect.row)
+        let left = Int32(rect.column)
+        let bottom = Int32(rect.bottom - 1)
+        let right = Int32(rect.right - 1)
+        mvwaddch(window, top, left, weft_acs_ulcorner() | attrs)
+        mvwaddch(window, top, right, weft_acs_urcorner() | attrs)
+        mvwaddch(window, bottom, left, weft_acs_llcorner() | attrs)
+        mvwaddch(window, bottom, right, weft_acs_lrcorner() | attrs)
+        if rect.width > 2 {
+            mvwhline(window, top, left + 1, weft_acs_hline() | attrs, Int32(rect.width - 2))
+            mvwhline(window, bottom, left + 1, weft_acs_hline() | attrs, Int32(rect.width - 2))
+        }
+        if rect.height > 2 {
+            mvwvline(window, top + 1, left, weft_acs_vline() | attrs, Int32(rect.height - 2))
+            mvwvline(window, top + 1, right, weft_acs_vline() | attrs, Int32(rect.height - 2))
+        }
+    }
+
+    /// Sends the changes since the last flush to the terminal.
+    public func flush() {
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// The next waiting key, or ``Key/none``; never blocks.
+    public func readKey() -> Key {
+        var code: wint_t = 0
+        let result = wget_wch(window, &code)
+        if result == ERR { return .none }
+        if result == KEY_CODE_YES {
+            switch Int32(bitPattern: code) {
+            case KEY_UP: return .up
+            case KEY_DOWN: return .down
+            case KEY_LEFT: return .left
+            case KEY_RIGHT: return .right
+            case KEY_RESIZE: return .resize
+            case KEY_BACKSPACE, KEY_DC: return .backspace
+            case KEY_ENTER: return .enter
+            default: return .unknown(Int32(bitPattern: code))
+            }
+        }
+        switch code {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 3: return .ctrlC
+        case 9: return .tab
+        case 8, 127: return .backspace
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(code)), scalar.properties.generalCategory != .control else {
+                return .unknown(Int32(bitPattern: code))
+            }
+            return .char(Character(scalar))
+        }
+    }
+
+    // MARK: Lifecycle
+
+    /// Restores the terminal (`endwin`) and releases ncurses; safe to call more than once.
+    public func shutdown() {
+        guard isActive else { return }
+        isActive = false
+        for source in signalSources { source.cancel() }
+        signalSources = []
+        endwin()
+        delscreen(screen)
+        for file in files { fclose(file) }
+        files = []
+    }
+
+    /// The text of row `row` as ncurses holds it (line-drawing cells read back as ASCII).
+    func readBack(row: Int) -> String {
+        let columns = size.columns
+        var buffer = [wchar_t](repeating: 0, count: columns + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { pointer in
+            mvwinnwstr(window, Int32(row), 0, pointer.baseAddress, Int32(columns))
+        }
+        guard count > 0 else { return "" }
+        var text = String(String.UnicodeScalarView(buffer.prefix(Int(count)).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    // MARK: Private
+
+    private func installSignalSources() {
+        for (number, interruption) in [(SIGINT, Interruption.interrupt), (SIGTERM, .terminate)] {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated {
+                    if self?.interruption == nil { self?.interruption = interruption }
+                }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    private func defineColorPairs() {
+        let muted: Int16 = weft_colors() >= 16 ? 8 : -1  // bright black where available
+        let pairs: [ColorRole: (Int16, Int16)] = [
+            .titleBar: (Int16(COLOR_BLACK), Int16(COLOR_CYAN)),
+            .hintBar: (Int16(COLOR_BLACK), Int16(COLOR_CYAN)),
+            .hintKey: (Int16(COLOR_WHITE), Int16(COLOR_BLUE)),
+            .accent: (Int16(COLOR_CYAN), -1),
+            .success: (Int16(COLOR_GREEN), -1),
+            .failure: (Int16(COLOR_RED), -1),
+            .warning: (Int16(COLOR_YELLOW), -1),
+            .muted: (muted, -1),
+            .selection: (Int16(COLOR_WHITE), Int16(COLOR_BLUE)),
+            .border: (Int16(COLOR_BLUE), -1),
+        ]
+        for (role, colors) in pairs {
+            init_pair(Int16(role.rawValue), colors.0, colors.1)
+        }
+        hasColorPairs = true
+    }
+
+    private func pair(for style: TextStyle) -> Int16 {
+        guard hasColorPairs, !isMonochrome else { return 0 }
+        return Int16(style.role.rawValue)
+    }
+
+    private func attributes(for style: TextStyle) -> attr_t {
+        var attrs = weft_a_normal()
+        if style.isBold { attrs |= weft_a_bold() }
+        if style.isReverse { attrs |= weft_a_reverse() }
+        if style.isDim { attrs |= weft_a_dim() }
+        if style.role == .muted, hasColorPairs, weft_colors() < 16 { attrs |= weft_a_dim() }
+        return attrs
+    }
+}

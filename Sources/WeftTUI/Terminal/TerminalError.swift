@@ -1,0 +1,30 @@
+/// Why the terminal UI could not start.
+public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Code: Sendable, Hashable {
+        /// Standard input or output is not a terminal (piped or redirected).
+        case notATerminal
+        /// ncurses could not open the terminal described by `TERM`.
+        case cannotOpenTerminal(term: String)
+    }
+
+    /// What went wrong.
+    public var code: Code
+
+    /// Creates an error.
+    public init(_ code: Code) {
+        self.code = code
+    }
+
+    /// What went wrong and how to fix it.
+    public var description: String {
+        switch code {
+        case .notATerminal:
+            "standard input and output must be a terminal for the interactive UI; "
+                + "run `weft` in a terminal, or use `--plain` (or `--json`) when piping"
+        case .cannotOpenTerminal(let term):
+            "cannot open the terminal of type \"\(term)\"; "
+                + "set TERM to a known type (for example `export TERM=xterm-256color`) or use `--plain`"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// A selectable list: the selected row highlighted, the current item marked, each item with
+/// a muted description. Scrolls to keep the selection visible.
+public struct MenuList: Sendable, Hashable {
+    /// One row of the list.
+    public struct Item: Sendable, Hashable {
+        /// The item's name.
+        public var title: String
+        /// A one-line description.
+        public var detail: String
+        /// Whether this is the item currently in use (marked `●`).
+        public var isCurrent: Bool
+
+        /// Creates an item.
+        public init(title: String, detail: String = "", isCurrent: Bool = false) {
+            self.title = title
+            self.detail = detail
+            self.isCurrent = isCurrent
+        }
+    }
+
+    /// The items.
+    public var items: [Item]
+    /// The highlighted item's index (clamped to the items).
+    public var selectedIndex: Int
+
+    /// Creates a list.
+    public init(items: [Item], selectedIndex: Int) {
+        self.items = items
+        self.selectedIndex = selectedIndex
+    }
+
+    /// The index of the first visible item when `visibleRows` rows are available.
+    public func firstVisibleIndex(visibleRows: Int) -> Int {
+        guard visibleRows > 0, !items.isEmpty else { return 0 }
+        let selected = min(max(0, selectedIndex), items.count - 1)
+        return max(0, selected - visibleRows + 1)
+    }
+
+    /// Draws the visible items in `rect`, one per row.
+    @MainActor
+    public func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
+        guard !rect.isEmpty else { return }
+        let titleWidth = min(items.map { TextLayout.width(of: $0.title) }.max() ?? 0, max(8, rect.width / 3))
+        let first = firstVisibleIndex(visibleRows: rect.height)
+        for (offset, index) in (first..<min(items.count, first + rect.height)).enumerated() {
+            let item = items[index]
+            let isSelected = index == selectedIndex
+            let row = rect.row + offset
+            let pointer = isSelected ? "›" : " "
+            let mark = item.isCurrent ? "●" : " "
+            let head = " \(pointer) \(mark) " + TextLayout.pad(item.title, toWidth: titleWidth) + "  "
+            let detailWidth = rect.width - TextLayout.width(of: head)
+            let line = TextLayout.pad(head + TextLayout.truncate(item.detail, toWidth: detailWidth), toWidth: rect.width)
+            if isSelected {
+                terminal.put(line, row: row, column: rect.column, style: theme.selection)
+            } else {
+                terminal.put(TextLayout.pad(head, toWidth: rect.width), row: row, column: rect.column, style: theme.text)
+                if item.isCurrent {
+                    terminal.put(mark, row: row, column: rect.column + 3, style: theme.success)
+                }
+                terminal.put(TextLayout.truncate(item.detail, toWidth: detailWidth), row: row, column: rect.column + TextLayout.width(of: head), style: theme.muted)
+            }
+        }
+    }
+}

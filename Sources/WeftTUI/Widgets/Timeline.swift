@@ -1,0 +1,82 @@
+/// Bars on a shared time axis: one row per entry, label on the left, a bar from its start
+/// offset for its duration, scaled to the width. Parallel entries overlap.
+public struct Timeline: Sendable, Hashable {
+    /// One bar.
+    public struct Entry: Sendable, Hashable {
+        /// What ran, such as a step title.
+        public var label: String
+        /// When it started, in milliseconds from the start of the run.
+        public var startMilliseconds: Int
+        /// How long it ran, in milliseconds.
+        public var durationMilliseconds: Int
+        /// Whether it failed (red bar).
+        public var isFailure: Bool
+
+        /// Creates an entry.
+        public init(label: String, startMilliseconds: Int, durationMilliseconds: Int, isFailure: Bool = false) {
+            self.label = label
+            self.startMilliseconds = startMilliseconds
+            self.durationMilliseconds = durationMilliseconds
+            self.isFailure = isFailure
+        }
+    }
+
+    /// The bars, in display order.
+    public var entries: [Entry]
+
+    /// Creates a timeline.
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// The end of the latest entry, in milliseconds (at least 1).
+    public var totalMilliseconds: Int {
+        max(1, entries.map { $0.startMilliseconds + $0.durationMilliseconds }.max() ?? 1)
+    }
+
+    /// The bar's columns within a bar area `width` cells wide: start offset and length (≥ 1).
+    public func barSpan(of entry: Entry, width: Int) -> (start: Int, length: Int) {
+        guard width > 0 else { return (0, 0) }
+        let total = Double(totalMilliseconds)
+        let start = min(width - 1, Int((Double(max(0, entry.startMilliseconds)) / total * Double(width)).rounded(.down)))
+        let end = Int((Double(max(0, entry.startMilliseconds + entry.durationMilliseconds)) / total * Double(width)).rounded())
+        return (start, max(1, min(width, end) - start))
+    }
+
+    /// Draws up to `rect.height - 1` entries and a time axis on the last row.
+    @MainActor
+    public func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
+        guard rect.height >= 2, rect.width >= 20 else { return }
+        let labelWidth = min(entries.map { TextLayout.width(of: $0.label) }.max() ?? 0, max(8, rect.width / 3))
+        let durationWidth = 9
+        let barColumn = rect.column + labelWidth + 1
+        let barWidth = rect.width - labelWidth - 1 - durationWidth
+        guard barWidth > 0 else { return }
+        let shown = entries.prefix(rect.height - 1)
+        for (offset, entry) in shown.enumerated() {
+            let row = rect.row + offset
+            terminal.put(TextLayout.pad(entry.label, toWidth: labelWidth), row: row, column: rect.column, style: theme.text)
+            terminal.put(String(repeating: "·", count: barWidth), row: row, column: barColumn, style: theme.muted)
+            let span = barSpan(of: entry, width: barWidth)
+            terminal.put(String(repeating: "█", count: span.length), row: row, column: barColumn + span.start, style: entry.isFailure ? theme.failure : theme.success)
+            let duration = TextLayout.pad(Self.format(milliseconds: entry.durationMilliseconds), toWidth: durationWidth - 1, alignment: .right)
+            terminal.put(duration, row: row, column: barColumn + barWidth + 1, style: theme.muted)
+        }
+        let axisRow = rect.row + shown.count
+        let start = "0"
+        let end = Self.format(milliseconds: totalMilliseconds)
+        terminal.put(start, row: axisRow, column: barColumn, style: theme.muted)
+        terminal.put(end, row: axisRow, column: barColumn + barWidth - TextLayout.width(of: end), style: theme.muted)
+        if entries.count > shown.count {
+            let more = "+\(entries.count - shown.count) more"
+            terminal.put(more, row: axisRow, column: rect.column, style: theme.muted)
+        }
+    }
+
+    /// A duration as `340 ms` or `1.2 s`.
+    public static func format(milliseconds: Int) -> String {
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        let tenths = (milliseconds + 50) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}
