@@ -12,7 +12,7 @@ public struct PlainFailure: Sendable, Hashable {
     public var elapsed: Duration
     /// The error, as one line of text.
     public var message: String
-    /// What the person can do about it, for the command line.
+    /// What the person can do about it, for the command line; empty when interrupted.
     public var hint: String
     /// The environment the run was in, when it got as far as choosing one.
     public var environment: String?
@@ -27,7 +27,7 @@ public struct PlainFailure: Sendable, Hashable {
         self.step = step.title
         self.phase = step.phase.description
         self.elapsed = elapsed
-        self.message = String(describing: cause).plainText
+        self.message = Self.message(for: cause)
         self.hint = Self.hint(for: cause, environment: environment).plainText
         self.environment = environment?.name
         self.isCancellation = cause is CancellationError
@@ -50,11 +50,16 @@ public struct PlainFailure: Sendable, Hashable {
         return error
     }
 
+    /// The error as one line of text; `interrupted` for a cancellation.
+    static func message(for error: any Error) -> String {
+        error is CancellationError ? "interrupted" : String(describing: error).plainText
+    }
+
     /// ``FailureAdvice`` for a command line: the interactive app's keys become options.
     static func hint(for error: any Error, environment: Environment?) -> String {
         switch error {
         case is CancellationError:
-            return "Interrupted; the embedded server was stopped and the history is intact."
+            return ""
         case EnvironmentCatalogError.unknownEnvironment:
             return "Choose one of the known environments with --env NAME, or leave --env out to use the first."
         default:

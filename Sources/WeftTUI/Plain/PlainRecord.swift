@@ -17,7 +17,6 @@ struct PlainRecord: Encodable, Sendable, Hashable {
     var error: String?
     var hint: String?
     var cancelled: Bool?
-    var exitCode: Int32?
     var text: String?
     var environment: String?
     var latencyMs: Int64?

@@ -67,25 +67,27 @@ public struct PlainReporter: Sendable {
         switch format {
         case .text:
             let place = failure.environment.map { " in environment \"\($0)\"" } ?? ""
+            let milliseconds = failure.elapsed.roundedMilliseconds
             if failure.isCancellation {
-                sink(PlainLine("weft: interrupted during \"\(failure.step)\"\(place) after \(failure.elapsed.roundedMilliseconds) ms", on: .error))
-            } else {
                 sink(PlainLine(
-                    "weft: could not start\(place): step \"\(failure.step)\" (\(failure.phase) phase) failed after \(failure.elapsed.roundedMilliseconds) ms",
+                    "weft: interrupted\(place) during step \"\(failure.step)\" (\(failure.phase) phase) after \(milliseconds) ms; stopped cleanly",
                     on: .error))
-                sink(PlainLine("  error: \(failure.message)", on: .error))
+                return
             }
-            sink(PlainLine("  hint:  \(failure.hint)", on: .error))
+            sink(PlainLine(
+                "weft: could not start\(place): step \"\(failure.step)\" (\(failure.phase) phase) failed after \(milliseconds) ms",
+                on: .error))
+            sink(PlainLine("  error: \(failure.message)", on: .error))
+            if !failure.hint.isEmpty { sink(PlainLine("  hint:  \(failure.hint)", on: .error)) }
         case .json:
             var record = PlainRecord(event: "failed")
             record.step = failure.step
             record.phase = failure.phase
             record.ms = failure.elapsed.roundedMilliseconds
             record.error = failure.message
-            record.hint = failure.hint
+            record.hint = failure.hint.isEmpty ? nil : failure.hint
             record.environment = failure.environment
             record.cancelled = failure.isCancellation
-            record.exitCode = failure.exitStatus.rawValue
             sink(PlainLine(record.jsonLine()))
         }
     }
@@ -102,6 +104,8 @@ public struct PlainReporter: Sendable {
         switch event {
         case .stepFinished(let timing):
             "[\(timing.step.phase)] ✓ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
+        case .stepFailed(let timing, let error) where PlainFailure.rootCause(of: error) is CancellationError:
+            "[\(timing.step.phase)] - \(timing.step.title) (interrupted after \(timing.duration.roundedMilliseconds) ms)"
         case .stepFailed(let timing, _):
             "[\(timing.step.phase)] ✗ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
         case .stepCancelled(let timing):
@@ -130,7 +134,7 @@ public struct PlainReporter: Sendable {
             return record("stepFinished", timing)
         case .stepFailed(let timing, let error):
             var record = record("stepFailed", timing)
-            record.error = String(describing: PlainFailure.rootCause(of: error))
+            record.error = PlainFailure.message(for: PlainFailure.rootCause(of: error))
             return record
         case .stepCancelled(let timing):
             return record("stepCancelled", timing)

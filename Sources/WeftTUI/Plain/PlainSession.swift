@@ -45,8 +45,8 @@ public struct PlainSession {
         } catch let failure as InitializationFailure<AppProcess> {
             await printing.value
             let plain = PlainFailure(failure)
-            reporter.report(plain)
             await failure.process.shutdown()
+            reporter.report(plain)
             return plain.exitStatus
         } catch {
             // `run()` throws only `InitializationFailure`; report anything else all the same.
