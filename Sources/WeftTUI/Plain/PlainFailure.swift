@@ -22,8 +22,15 @@ public struct PlainFailure: Sendable, Hashable {
     public var exitStatus: ExitStatus
 
     /// Describes `error`, thrown by `step` after `elapsed`, in `environment`.
-    public init(step: InitializationStepInfo, error: any Error, elapsed: Duration, environment: Environment?) {
-        let cause = Self.rootCause(of: error)
+    ///
+    /// - Parameter interrupted: Whether the person stopped the run. A step that was
+    ///   cancelled may fail with its own error (a cancelled request, say); an interrupted
+    ///   run is reported as interrupted all the same.
+    public init(
+        step: InitializationStepInfo, error: any Error, elapsed: Duration, environment: Environment?,
+        interrupted: Bool = false
+    ) {
+        let cause = interrupted ? CancellationError() : Self.rootCause(of: error)
         self.step = step.title
         self.phase = step.phase.description
         self.elapsed = elapsed
@@ -36,10 +43,10 @@ public struct PlainFailure: Sendable, Hashable {
 
     /// Describes a failed run of the app's initialization plan.
     @MainActor
-    public init(_ failure: InitializationFailure<AppProcess>) {
+    public init(_ failure: InitializationFailure<AppProcess>, interrupted: Bool = false) {
         self.init(
             step: failure.failedStep, error: failure.error, elapsed: failure.elapsed,
-            environment: failure.process.environment)
+            environment: failure.process.environment, interrupted: interrupted || failure.isCancellation)
     }
 
     /// The error a person should read: a container's "factory threw" wrapper is removed.

@@ -32,7 +32,14 @@ public struct PlainReporter: Sendable {
     ///
     /// The `failed` event prints nothing: report the failure with ``report(_:)-(PlainFailure)``,
     /// which knows the environment and so can give a hint.
-    public func report(_ event: InitializationEvent) {
+    ///
+    /// - Parameter interrupted: Whether the person stopped the run; a step that then fails
+    ///   reads as interrupted, whatever error it ended with.
+    public func report(_ event: InitializationEvent, interrupted: Bool = false) {
+        var event = event
+        if interrupted, case .stepFailed(let timing, _) = event {
+            event = .stepFailed(timing, error: CancellationError())
+        }
         switch format {
         case .text:
             if let line = Self.text(for: event) { sink(PlainLine(line)) }

@@ -35,16 +35,26 @@ public struct PlainSession {
         }
         let events = initializer.events()
         let reporter = reporter
-        let printing = Task { for await event in events { reporter.report(event) } }
+        // Steps cancelled by an interruption may fail with their own errors (a cancelled
+        // request); the flag, set the moment the run is cancelled, keeps them reading as
+        // interrupted.
+        let interrupted = InterruptionFlag()
+        let printing = Task {
+            for await event in events { reporter.report(event, interrupted: interrupted.isSet) }
+        }
         do {
-            let result = try await initializer.run()
+            let result = try await withTaskCancellationHandler {
+                try await initializer.run()
+            } onCancel: {
+                interrupted.set()
+            }
             await printing.value
             reporter.report(result.container.firstFact)
             await result.container.shutdown()
             return .success
         } catch let failure as InitializationFailure<AppProcess> {
             await printing.value
-            let plain = PlainFailure(failure)
+            let plain = PlainFailure(failure, interrupted: interrupted.isSet)
             await failure.process.shutdown()
             reporter.report(plain)
             return plain.exitStatus
