@@ -30,7 +30,7 @@ public struct PlainReporter: Sendable {
 
     /// Reports an initialization event.
     ///
-    /// The `failed` event prints nothing: report the failure with ``report(_:)-(PlainFailure)``,
+    /// The `failed` event prints nothing: report the failure with `report(_: PlainFailure)`,
     /// which knows the environment and so can give a hint.
     ///
     /// - Parameter interrupted: Whether the person stopped the run; a step that then fails
