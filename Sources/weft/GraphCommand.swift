@@ -17,7 +17,7 @@ struct GraphCommand: AsyncParsableCommand {
         discussion: "Render it with: weft graph | dot -Tsvg > graph.svg"
     )
 
-    @Option(help: ArgumentHelp("dot (Graphviz) or mermaid.", valueName: "format"))
+    @Option(help: ArgumentHelp("The output language: Graphviz DOT or a Mermaid flowchart", valueName: "format"))
     var format: Format = .dot
 
     func run() async throws {

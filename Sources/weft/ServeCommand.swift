@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "n"))
+    @Option(help: ArgumentHelp("The port to listen on, 0 for any free port", valueName: "n"))
     var port: UInt16 = 8089
 
     @Option(help: ArgumentHelp(
