@@ -61,7 +61,7 @@ struct PlainReporterTests {
         #expect(errors[0].hasPrefix(
             #"weft: could not start in environment "broken": step "Fetch the first cat fact" (async phase) failed after "#))
         #expect(errors[1].hasPrefix("  error: ") && errors[1].contains("HTTP 500"))
-        #expect(errors[2] == "  hint:  The server is failing (HTTP 500). Retry later or pick another environment with --env NAME.")
+        #expect(errors[2] == "  hint:  The server is failing (HTTP 500). Retry later or choose another environment with --env NAME.")
     }
 
     @Test("An unknown environment names the known ones and exits 2")

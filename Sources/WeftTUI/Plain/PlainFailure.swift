@@ -51,10 +51,7 @@ public struct PlainFailure: Sendable, Hashable {
 
     /// The error a person should read: a container's "factory threw" wrapper is removed.
     public static func rootCause(of error: any Error) -> any Error {
-        if case .factoryFailed(_, _, let underlying) = error as? ResolutionError {
-            return rootCause(of: underlying)
-        }
-        return error
+        FailureAdvice.rootCause(of: error)
     }
 
     /// The error as one line of text; `interrupted` for a cancellation.
@@ -62,18 +59,8 @@ public struct PlainFailure: Sendable, Hashable {
         error is CancellationError ? "interrupted" : String(describing: error).plainText
     }
 
-    /// ``FailureAdvice`` for a command line: the interactive app's keys become options.
+    /// ``FailureAdvice`` for a command line: actions are options, not keys.
     static func hint(for error: any Error, environment: Environment?) -> String {
-        switch error {
-        case is CancellationError:
-            return ""
-        case EnvironmentCatalogError.unknownEnvironment:
-            return "Choose one of the known environments with --env NAME, or leave --env out to use the first."
-        default:
-            return FailureAdvice.hint(for: error, environment: environment)
-                .replacingOccurrences(of: "the embedded environment (e)", with: "the embedded environment (--env embedded)")
-                .replacingOccurrences(of: " (e)", with: " with --env NAME")
-                .replacingOccurrences(of: " (r)", with: "")
-        }
+        FailureAdvice.hint(for: error, environment: environment, audience: .commandLine)
     }
 }
