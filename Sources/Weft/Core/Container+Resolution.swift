@@ -115,7 +115,7 @@ extension Container {
         let start = slowThreshold.map { _ in ContinuousClock.now }
         let value: any Sendable
         do {
-            value = try ResolutionFrame.$current.withValue(frame) { try factory(resolver) }
+            value = try ThreadFrame.with(frame) { try factory(resolver) }
         } catch let error as ResolutionError {
             throw error
         } catch {
@@ -128,7 +128,8 @@ extension Container {
     // MARK: Asynchronous
 
     private func resolveAsync(_ key: ServiceKey, lookup: Lookup) async throws(ResolutionError) -> any Sendable {
-        let frame = ResolutionFrame.current
+        // Async code never runs inside a synchronous factory, so only the task's frame applies.
+        let frame = ResolutionFrame.taskCurrent
         do {
             return try await obtainAsync(key, lookup: lookup, frame: frame)
         } catch {
@@ -176,9 +177,9 @@ extension Container {
         do {
             switch factory {
             case .sync(let make):
-                value = try ResolutionFrame.$current.withValue(frame) { try make(resolver) }
+                value = try ThreadFrame.with(frame) { try make(resolver) }
             case .async(let make):
-                value = try await ResolutionFrame.$current.withValue(frame) { try await make(resolver) }
+                value = try await ResolutionFrame.$taskCurrent.withValue(frame) { try await make(resolver) }
             }
         } catch let error as ResolutionError {
             throw error

@@ -1,5 +1,8 @@
 /// A registered factory and the lifetime of what it makes.
-struct Registration: Sendable {
+///
+/// A class, though immutable: lookups copy it out of the lock on every uncached resolve, and
+/// one retain is cheaper than copying a key, a name and a closure context.
+final class Registration: Sendable {
     enum Factory: Sendable {
         case sync(@Sendable (Resolver) throws -> any Sendable)
         case async(@Sendable (Resolver) async throws -> any Sendable)
@@ -8,6 +11,12 @@ struct Registration: Sendable {
     let key: ServiceKey
     let lifetime: Lifetime
     let factory: Factory
+
+    init(key: ServiceKey, lifetime: Lifetime, factory: Factory) {
+        self.key = key
+        self.lifetime = lifetime
+        self.factory = factory
+    }
 
     var isAsync: Bool {
         if case .async = factory { return true }
