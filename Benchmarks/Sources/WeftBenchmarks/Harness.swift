@@ -24,8 +24,8 @@ func measureAsync(rounds: Int = 15, _ body: () async -> Void) async -> Double {
     return samples.sorted()[samples.count / 2]
 }
 
-/// Keeps the optimizer from deleting a benchmarked value.
-@inline(never)
+/// Keeps the optimizer from deleting a benchmarked value (opaque to it: not inlined, not optimized).
+@inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
