@@ -167,14 +167,16 @@ public final class AppModel {
                 let result = try await effects.run(initializer)
                 self.finish(runID: id, with: .main(MainState(result: result)))
             } catch let failure as InitializationFailure<AppProcess> {
-                if failure.isCancellation {
+                // Cancelled steps may fail with their own error (a dropped request), not
+                // CancellationError: while shutting down, any failure is the cancellation.
+                if failure.isCancellation || self.isShuttingDown {
                     await failure.process.shutdown()
                     self.finish(runID: id, with: nil)
                 } else {
                     self.finish(runID: id, with: .error(ErrorState(failure: failure, environment: environment)))
                 }
             } catch {
-                self.finish(runID: id, with: .error(ErrorState(error: error, environment: environment)))
+                self.finish(runID: id, with: self.isShuttingDown ? nil : .error(ErrorState(error: error, environment: environment)))
             }
         }
         changed()
