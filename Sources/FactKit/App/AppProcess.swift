@@ -23,7 +23,7 @@ public final class AppProcess: DependencyInitializationProcess {
     /// Chosen by "Choose the environment".
     public internal(set) var environment: Environment?
     /// Filled by "Register services".
-    public internal(set) var container: Container?
+    public internal(set) var container: Weft.Container?
     /// Opened by "Open the history database".
     public internal(set) var database: HistoryDatabase?
     /// Started by "Start the fact server" in the embedded environment.
@@ -74,7 +74,7 @@ public final class AppProcess: DependencyInitializationProcess {
     }
 
     /// The container and environment, for async steps.
-    func services() throws(AppProcessError) -> (Container, Environment) {
+    func services() throws(AppProcessError) -> (Weft.Container, Environment) {
         (try require(container, "the service container"), try require(environment, "the environment"))
     }
 }

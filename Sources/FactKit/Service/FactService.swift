@@ -142,7 +142,7 @@ public final class FactService: Sendable {
         case .networkConnectionLost, .badServerResponse, .zeroByteResource:
             return .connectionDropped(url: url)
         case .cancelled:
-            return .transport(url: url, reason: "cancelled")
+            return .cancelled(url: url)
         default:
             return .transport(url: url, reason: urlError.localizedDescription)
         }

@@ -19,12 +19,15 @@ public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertibl
     case bodyTooLarge(url: URL, limit: Int, size: Int)
     /// Any other transport failure (TLS, bad URL, …).
     case transport(url: URL, reason: String)
+    /// The request was cancelled (the task asking for it was cancelled): not the server's fault.
+    case cancelled(url: URL)
 
     /// The URL that was requested.
     public var url: URL {
         switch self {
         case .unreachable(let url, _), .timedOut(let url, _), .connectionDropped(let url), .httpStatus(let url, _),
-            .invalidBody(let url, _), .bodyTooLarge(let url, _, _), .transport(let url, _):
+            .invalidBody(let url, _), .bodyTooLarge(let url, _, _), .transport(let url, _),
+            .cancelled(let url):
             url
         }
     }
@@ -48,6 +51,8 @@ public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(target) sent \(size) bytes, more than the \(limit)-byte limit for one fact; is this really a cat-fact server?"
         case .transport(_, let reason):
             return "request to \(target) failed (\(reason))"
+        case .cancelled:
+            return "the request to \(target) was cancelled"
         }
     }
 }

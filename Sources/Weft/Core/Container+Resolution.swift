@@ -1,15 +1,19 @@
 import Foundation
 
 /// What one look at a container's state found.
-enum Lookup<T: Sendable>: Sendable {
-    case value(T)
+///
+/// Not generic on purpose: Weft's callers live in other modules, where generic internals run
+/// unspecialized and instantiate `Lookup<T>` metadata on every resolve. The one cast to `T`
+/// happens at the end, in ``Container/resolveSync(_:)``.
+enum Lookup: Sendable {
+    case value(any Sendable)
     case registration(Registration, slowThreshold: Duration?)
     case missing
 }
 
 /// What one look at the cache of a cached service decided.
-enum CacheStep<T: Sendable>: Sendable {
-    case value(T)
+enum CacheStep: Sendable {
+    case value(any Sendable)
     case wait(Creation)
     case create(Creation)
 }
@@ -17,10 +21,53 @@ enum CacheStep<T: Sendable>: Sendable {
 extension Container {
     // MARK: Synchronous
 
-    @inline(__always)
+    /// The value for `key` cast to `T`. Inlined into every public entry point, so the cast is
+    /// specialized for the caller's concrete type while the engine stays non-generic.
+    @inlinable
     func resolveSync<T: Sendable>(_ key: ServiceKey) throws(ResolutionError) -> T {
-        let lookup: Lookup<T> = look(up: key)
+        let value = try resolveAny(key)
+        guard let typed = value as? T else { throw Self.mismatch(key, expected: T.self, found: value) }
+        return typed
+    }
+
+    /// The `async` counterpart of ``resolveSync(_:)``; a cached value needs no suspension.
+    @inlinable
+    func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
+        let value = if let cached = cachedAny(key) { cached } else { try await resolveAnyAsync(key) }
+        guard let typed = value as? T else { throw Self.mismatch(key, expected: T.self, found: value) }
+        return typed
+    }
+
+    /// The value for `key`, not yet cast to its type: the non-generic core.
+    @usableFromInline
+    func resolveAny(_ key: ServiceKey) throws(ResolutionError) -> any Sendable {
+        let lookup = look(up: key)
         if case .value(let value) = lookup { return value }
+        return try resolveSync(key, lookup: lookup)
+    }
+
+    /// The error for a value of another type than its key's: unreachable through the public API.
+    @usableFromInline
+    static func mismatch(_ key: ServiceKey, expected: Any.Type, found value: any Sendable) -> ResolutionError {
+        .factoryFailed(key, path: [], underlying: TypeMismatch(expected: expected, actual: type(of: value)))
+    }
+
+    /// The value cached here for `key`, if any.
+    @usableFromInline
+    func cachedAny(_ key: ServiceKey) -> (any Sendable)? {
+        if case .value(let value) = look(up: key) { return value }
+        return nil
+    }
+
+    /// The `async` counterpart of ``resolveAny(_:)``.
+    @usableFromInline
+    func resolveAnyAsync(_ key: ServiceKey) async throws(ResolutionError) -> any Sendable {
+        let lookup = look(up: key)
+        if case .value(let value) = lookup { return value }
+        return try await resolveAsync(key, lookup: lookup)
+    }
+
+    private func resolveSync(_ key: ServiceKey, lookup: Lookup) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         do {
             return try obtainSync(key, lookup: lookup, frame: frame)
@@ -30,9 +77,9 @@ extension Container {
         }
     }
 
-    private func obtainSync<T: Sendable>(
-        _ key: ServiceKey, lookup: Lookup<T>, frame: ResolutionFrame?
-    ) throws(ResolutionError) -> T {
+    private func obtainSync(
+        _ key: ServiceKey, lookup: Lookup, frame: ResolutionFrame?
+    ) throws(ResolutionError) -> any Sendable {
         let (owner, registration, threshold) = try locate(key, lookup: lookup, frame: frame)
         guard case .sync(let factory) = registration.factory else {
             throw .requiresAsync(key, path: frame?.path ?? [])
@@ -42,30 +89,29 @@ extension Container {
         guard let cache = cacheHolder(for: registration, owner: owner) else {
             return try Self.run(factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
         }
-        switch cache.step(for: key, as: T.self, frame: newFrame) {
+        switch cache.step(for: key, frame: newFrame) {
         case .value(let value):
             return value
         case .wait(let creation):
             let ticket = try Self.enterWait(frame, creation)
             defer { ticket.map(WaitGraph.leave) }
-            return try Self.cast(creation.wait(), key)
+            return try creation.wait().get()
         case .create(let creation):
             let outcome: Creation.Outcome
             do {
-                let value: T = try Self.run(factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
-                outcome = .success(value)
+                outcome = .success(try Self.run(factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold))
             } catch {
                 outcome = .failure(error)
             }
             cache.finish(creation, for: key, lifetime: registration.lifetime, outcome: outcome)
-            return try Self.cast(outcome, key)
+            return try outcome.get()
         }
     }
 
-    private static func run<T: Sendable>(
+    private static func run(
         _ factory: @Sendable (Resolver) throws -> any Sendable,
         key: ServiceKey, frame: ResolutionFrame, resolver: Resolver, slowThreshold: Duration?
-    ) throws(ResolutionError) -> T {
+    ) throws(ResolutionError) -> any Sendable {
         let start = slowThreshold.map { _ in ContinuousClock.now }
         let value: any Sendable
         do {
@@ -76,14 +122,12 @@ extension Container {
             throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
         }
         if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
-        return try cast(.success(value), key)
+        return value
     }
 
     // MARK: Asynchronous
 
-    func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
-        let lookup: Lookup<T> = look(up: key)
-        if case .value(let value) = lookup { return value }
+    private func resolveAsync(_ key: ServiceKey, lookup: Lookup) async throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         do {
             return try await obtainAsync(key, lookup: lookup, frame: frame)
@@ -93,41 +137,40 @@ extension Container {
         }
     }
 
-    private func obtainAsync<T: Sendable>(
-        _ key: ServiceKey, lookup: Lookup<T>, frame: ResolutionFrame?
-    ) async throws(ResolutionError) -> T {
+    private func obtainAsync(
+        _ key: ServiceKey, lookup: Lookup, frame: ResolutionFrame?
+    ) async throws(ResolutionError) -> any Sendable {
         let (owner, registration, threshold) = try locate(key, lookup: lookup, frame: frame)
         let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame)
         let resolver = Resolver(registration.lifetime.resolvesFromOwner ? owner : self)
         guard let cache = cacheHolder(for: registration, owner: owner) else {
             return try await Self.run(registration.factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
         }
-        switch cache.step(for: key, as: T.self, frame: newFrame) {
+        switch cache.step(for: key, frame: newFrame) {
         case .value(let value):
             return value
         case .wait(let creation):
             let ticket = try Self.enterWait(frame, creation)
             let outcome = await creation.value()
             ticket.map(WaitGraph.leave)
-            return try Self.cast(outcome, key)
+            return try outcome.get()
         case .create(let creation):
             let outcome: Creation.Outcome
             do {
-                let value: T = try await Self.run(
-                    registration.factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
-                outcome = .success(value)
+                outcome = .success(try await Self.run(
+                    registration.factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold))
             } catch {
                 outcome = .failure(error)
             }
             cache.finish(creation, for: key, lifetime: registration.lifetime, outcome: outcome)
-            return try Self.cast(outcome, key)
+            return try outcome.get()
         }
     }
 
-    private static func run<T: Sendable>(
+    private static func run(
         _ factory: Registration.Factory,
         key: ServiceKey, frame: ResolutionFrame, resolver: Resolver, slowThreshold: Duration?
-    ) async throws(ResolutionError) -> T {
+    ) async throws(ResolutionError) -> any Sendable {
         let start = slowThreshold.map { _ in ContinuousClock.now }
         let value: any Sendable
         do {
@@ -143,17 +186,17 @@ extension Container {
             throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
         }
         if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
-        return try cast(.success(value), key)
+        return value
     }
 
     // MARK: Shared steps
 
     /// One lock: a cached value here, or this container's registration for `key`.
     @inline(__always)
-    private func look<T: Sendable>(up key: ServiceKey) -> Lookup<T> {
+    private func look(up key: ServiceKey) -> Lookup {
         let recording = recorder != nil
-        return state.withLock { state -> Lookup<T> in
-            if !recording, let stored = state.instances[key]?.value, let value = stored as? T { return .value(value) }
+        return state.withLock { state -> Lookup in
+            if !recording, case .strong(let value)? = state.instances[key] { return .value(value) }
             if let registration = state.registrations[key] {
                 return .registration(registration, slowThreshold: state.diagnostics.slowResolutionThreshold)
             }
@@ -162,14 +205,18 @@ extension Container {
     }
 
     /// The registration for `key` and its owner, after checking for a cycle.
-    private func locate<T>(
-        _ key: ServiceKey, lookup: Lookup<T>, frame: ResolutionFrame?
+    private func locate(
+        _ key: ServiceKey, lookup: Lookup, frame: ResolutionFrame?
     ) throws(ResolutionError) -> (Container, Registration, Duration?) {
         let found: (Container, Registration, Duration?)
         switch lookup {
         case .registration(let registration, let threshold):
             found = (self, registration, threshold)
-        case .missing, .value:
+        case .value:
+            // A cached value of another type than `key`'s: a broken invariant. Resolve afresh.
+            guard let registration = state.withLock({ $0.registrations[key] }) else { fallthrough }
+            found = (self, registration, state.withLock { $0.diagnostics.slowResolutionThreshold })
+        case .missing:
             guard let (owner, registration) = parent?.registration(for: key) else {
                 throw .notRegistered(key, path: frame?.path ?? [], suggestions: suggestions(for: key))
             }
@@ -191,9 +238,9 @@ extension Container {
         }
     }
 
-    private func step<T: Sendable>(for key: ServiceKey, as: T.Type, frame: ResolutionFrame) -> CacheStep<T> {
-        state.withLock { state -> CacheStep<T> in
-            if let stored = state.instances[key]?.value, let value = stored as? T { return .value(value) }
+    private func step(for key: ServiceKey, frame: ResolutionFrame) -> CacheStep {
+        state.withLock { state -> CacheStep in
+            if let stored = state.instances[key]?.sendableValue { return .value(stored) }
             if let creation = state.creations[key] { return .wait(creation) }
             let creation = Creation(frame: frame)
             state.creations[key] = creation
@@ -214,16 +261,6 @@ extension Container {
     private static func enterWait(_ frame: ResolutionFrame?, _ creation: Creation) throws(ResolutionError) -> Int? {
         guard let frame else { return nil }
         return try WaitGraph.enter(frame, waitingFor: creation).get()
-    }
-
-    @inline(__always)
-    private static func cast<T>(_ outcome: Creation.Outcome, _ key: ServiceKey) throws(ResolutionError) -> T {
-        let value = try outcome.get()
-        guard let typed = value as? T else {
-            // Unreachable through the public API: keys are built from the registered type.
-            throw .factoryFailed(key, path: [], underlying: TypeMismatch(expected: T.self, actual: type(of: value)))
-        }
-        return typed
     }
 
     /// The registered keys closest to `key`: same type under another name, then similar names.

@@ -128,7 +128,12 @@ public final class Container: Sendable {
     func add(_ registration: Registration, instance: (any Sendable)? = nil) {
         state.withLock { state in
             state.registrations[registration.key] = registration
-            state.instances[registration.key] = instance.map { .strong($0) }
+            if let instance {
+                state.instances[registration.key] = .strong(instance)
+            } else if !state.instances.isEmpty {
+                // Skipped while nothing is cached: a second hash and probe on every registration.
+                state.instances[registration.key] = nil
+            }
         }
     }
 
@@ -152,31 +157,37 @@ public final class Container: Sendable {
     /// The service registered for `type`, or `nil` if it is missing or its factory failed.
     ///
     /// Use ``require(_:)`` to learn why.
+    @inlinable
     public func resolve<T: Sendable>(_ type: T.Type) -> T? {
         try? resolveSync(ServiceKey(type)) as T
     }
 
     /// The service registered for `type` under `name`, or `nil`.
+    @inlinable
     public func resolve<T: Sendable>(_ name: String, _ type: T.Type) -> T? {
         try? resolveSync(ServiceKey(type, name: name)) as T
     }
 
     /// The service registered for `type`, or an error saying why there is none.
+    @inlinable
     public func require<T: Sendable>(_ type: T.Type) throws(ResolutionError) -> T {
         try resolveSync(ServiceKey(type))
     }
 
     /// The service registered for `type` under `name`, or an error saying why there is none.
+    @inlinable
     public func require<T: Sendable>(_ name: String, _ type: T.Type) throws(ResolutionError) -> T {
         try resolveSync(ServiceKey(type, name: name))
     }
 
     /// The service registered for `type`, running `async` factories as needed.
+    @inlinable
     public func resolveAsync<T: Sendable>(_ type: T.Type) async throws(ResolutionError) -> T {
         try await resolveAsync(ServiceKey(type))
     }
 
     /// The service registered for `type` under `name`, running `async` factories as needed.
+    @inlinable
     public func resolveAsync<T: Sendable>(_ name: String, _ type: T.Type) async throws(ResolutionError) -> T {
         try await resolveAsync(ServiceKey(type, name: name))
     }

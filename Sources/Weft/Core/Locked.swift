@@ -1,48 +1,38 @@
-#if canImport(Synchronization) && !canImport(Darwin)
-import Synchronization
-#else
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// A value guarded by a lock: the only place Weft synchronizes shared mutable state.
 ///
-/// On Linux this is the standard library's `Mutex` (a futex); on Apple platforms, where `Mutex`
-/// needs macOS 15, it is an `NSLock`, so the package keeps its macOS 14 deployment target.
-final class Locked<State: ~Copyable>: Sendable {
-    #if canImport(Synchronization) && !canImport(Darwin)
-    private let mutex: Mutex<State>
+/// A `pthread_mutex_t` on every platform rather than the standard library's `Mutex`: `Mutex`
+/// needs macOS 15 (Weft supports 14), and on Linux ThreadSanitizer cannot see its futex, so it
+/// reports the accesses it guards as races. ThreadSanitizer does understand pthread mutexes.
+// @unchecked: `state` is only read or written between `pthread_mutex_lock` and `_unlock`.
+final class Locked<State>: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var state: State
 
-    init(_ state: consuming sending State) {
-        mutex = Mutex(state)
+    init(_ state: State) {
+        self.state = state
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
     }
 
     @inline(__always)
-    func withLock<Result: ~Copyable, E: Error>(
-        _ body: (inout sending State) throws(E) -> sending Result
-    ) throws(E) -> sending Result {
-        try mutex.withLock(body)
+    func withLock<Result, E: Error>(_ body: (inout State) throws(E) -> Result) throws(E) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state)
     }
-    #else
-    private let box: Box
-
-    init(_ state: consuming sending State) {
-        box = Box(state)
-    }
-
-    @inline(__always)
-    func withLock<Result: ~Copyable, E: Error>(
-        _ body: (inout sending State) throws(E) -> sending Result
-    ) throws(E) -> sending Result {
-        box.lock.lock()
-        defer { box.lock.unlock() }
-        return try body(&box.state)
-    }
-
-    // `state` is only read or written while `lock` is held.
-    private final class Box: @unchecked Sendable {
-        let lock = NSLock()
-        var state: State
-        init(_ state: consuming State) { self.state = state }
-    }
-    #endif
 }

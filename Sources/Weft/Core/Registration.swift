@@ -29,15 +29,29 @@ enum StoredInstance {
         }
     }
 
+    /// The value as stored, unless it was held weakly and has been released.
+    var sendableValue: (any Sendable)? {
+        switch self {
+        case .strong(let value): value
+        case .weak(let reference): reference.value
+        }
+    }
+
     /// Keeps `value` weakly if it is a class instance; a value type cannot be held weakly.
     static func weakly(_ value: any Sendable) -> StoredInstance? {
         guard type(of: value) is AnyClass else { return nil }
-        return .weak(WeakReference(value as AnyObject))
+        return .weak(WeakReference(value))
     }
 }
 
 /// A weak reference, only ever touched under its container's lock.
 final class WeakReference {
     private(set) weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
+    init(_ value: any Sendable) { self.object = value as AnyObject }
+
+    /// The object, as the `Sendable` value it was stored as.
+    var value: (any Sendable)? {
+        // `object` was made from a Sendable value in `init`; only its static type was lost.
+        object.map { unsafeBitCast($0, to: (AnyObject & Sendable).self) }
+    }
 }

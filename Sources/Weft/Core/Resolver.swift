@@ -19,21 +19,25 @@ public struct Resolver: Sendable {
     }
 
     /// The service registered for `type`.
+    @inlinable
     public func resolve<T: Sendable>(_ type: T.Type) throws(ResolutionError) -> T {
         try container.resolveSync(ServiceKey(type))
     }
 
     /// The service registered for `type` under `name`.
+    @inlinable
     public func resolve<T: Sendable>(_ name: String, _ type: T.Type) throws(ResolutionError) -> T {
         try container.resolveSync(ServiceKey(type, name: name))
     }
 
     /// The service registered for `type`, running `async` factories as needed.
+    @inlinable
     public func resolve<T: Sendable>(_ type: T.Type) async throws(ResolutionError) -> T {
         try await container.resolveAsync(ServiceKey(type))
     }
 
     /// The service registered for `type` under `name`, running `async` factories as needed.
+    @inlinable
     public func resolve<T: Sendable>(_ name: String, _ type: T.Type) async throws(ResolutionError) -> T {
         try await container.resolveAsync(ServiceKey(type, name: name))
     }
