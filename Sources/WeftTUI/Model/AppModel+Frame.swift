@@ -38,7 +38,7 @@ extension AppModel {
                 phase: state.phase,
                 message: state.message,
                 hint: state.hint,
-                elapsedMilliseconds: state.elapsed.roundedMilliseconds
+                elapsedMilliseconds: state.elapsed.displayMilliseconds
             )
         }
     }
@@ -100,8 +100,8 @@ extension AppModel {
             .map { timing in
                 Timeline.Entry(
                     label: timing.step.title,
-                    startMilliseconds: timing.startOffset.roundedMilliseconds,
-                    durationMilliseconds: timing.duration.roundedMilliseconds,
+                    startMilliseconds: timing.startOffset.displayMilliseconds,
+                    durationMilliseconds: timing.duration.displayMilliseconds,
                     isFailure: timing.outcome != .finished
                 )
             }
@@ -117,7 +117,7 @@ extension AppModel {
                 switch progress.progress(of: step) {
                 case .pending: state = .pending
                 case .running: state = .running(frame: tick)
-                case .done(let duration): state = .done(milliseconds: duration.roundedMilliseconds)
+                case .done(let duration): state = .done(milliseconds: duration.displayMilliseconds)
                 case .failed, .cancelled: state = .failed
                 }
                 return SplashView.Step(title: step.title, phase: step.phase.description, state: state)
@@ -129,7 +129,7 @@ extension AppModel {
         FactView(
             fact: state.fact.text,
             environment: state.dependencies.environment.name,
-            latencyMilliseconds: state.fact.latency.roundedMilliseconds,
+            latencyMilliseconds: state.fact.latency.displayMilliseconds,
             seenCount: state.fact.timesSeen,
             historyCount: state.fact.factsStored,
             notice: state.isFetching ? "fetching the next fact…" : state.notice
@@ -139,7 +139,7 @@ extension AppModel {
 
 extension Duration {
     /// The duration in whole milliseconds, rounded to the nearest, clamped to `Int`.
-    var roundedMilliseconds: Int {
+    var displayMilliseconds: Int {
         let (seconds, attoseconds) = components
         let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
         return Int(max(Double(Int.min / 2), min(Double(Int.max / 2), milliseconds.rounded())))

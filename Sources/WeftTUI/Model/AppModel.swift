@@ -224,7 +224,7 @@ public final class AppModel {
         case .success(let fact):
             state.fact = fact
         case .failure(let error):
-            state.notice = "✗ Next fact failed: \(error)"
+            state.notice = "✗ Next fact failed: \(FailureAdvice.rootCause(of: error))"
         }
         stage = .main(state)
         changed()

@@ -25,7 +25,7 @@ public struct ErrorState: Sendable {
         self.environment = failure.process.environment?.name ?? environment
         self.stepTitle = failure.failedStep.title
         self.phase = failure.failedStep.phase.description
-        self.message = String(describing: failure.error)
+        self.message = String(describing: FailureAdvice.rootCause(of: failure.error))
         self.hint = FailureAdvice.hint(for: failure.error, environment: failure.process.environment)
         self.elapsed = failure.elapsed
     }
@@ -36,7 +36,7 @@ public struct ErrorState: Sendable {
         self.environment = environment
         self.stepTitle = "Prepare initialization"
         self.phase = "setup"
-        self.message = String(describing: error)
+        self.message = String(describing: FailureAdvice.rootCause(of: error))
         self.hint = FailureAdvice.hint(for: error, environment: nil)
         self.elapsed = .zero
     }
