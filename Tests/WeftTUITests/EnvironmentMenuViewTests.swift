@@ -27,6 +27,21 @@ struct EnvironmentMenuViewTests {
         #expect(buffer.lines.contains { $0.contains("…") })
     }
 
+    @Test("The highlighted environment's whole description shows under the list, wrapped")
+    func selectedDetail() {
+        var menu = Fixtures.menu
+        menu.options[1].detail = "A local server on port 8089, for trying weft against a server you run yourself; start one with: weft serve --port 8089"
+        menu.selectedIndex = 1
+        let buffer = render(menu)
+        #expect(buffer.contains("start one with: weft serve --port"), "\(buffer.rendered)")
+        #expect(buffer.contains("8089"))
+        let list = buffer.lines.first { $0.contains("›") } ?? ""
+        #expect(list.contains("…"), "the row itself is truncated")
+        let small = render(menu, size: Fixtures.small)
+        expectChrome(small, screen: menu)
+        #expect(small.contains("Enter re-initializes"))
+    }
+
     @Test("Monochrome: selection in reverse video, no colour roles")
     func monochrome() throws {
         let buffer = render(Fixtures.menu, isMonochrome: true)

@@ -87,6 +87,6 @@ struct FactViewTests {
         for hint in Fixtures.fact.keyHints {
             #expect(buffer.lines.contains { $0.contains("\(hint.key)  \(hint.label)") })
         }
-        #expect(buffer.text(at: 23).contains("Esc close"))
+        #expect(buffer.text(at: 23).contains("Esc ? q close"))
     }
 }

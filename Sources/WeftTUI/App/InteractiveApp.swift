@@ -1,12 +1,38 @@
 import FactKit
+import Foundation
+import WeftAssets
 
 /// Runs the full-screen app until the person quits. Returns the process exit code
 /// (0 quit, 130 SIGINT, 143 SIGTERM). Throws TerminalError when there is no usable
 /// terminal (caller falls back to plain mode or exits 2).
 @MainActor
 public enum InteractiveApp {
-    /// Temporary stand-in until the app branch is merged: always reports no terminal.
+    /// Opens the terminal, shows the splash while the first run initializes, and runs the
+    /// app until the person quits or a quit signal arrives; always restores the terminal.
+    ///
+    /// - Parameters:
+    ///   - options: The command-line options.
+    ///   - environment: The process environment (`TERM`, `NO_COLOR`).
+    /// - Returns: 0 after `q`, 130 after SIGINT or Ctrl-C, 143 after SIGTERM.
+    /// - Throws: ``TerminalError`` when standard input/output is not a usable terminal.
     public static func run(options: AppOptions, environment: [String: String]) async throws(TerminalError) -> Int32 {
-        throw TerminalError(.notATerminal)
+        let terminal = try NCursesTerminal(environment: environment)
+        let model = AppModel(options: options, logo: logo)
+        model.start()
+        let status = await TerminalApp(terminal: terminal).run(
+            onKey: { key in model.handle(key) },
+            frame: { tick in model.frame(tick: tick) }
+        )
+        await model.shutdown()
+        terminal.shutdown()
+        return status
+    }
+
+    /// The bundled logo (`Assets/logo.txt`), trailing blank lines removed; empty if missing.
+    public static var logo: [String] {
+        guard let data = try? WeftAssets.data(forResource: "logo", withExtension: "txt") else { return [] }
+        var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+        return lines
     }
 }

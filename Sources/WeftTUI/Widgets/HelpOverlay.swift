@@ -11,9 +11,10 @@ public struct HelpOverlay: Sendable, Hashable {
         self.entries = entries
     }
 
-    /// The hints shown in the bottom bar while the overlay is open.
+    /// The hints shown in the bottom bar while the overlay is open: Esc, `?` and `q` close
+    /// it; Ctrl-C still quits.
     public var keyHints: [KeyHint] {
-        [KeyHint("Esc", "close"), KeyHint("?", "close"), KeyHint("q", "quit")]
+        [KeyHint("Esc ? q", "close"), KeyHint("Ctrl-C", "quit")]
     }
 
     /// Draws the overlay centred in `area`, over whatever is there.

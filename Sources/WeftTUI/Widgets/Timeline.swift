@@ -47,7 +47,7 @@ public struct Timeline: Sendable, Hashable {
     @MainActor
     public func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
         guard rect.height >= 2, rect.width >= 20 else { return }
-        let labelWidth = min(entries.map { TextLayout.width(of: $0.label) }.max() ?? 0, max(8, rect.width / 3))
+        let labelWidth = min(entries.map { TextLayout.width(of: $0.label) }.max() ?? 0, max(8, rect.width * 2 / 5))
         let durationWidth = 9
         let barColumn = rect.column + labelWidth + 1
         let barWidth = rect.width - labelWidth - 1 - durationWidth

@@ -1,0 +1,147 @@
+import FactKit
+import Weft
+import WeftInitializer
+
+extension AppModel {
+    /// The frame to draw now: the panel or stage as a screen, with help on top when open.
+    ///
+    /// - Parameter tick: the frame counter, which animates the splash spinners.
+    public func frame(tick: Int) -> TerminalApp.Frame {
+        let screen = currentScreen(tick: tick)
+        let overlay = isHelpVisible ? HelpOverlay(title: "Keys · \(screen.title)", entries: helpEntries) : nil
+        return TerminalApp.Frame(screen: screen, overlay: overlay)
+    }
+
+    /// The screen for the current panel, or else the current stage.
+    public func currentScreen(tick: Int = 0) -> any Screen {
+        switch panel {
+        case .environmentMenu(let menu)?:
+            return EnvironmentMenuView(
+                options: menu.environments.map { EnvironmentMenuView.Option(name: $0.name, detail: $0.description) },
+                currentEnvironment: menu.current,
+                selectedIndex: menu.selectedIndex
+            )
+        case .diagnostics?:
+            return diagnosticsView
+        case nil:
+            break
+        }
+        switch stage {
+        case .splash(let progress):
+            return splashView(progress, tick: tick)
+        case .main(let state):
+            return factView(state)
+        case .error(let state):
+            return ErrorView(
+                environment: state.environment,
+                stepTitle: state.stepTitle,
+                phase: state.phase,
+                message: state.message,
+                hint: state.hint,
+                elapsedMilliseconds: state.elapsed.displayMilliseconds
+            )
+        }
+    }
+
+    /// Every key of the current screen and what it does, for the help overlay.
+    public var helpEntries: [KeyHint] {
+        let help = KeyHint("?", "show or hide this help")
+        let quit = KeyHint("q", "quit")
+        switch panel {
+        case .environmentMenu?:
+            return [
+                KeyHint("↑ k", "move up"), KeyHint("↓ j", "move down"),
+                KeyHint("Enter", "switch to the highlighted environment"),
+                KeyHint("Esc", "back, without switching"), help, quit,
+            ]
+        case .diagnostics?:
+            return [KeyHint("Esc d", "back"), help, quit]
+        case nil:
+            break
+        }
+        switch stage {
+        case .splash:
+            return [KeyHint("q", "cancel start-up and quit"), KeyHint("Ctrl-C", "cancel start-up and quit"), help]
+        case .main:
+            return [
+                KeyHint("n", "next fact (same environment, no restart)"),
+                KeyHint("e", "choose another environment"),
+                KeyHint("d", "diagnostics: services and last run"),
+                help, quit,
+            ]
+        case .error(let state):
+            return [
+                KeyHint("r", "retry \(state.environment)"),
+                KeyHint("e", "choose another environment, then retry"),
+                KeyHint("d", "details: services and last run"),
+                help, quit,
+            ]
+        }
+    }
+
+    /// The diagnostics of the last run: its container's registrations and step timeline.
+    public var diagnosticsView: DiagnosticsView {
+        let container: Container?
+        let timings: [InitializationStepTiming]
+        let environment: String?
+        switch stage {
+        case .splash(let progress):
+            (container, timings, environment) = (nil, [], progress.environment)
+        case .main(let state):
+            (container, timings, environment) = (state.dependencies.container, state.result.stepTimings, state.dependencies.environment.name)
+        case .error(let state):
+            (container, timings, environment) = (state.failure?.process.container, state.failure?.stepTimings ?? [], state.environment)
+        }
+        let registrations = (container?.registrations ?? []).map { info in
+            DiagnosticsView.Registration(name: info.key.description, lifetime: info.lifetime.description, isResolved: info.hasCachedInstance)
+        }
+        let timeline = timings
+            .sorted { ($0.startOffset, $0.step.position) < ($1.startOffset, $1.step.position) }
+            .map { timing in
+                Timeline.Entry(
+                    label: timing.step.title,
+                    startMilliseconds: timing.startOffset.displayMilliseconds,
+                    durationMilliseconds: timing.duration.displayMilliseconds,
+                    isFailure: timing.outcome != .finished
+                )
+            }
+        return DiagnosticsView(environment: environment, registrations: registrations, timeline: timeline)
+    }
+
+    private func splashView(_ progress: SplashProgress, tick: Int) -> SplashView {
+        SplashView(
+            logo: logo,
+            environment: progress.environment,
+            steps: progress.steps.map { step in
+                let state: SplashView.StepState
+                switch progress.progress(of: step) {
+                case .pending: state = .pending
+                case .running: state = .running(frame: tick)
+                case .done(let duration): state = .done(milliseconds: duration.displayMilliseconds)
+                case .failed, .cancelled: state = .failed
+                }
+                return SplashView.Step(title: step.title, phase: step.phase.description, state: state)
+            }
+        )
+    }
+
+    private func factView(_ state: MainState) -> FactView {
+        FactView(
+            fact: state.fact.text,
+            environment: state.dependencies.environment.name,
+            latencyMilliseconds: state.fact.latency.displayMilliseconds,
+            seenCount: state.fact.timesSeen,
+            historyCount: state.fact.factsStored,
+            notice: state.isFetching ? "fetching the next fact…" : state.notice
+        )
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, rounded to the nearest, clamped to `Int`.
+    var displayMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        return Int(max(Double(Int.min / 2), min(Double(Int.max / 2), milliseconds.rounded())))
+    }
+}

@@ -1,0 +1,287 @@
+import FactKit
+import Foundation
+import WeftInitializer
+
+/// The terminal app's state machine: splash while a run is in flight, the fact once it
+/// succeeded, the error when it failed, with the environment menu, diagnostics and help on top.
+///
+/// Keys go to ``handle(_:)``, which changes state at once and starts work (runs, fetches)
+/// through ``AppEffects``; that work reports back on the main actor. ``frame(tick:)`` turns
+/// the state into the screen to draw. At most one initialization run is ever in flight:
+/// keys pressed while one runs never start another.
+///
+/// ```swift
+/// let model = AppModel(options: options, logo: logo)
+/// model.start()
+/// let status = await TerminalApp(terminal: terminal).run(
+///     onKey: { model.handle($0) }, frame: { model.frame(tick: $0) })
+/// await model.shutdown()
+/// ```
+@MainActor
+public final class AppModel {
+    /// What the person asked for on the command line.
+    public let options: AppOptions
+    /// The logo shown on the splash, one string per line.
+    public let logo: [String]
+    /// Where the app is.
+    public private(set) var stage: AppStage
+    /// The panel shown over the stage, if any.
+    public private(set) var panel: AppPanel?
+    /// Whether the help overlay is open.
+    public private(set) var isHelpVisible = false
+    /// How many initialization runs were started.
+    public private(set) var runsStarted = 0
+    /// How many initialization runs ended (succeeded, failed or cancelled).
+    public private(set) var runsCompleted = 0
+    /// The most runs ever in flight at once (1 unless something is badly wrong).
+    public private(set) var peakRunsInFlight = 0
+    /// Whether ``shutdown()`` finished.
+    public private(set) var isShutDown = false
+
+    let effects: AppEffects
+    private var isShuttingDown = false
+    private var runID = 0
+    private var fetchID = 0
+    private var runTask: Task<Void, Never>?
+    private var eventsTask: Task<Void, Never>?
+    private var fetchTask: Task<Void, Never>?
+    private var waiters: [(condition: @MainActor (AppModel) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Creates a model showing the splash of the first run; call ``start()`` to begin it.
+    public init(options: AppOptions, logo: [String] = [], effects: AppEffects = .live) {
+        self.options = options
+        self.logo = logo
+        self.effects = effects
+        self.stage = .splash(SplashProgress(environment: Self.initialEnvironmentName(options), steps: []))
+    }
+
+    /// Whether an initialization run is in flight.
+    public var isRunInFlight: Bool { runsStarted > runsCompleted }
+
+    /// Starts the first initialization run; does nothing after the first call.
+    public func start() {
+        guard runsStarted == 0, !isShuttingDown else { return }
+        startFresh(environmentName: options.environmentName)
+    }
+
+    // MARK: - Waiting (for the frame loop's owner and tests)
+
+    /// Waits until every run, event delivery and fetch in flight has ended, including work
+    /// that ending work started.
+    public func settle() async {
+        var awaited: Set<Task<Void, Never>> = []
+        while true {
+            let pending = [runTask, eventsTask, fetchTask].compactMap { $0 }.filter { !awaited.contains($0) }
+            guard let next = pending.first else { return }
+            await next.value
+            awaited.insert(next)
+        }
+    }
+
+    /// Waits until `condition` holds for the model (checked after every change).
+    public func waitUntil(_ condition: @escaping @MainActor (AppModel) -> Bool) async {
+        if condition(self) { return }
+        await withCheckedContinuation { continuation in
+            waiters.append((condition, continuation))
+        }
+    }
+
+    /// Cancels any run or fetch in flight, waits for it, and stops the servers of the
+    /// current run (``AppDependencies/shutdown()``, or the failed run's process).
+    public func shutdown() async {
+        guard !isShuttingDown else {
+            await waitUntil { $0.isShutDown }
+            return
+        }
+        isShuttingDown = true
+        runTask?.cancel()
+        fetchTask?.cancel()
+        await settle()
+        switch stage {
+        case .main(let state):
+            await state.dependencies.shutdown()
+        case .error(let state):
+            await state.failure?.process.shutdown()
+        case .splash:
+            break
+        }
+        isShutDown = true
+        changed()
+    }
+
+    // MARK: - Runs
+
+    /// Starts a first-run initializer, in `environmentName` (the default when `nil`).
+    func startFresh(environmentName: String?) {
+        var options = options
+        options.environmentName = environmentName
+        let displayName = Self.initialEnvironmentName(options)
+        do {
+            launch(try effects.makeInitializer(options), environment: displayName)
+        } catch {
+            stage = .error(ErrorState(error: error, environment: displayName))
+        }
+    }
+
+    /// Re-initializes into `environment` from the current stage through a repeat run.
+    func reinitialize(into environment: String?) {
+        guard !isRunInFlight else { return }
+        let displayName = environment ?? Self.initialEnvironmentName(options)
+        do {
+            switch stage {
+            case .splash:
+                return
+            case .main(let state):
+                launch(try state.result.repeatInitializer(createProcess: AppPlan.switching(to: environment)), environment: displayName)
+            case .error(let state):
+                // A repeat re-runs only repeatable steps: without the settings a simple
+                // step loads, only a fresh run can succeed.
+                guard let failure = state.failure, failure.process.catalog != nil else {
+                    startFresh(environmentName: environment)
+                    return
+                }
+                launch(try failure.repeatInitializer(createProcess: AppPlan.switching(to: environment)), environment: displayName)
+            }
+        } catch {
+            stage = .error(ErrorState(error: error, environment: displayName))
+        }
+    }
+
+    private func launch(_ initializer: DependencyInitializer<AppProcess>, environment: String) {
+        guard !isRunInFlight, !isShuttingDown else { return }
+        cancelFetch()
+        runID += 1
+        let id = runID
+        runsStarted += 1
+        peakRunsInFlight = max(peakRunsInFlight, runsStarted - runsCompleted)
+        panel = nil
+        isHelpVisible = false
+        stage = .splash(SplashProgress(environment: environment, steps: initializer.plan))
+        let events = initializer.events()
+        eventsTask = Task {
+            for await event in events { self.apply(event, runID: id) }
+        }
+        let effects = effects
+        runTask = Task {
+            do {
+                let result = try await effects.run(initializer)
+                self.finish(runID: id, with: .main(MainState(result: result)))
+            } catch let failure as InitializationFailure<AppProcess> {
+                // Cancelled steps may fail with their own error (a dropped request), not
+                // CancellationError: while shutting down, any failure is the cancellation.
+                if failure.isCancellation || self.isShuttingDown {
+                    await failure.process.shutdown()
+                    self.finish(runID: id, with: nil)
+                } else {
+                    self.finish(runID: id, with: .error(ErrorState(failure: failure, environment: environment)))
+                }
+            } catch {
+                self.finish(runID: id, with: self.isShuttingDown ? nil : .error(ErrorState(error: error, environment: environment)))
+            }
+        }
+        changed()
+    }
+
+    private func apply(_ event: InitializationEvent, runID id: Int) {
+        guard id == runID, case .splash(var progress) = stage else { return }
+        progress.apply(event)
+        stage = .splash(progress)
+        changed()
+    }
+
+    private func finish(runID id: Int, with next: AppStage?) {
+        if id == runID, let next { stage = next }
+        runsCompleted += 1
+        changed()
+    }
+
+    // MARK: - Facts
+
+    /// Fetches the next fact through the repository, unless a fetch is in flight.
+    func fetchNextFact() {
+        guard case .main(var state) = stage, !state.isFetching, !isShuttingDown else { return }
+        state.isFetching = true
+        state.notice = nil
+        stage = .main(state)
+        fetchID += 1
+        let id = fetchID
+        let repository = state.dependencies.repository
+        let effects = effects
+        fetchTask = Task {
+            do {
+                let fact = try await effects.fetchNextFact(repository)
+                self.fetched(.success(fact), fetchID: id)
+            } catch {
+                self.fetched(.failure(error), fetchID: id)
+            }
+        }
+    }
+
+    private func fetched(_ outcome: Result<Fact, any Error>, fetchID id: Int) {
+        guard id == fetchID, case .main(var state) = stage else { return }
+        state.isFetching = false
+        switch outcome {
+        case .success(let fact):
+            state.fact = fact
+        case .failure(let error):
+            state.notice = "✗ Next fact failed: \(FailureAdvice.rootCause(of: error))"
+        }
+        stage = .main(state)
+        changed()
+    }
+
+    private func cancelFetch() {
+        fetchTask?.cancel()
+        fetchID += 1
+    }
+
+    // MARK: - Panels
+
+    func openEnvironmentMenu() {
+        let catalog: EnvironmentCatalog?
+        let current: String?
+        switch stage {
+        case .splash:
+            return
+        case .main(let state):
+            catalog = state.dependencies.catalog
+            current = state.dependencies.environment.name
+        case .error(let state):
+            catalog = state.failure?.process.catalog
+            current = state.environment
+        }
+        guard let catalog else { return }
+        panel = .environmentMenu(EnvironmentMenu(environments: catalog.environments, current: current))
+    }
+
+    func setPanel(_ panel: AppPanel?) {
+        self.panel = panel
+    }
+
+    func setHelpVisible(_ visible: Bool) {
+        isHelpVisible = visible
+    }
+
+    /// Notifies waiters after a change.
+    func changed() {
+        guard !waiters.isEmpty else { return }
+        var remaining: [(condition: @MainActor (AppModel) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        for waiter in waiters {
+            if waiter.condition(self) {
+                waiter.continuation.resume()
+            } else {
+                remaining.append(waiter)
+            }
+        }
+        waiters = remaining
+    }
+
+    /// The environment a first run with `options` initializes, for the splash heading.
+    static func initialEnvironmentName(_ options: AppOptions) -> String {
+        if let name = options.environmentName { return name }
+        let catalog = try? options.environmentsFile.map { url throws(EnvironmentCatalogError) in
+            try EnvironmentCatalog.load(contentsOf: url)
+        } ?? EnvironmentCatalog.bundled()
+        return catalog?.defaultEnvironment.name ?? "default"
+    }
+}

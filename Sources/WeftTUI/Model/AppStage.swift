@@ -1,0 +1,21 @@
+import FactKit
+import WeftInitializer
+
+/// Where the app is: initializing, showing a fact, or showing why initialization failed.
+public enum AppStage: Sendable {
+    /// A run is in flight.
+    case splash(SplashProgress)
+    /// The last run succeeded.
+    case main(MainState)
+    /// The last run failed.
+    case error(ErrorState)
+
+    /// `splash`, `main` or `error`, for tests and logs.
+    public var name: String {
+        switch self {
+        case .splash: "splash"
+        case .main: "main"
+        case .error: "error"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import WeftInitializer
+
+/// The live state of the run in flight: every planned step and how far it got.
+public struct SplashProgress: Sendable {
+    /// How far one step got.
+    public enum StepProgress: Sendable, Hashable {
+        /// Not started yet.
+        case pending
+        /// Started, not ended.
+        case running
+        /// Finished after `duration`.
+        case done(Duration)
+        /// Threw the error that ended the run.
+        case failed
+        /// Cancelled after another step failed or the person quit.
+        case cancelled
+    }
+
+    /// The environment being initialized.
+    public var environment: String
+    /// The steps of the run, in plan order.
+    public var steps: [InitializationStepInfo]
+    /// Progress by step position; steps not listed are pending.
+    public var progress: [Int: StepProgress] = [:]
+
+    /// Creates the progress of a run that has not started yet.
+    public init(environment: String, steps: [InitializationStepInfo]) {
+        self.environment = environment
+        self.steps = steps
+    }
+
+    /// How far `step` got.
+    public func progress(of step: InitializationStepInfo) -> StepProgress {
+        progress[step.position] ?? .pending
+    }
+
+    /// Records `event`.
+    public mutating func apply(_ event: InitializationEvent) {
+        switch event {
+        case .started(let planned):
+            if steps.isEmpty { steps = planned }
+        case .stepStarted(let step):
+            progress[step.position] = .running
+        case .stepFinished(let timing):
+            progress[timing.step.position] = .done(timing.duration)
+        case .stepFailed(let timing, _):
+            progress[timing.step.position] = .failed
+        case .stepCancelled(let timing):
+            progress[timing.step.position] = .cancelled
+        case .failed(let step, _, _):
+            progress[step.position] = .failed
+        case .phaseStarted, .phaseFinished, .finished:
+            break
+        }
+    }
+}

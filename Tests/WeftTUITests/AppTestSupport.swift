@@ -1,0 +1,100 @@
+import FactKit
+import Foundation
+import Testing
+import WeftInitializer
+@testable import WeftTUI
+
+/// A temporary directory with an environments file and a history database path, removed
+/// by ``remove()``.
+struct AppSandbox {
+    let directory: URL
+
+    /// `embedded` (default), `broken` (HTTP 500) and `slow` (answers after a long timeout).
+    static let environmentsJSON = """
+        {"environments": [
+          {"name": "embedded", "description": "Bundled server, no network.", "source": "embedded", "timeoutSeconds": 5},
+          {"name": "broken", "description": "Bundled server answering HTTP 500.", "source": "embedded", "fault": "http-500", "timeoutSeconds": 5},
+          {"name": "slow", "description": "Bundled server that answers too late.", "source": "embedded", "fault": "slow", "timeoutSeconds": 120}
+        ]}
+        """
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("weft-app-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(Self.environmentsJSON.utf8).write(to: directory.appendingPathComponent("environments.json"))
+    }
+
+    func options(environment: String? = nil) -> AppOptions {
+        AppOptions(
+            environmentName: environment,
+            environmentsFile: directory.appendingPathComponent("environments.json"),
+            databaseURL: directory.appendingPathComponent("history.sqlite")
+        )
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Counts initialization runs and fetches from outside the model, around the real effects.
+@MainActor
+final class EffectLog {
+    private(set) var runsStarted = 0
+    private(set) var runsEnded = 0
+    private(set) var peakRunsInFlight = 0
+    private(set) var fetches = 0
+
+    var effects: AppEffects {
+        AppEffects(
+            makeInitializer: AppEffects.live.makeInitializer,
+            run: { initializer in
+                self.runsStarted += 1
+                self.peakRunsInFlight = max(self.peakRunsInFlight, self.runsStarted - self.runsEnded)
+                defer { self.runsEnded += 1 }
+                return try await AppEffects.live.run(initializer)
+            },
+            fetchNextFact: { repository in
+                await self.countFetch()
+                return try await AppEffects.live.fetchNextFact(repository)
+            }
+        )
+    }
+
+    private func countFetch() {
+        fetches += 1
+    }
+}
+
+/// Renders the model's current frame into a fresh buffer.
+@MainActor
+func render(_ model: AppModel, size: TerminalSize = Fixtures.large, tick: Int = 0, isMonochrome: Bool = false) -> ScreenBuffer {
+    let buffer = ScreenBuffer(size: size, isMonochrome: isMonochrome)
+    let frame = model.frame(tick: tick)
+    frame.screen.render(on: buffer, overlay: frame.overlay)
+    return buffer
+}
+
+/// Sends keys to the model, expecting none of them to quit.
+@MainActor
+func press(_ model: AppModel, _ keys: Key..., sourceLocation: SourceLocation = #_sourceLocation) {
+    for key in keys {
+        #expect(model.handle(key) == .proceed, "\(key) should not quit", sourceLocation: sourceLocation)
+    }
+}
+
+extension AppModel {
+    var isOnMain: Bool { if case .main = stage { true } else { false } }
+    var isOnError: Bool { if case .error = stage { true } else { false } }
+    var isOnSplash: Bool { if case .splash = stage { true } else { false } }
+    var mainState: MainState? { if case .main(let state) = stage { state } else { nil } }
+    var errorState: ErrorState? { if case .error(let state) = stage { state } else { nil } }
+    var splashProgress: SplashProgress? { if case .splash(let progress) = stage { progress } else { nil } }
+    var menu: EnvironmentMenu? { if case .environmentMenu(let menu)? = panel { menu } else { nil } }
+
+    /// Waits until the run in flight ended and its stage is shown.
+    func untilIdle() async {
+        await settle()
+    }
+}
