@@ -53,12 +53,15 @@ struct WeftCommand: AsyncParsableCommand {
     func run() async throws {
         var notice: String?
         if !plain, !json, StandardStreams.areTerminals {
+            let status: Int32?
             do {
-                let status = try await InteractiveApp.run(options: options, environment: ProcessInfo.processInfo.environment)
-                throw ExitCode(status)
+                status = try await InteractiveApp.run(options: options, environment: ProcessInfo.processInfo.environment)
             } catch {
+                // Only a terminal that cannot be used lands here: fall back to plain output.
+                status = nil
                 notice = "\(error); showing plain output instead"
             }
+            if let status { throw ExitCode(status) }
         }
         let status = await PlainMode.run(options: options, format: json ? .json : .text, notice: notice)
         throw ExitCode(status.rawValue)
