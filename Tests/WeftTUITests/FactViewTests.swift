@@ -80,13 +80,14 @@ struct FactViewTests {
         expectNoColor(buffer)
     }
 
-    @Test("The help overlay lists every key over the screen and swaps the hint bar")
-    func helpOverlay() {
-        let buffer = render(Fixtures.fact, overlay: Fixtures.help)
+    @Test("The help overlay takes the body's place, lists every key and swaps the hint bar", arguments: [Fixtures.large, TerminalSize(rows: 16, columns: 60)])
+    func helpOverlay(size: TerminalSize) {
+        let buffer = render(Fixtures.fact, size: size, overlay: Fixtures.help)
         #expect(buffer.contains("┌─ Help "))
+        #expect(!buffer.contains("Cat fact"))  // no half-covered box underneath
         for hint in Fixtures.fact.keyHints {
             #expect(buffer.lines.contains { $0.contains("\(hint.key)  \(hint.label)") })
         }
-        #expect(buffer.text(at: 23).contains("Esc ? q close"))
+        #expect(buffer.text(at: size.rows - 1).contains("Esc ? q close"))
     }
 }

@@ -15,7 +15,8 @@ public protocol Screen: Sendable {
 }
 
 extension Screen {
-    /// Clears `terminal` and draws the whole screen, with `overlay` on top if given.
+    /// Clears `terminal` and draws the whole screen; with `overlay`, the help box takes the
+    /// body's place (half-covered boxes underneath would read as broken borders).
     ///
     /// Does not flush: the frame loop flushes once per frame.
     @MainActor
@@ -29,11 +30,11 @@ extension Screen {
         terminal.clear()
         TitleBar(environmentName: environmentName, screenTitle: title).draw(row: 0, on: terminal, theme: theme)
         let body = Rect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
-        drawBody(in: body, on: terminal, theme: theme)
         if let overlay {
             overlay.draw(in: body, on: terminal, theme: theme)
             KeyHintBar(hints: overlay.keyHints).draw(row: size.rows - 1, on: terminal, theme: theme)
         } else {
+            drawBody(in: body, on: terminal, theme: theme)
             KeyHintBar(hints: keyHints).draw(row: size.rows - 1, on: terminal, theme: theme)
         }
     }
