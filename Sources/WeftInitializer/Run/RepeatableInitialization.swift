@@ -1,4 +1,19 @@
-extension InitializationFailure {
+/// The outcome of a run — an ``InitializationResult`` or an ``InitializationFailure`` — from
+/// which a repeat run starts: an error screen retries exactly as a main screen switches
+/// environment.
+@MainActor
+public protocol RepeatableInitialization {
+    associatedtype Process: DependencyInitializationProcess
+    /// The initializer that made this run; a repeat keeps its steps and callbacks.
+    var initializer: DependencyInitializer<Process> { get }
+    /// This run's process, complete or partly built, handed to a repeat's `createProcess`.
+    var process: Process { get }
+}
+
+extension InitializationResult: RepeatableInitialization {}
+extension InitializationFailure: RepeatableInitialization {}
+
+extension RepeatableInitialization {
     /// Makes the initializer of a repeat run without starting it, so a user interface can
     /// read its DependencyInitializer/plan and subscribe to its
     /// DependencyInitializer/events() first.
@@ -28,7 +43,6 @@ extension InitializationFailure {
     ///   - onSuccess: Replacement success callback.
     ///   - onError: Replacement error callback.
     /// - Throws: InitializationConfigurationError when no step is repeatable.
-    @MainActor
     public func repeatInitializer(
         createProcess: (@MainActor @Sendable (_ previous: Process) -> Process)? = nil,
         preSyncSteps: [SyncInitializationStep<Process>]? = nil,
@@ -63,7 +77,6 @@ extension InitializationFailure {
     /// `repeatInitializer(...).start()` there. Cancel the returned task to cancel the run.
     /// - Throws: InitializationConfigurationError when no step is repeatable.
     @discardableResult
-    @MainActor
     public func runRepeat(
         createProcess: (@MainActor @Sendable (_ previous: Process) -> Process)? = nil,
         preSyncSteps: [SyncInitializationStep<Process>]? = nil,
@@ -90,7 +103,6 @@ extension InitializationFailure {
     /// run's value. The callbacks are called as well.
     /// - Throws: InitializationConfigurationError when no step is repeatable, or
     ///   InitializationFailure when the repeat run fails.
-    @MainActor
     public func runRepeat(
         createProcess: (@MainActor @Sendable (_ previous: Process) -> Process)? = nil,
         preSyncSteps: [SyncInitializationStep<Process>]? = nil,
