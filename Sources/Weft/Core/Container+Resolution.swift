@@ -116,13 +116,17 @@ extension Container {
         let value: any Sendable
         do {
             value = try ThreadFrame.with(frame) { try factory(resolver) }
-        } catch let error as ResolutionError {
-            throw error
         } catch {
-            throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
+            throw failure(error, key: key, frame: frame)
         }
         if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
         return value
+    }
+
+    /// A factory's error as a resolution error: a nested resolution's error passes through
+    /// unchanged (it already names the deepest cause), anything else is wrapped.
+    private static func failure(_ error: any Error, key: ServiceKey, frame: ResolutionFrame) -> ResolutionError {
+        (error as? ResolutionError) ?? .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
     }
 
     // MARK: Asynchronous
@@ -172,22 +176,20 @@ extension Container {
         _ factory: Registration.Factory,
         key: ServiceKey, frame: ResolutionFrame, resolver: Resolver, slowThreshold: Duration?
     ) async throws(ResolutionError) -> any Sendable {
-        let start = slowThreshold.map { _ in ContinuousClock.now }
-        let value: any Sendable
-        do {
-            switch factory {
-            case .sync(let make):
-                value = try ThreadFrame.with(frame) { try make(resolver) }
-            case .async(let make):
+        switch factory {
+        case .sync(let make):
+            return try run(make, key: key, frame: frame, resolver: resolver, slowThreshold: slowThreshold)
+        case .async(let make):
+            let start = slowThreshold.map { _ in ContinuousClock.now }
+            let value: any Sendable
+            do {
                 value = try await ResolutionFrame.$taskCurrent.withValue(frame) { try await make(resolver) }
+            } catch {
+                throw failure(error, key: key, frame: frame)
             }
-        } catch let error as ResolutionError {
-            throw error
-        } catch {
-            throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
+            if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
+            return value
         }
-        if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
-        return value
     }
 
     // MARK: Shared steps
