@@ -108,4 +108,29 @@ struct LifetimeTests {
         otherResolved.fire()
         _ = try await a
     }
+
+    @Test("A task waiting for another task's creation stops waiting when cancelled; the creation goes on", .timeLimit(.minutes(1)))
+    func cancelledWaiter() async throws {
+        let container = Container()
+        let creating = Signal()
+        let release = Signal()
+        container.register(Service.self, lifetime: .singleton) { (_: Resolver) async -> Service in
+            creating.fire()
+            await release.wait()  // in flight until the end of the test
+            return Service(id: 42)
+        }
+        let creator = Task { try await container.resolveAsync(Service.self) }
+        await creating.wait()
+        let waiter = Task { try await container.resolveAsync(Service.self) }
+        waiter.cancel()
+        let error = await #expect(throws: ResolutionError.self) { try await waiter.value }
+        guard case .cancelled(let key, _)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(key == ServiceKey(Service.self))
+        release.fire()
+        #expect(try await creator.value.id == 42)
+        #expect(try await container.resolveAsync(Service.self).id == 42)
+    }
 }

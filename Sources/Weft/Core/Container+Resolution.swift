@@ -156,7 +156,7 @@ extension Container {
             return value
         case .wait(let creation):
             let ticket = try Self.enterWait(frame, creation)
-            let outcome = await creation.value()
+            let outcome = await creation.value(orIfCancelled: .cancelled(key, path: frame?.path ?? []))
             ticket.map(WaitGraph.leave)
             return try outcome.get()
         case .create(let creation):

@@ -12,7 +12,10 @@ final class Creation: Sendable {
 
     private struct State {
         var outcome: Outcome?
-        var waiters: [@Sendable (Outcome) -> Void] = []
+        var waiters: [Int: @Sendable (Outcome) -> Void] = [:]
+        var nextID = 0
+        /// Waiters cancelled before they registered.
+        var cancelled: Set<Int> = []
     }
 
     init(frame: ResolutionFrame) {
@@ -23,8 +26,8 @@ final class Creation: Sendable {
     func complete(_ outcome: Outcome) {
         let waiters = state.withLock { state in
             state.outcome = outcome
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         waiters.forEach { $0(outcome) }
     }
@@ -33,7 +36,8 @@ final class Creation: Sendable {
     func onComplete(_ waiter: @escaping @Sendable (Outcome) -> Void) {
         let outcome: Outcome? = state.withLock { state in
             if let outcome = state.outcome { return outcome }
-            state.waiters.append(waiter)
+            state.nextID += 1
+            state.waiters[state.nextID] = waiter
             return nil
         }
         if let outcome { waiter(outcome) }
@@ -52,9 +56,33 @@ final class Creation: Sendable {
     }
 
     /// Waits for the outcome, suspending the current task.
-    func value() async -> Outcome {
-        await withCheckedContinuation { continuation in
-            onComplete { continuation.resume(returning: $0) }
+    ///
+    /// Cancelling the task ends the wait with `cancellation` (the creation goes on for
+    /// everyone else), so a caller with a timeout is never held by a slow creator.
+    func value(orIfCancelled cancellation: ResolutionError) async -> Outcome {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        let cancelled = Outcome.failure(cancellation)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let immediate: Outcome? = state.withLock { state in
+                    if let outcome = state.outcome { return outcome }
+                    if state.cancelled.remove(id) != nil { return cancelled }
+                    state.waiters[id] = { continuation.resume(returning: $0) }
+                    return nil
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            // Whoever removes the waiter under the lock resumes it: completion or cancellation.
+            let waiter = state.withLock { state -> (@Sendable (Outcome) -> Void)? in
+                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+                if state.outcome == nil { state.cancelled.insert(id) }
+                return nil
+            }
+            waiter?(cancelled)
         }
     }
 }

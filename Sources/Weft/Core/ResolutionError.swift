@@ -8,11 +8,14 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     case factoryFailed(ServiceKey, path: [ServiceKey], underlying: any Error)
     /// The service has an `async` factory but was resolved synchronously.
     case requiresAsync(ServiceKey, path: [ServiceKey])
+    /// The resolving task was cancelled while another task was still creating the service.
+    case cancelled(ServiceKey, path: [ServiceKey])
 
     /// The service whose resolution failed.
     public var key: ServiceKey {
         switch self {
-        case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _):
+        case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _),
+            .cancelled(let key, _):
             key
         case .circularDependency(let cycle):
             cycle.last ?? ServiceKey(Never.self)
@@ -35,6 +38,8 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
         case .requiresAsync(let key, let path):
             return "\(key)\(Self.via(path)) has an async factory and cannot be resolved synchronously. "
                 + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
+        case .cancelled(let key, let path):
+            return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
         }
     }
 

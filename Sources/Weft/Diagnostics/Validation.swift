@@ -93,6 +93,8 @@ extension Container {
             return .requiresAsync(service: path.last ?? key, dependency: key)
         case .factoryFailed(let key, _, let underlying):
             return .factoryFailed(service: key, message: String(describing: underlying))
+        case .cancelled(let key, _):
+            return .factoryFailed(service: key, message: error.description)
         }
     }
 
