@@ -41,9 +41,12 @@ extension Container {
     /// The value for `key`, not yet cast to its type: the non-generic core.
     @usableFromInline
     func resolveAny(_ key: ServiceKey) throws(ResolutionError) -> any Sendable {
-        let lookup = look(up: key)
-        if case .value(let value) = lookup { return value }
-        return try resolveSync(key, lookup: lookup)
+        // Destructured once here: passing the enum down would copy its payloads at every call.
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold): return try resolveSync(key, local: registration, threshold)
+        case .missing: return try resolveSync(key, local: nil, nil)
+        }
     }
 
     /// The error for a value of another type than its key's: unreachable through the public API.
@@ -62,15 +65,19 @@ extension Container {
     /// The `async` counterpart of ``resolveAny(_:)``.
     @usableFromInline
     func resolveAnyAsync(_ key: ServiceKey) async throws(ResolutionError) -> any Sendable {
-        let lookup = look(up: key)
-        if case .value(let value) = lookup { return value }
-        return try await resolveAsync(key, lookup: lookup)
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold): return try await resolveAsync(key, local: registration, threshold)
+        case .missing: return try await resolveAsync(key, local: nil, nil)
+        }
     }
 
-    private func resolveSync(_ key: ServiceKey, lookup: Lookup) throws(ResolutionError) -> any Sendable {
+    private func resolveSync(
+        _ key: ServiceKey, local: Registration?, _ threshold: Duration?
+    ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         do {
-            return try obtainSync(key, lookup: lookup, frame: frame)
+            return try obtainSync(key, local: local, threshold, frame: frame)
         } catch {
             if frame == nil { report(error) }
             throw error
@@ -78,9 +85,9 @@ extension Container {
     }
 
     private func obtainSync(
-        _ key: ServiceKey, lookup: Lookup, frame: ResolutionFrame?
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?
     ) throws(ResolutionError) -> any Sendable {
-        let (owner, registration, threshold) = try locate(key, lookup: lookup, frame: frame)
+        let (owner, registration, threshold) = try locate(key, local: local, localThreshold, frame: frame)
         guard case .sync(let factory) = registration.factory else {
             throw .requiresAsync(key, path: frame?.path ?? [])
         }
@@ -131,11 +138,13 @@ extension Container {
 
     // MARK: Asynchronous
 
-    private func resolveAsync(_ key: ServiceKey, lookup: Lookup) async throws(ResolutionError) -> any Sendable {
+    private func resolveAsync(
+        _ key: ServiceKey, local: Registration?, _ threshold: Duration?
+    ) async throws(ResolutionError) -> any Sendable {
         // Async code never runs inside a synchronous factory, so only the task's frame applies.
         let frame = ResolutionFrame.taskCurrent
         do {
-            return try await obtainAsync(key, lookup: lookup, frame: frame)
+            return try await obtainAsync(key, local: local, threshold, frame: frame)
         } catch {
             if frame == nil { report(error) }
             throw error
@@ -143,9 +152,9 @@ extension Container {
     }
 
     private func obtainAsync(
-        _ key: ServiceKey, lookup: Lookup, frame: ResolutionFrame?
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?
     ) async throws(ResolutionError) -> any Sendable {
-        let (owner, registration, threshold) = try locate(key, lookup: lookup, frame: frame)
+        let (owner, registration, threshold) = try locate(key, local: local, localThreshold, frame: frame)
         let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame)
         let resolver = Resolver(registration.lifetime.resolvesFromOwner ? owner : self)
         guard let cache = cacheHolder(for: registration, owner: owner) else {
@@ -207,23 +216,18 @@ extension Container {
         }
     }
 
-    /// The registration for `key` and its owner, after checking for a cycle.
+    /// The registration for `key` (this container's `local` one, else an ancestor's) and its
+    /// owner, after checking for a cycle.
     private func locate(
-        _ key: ServiceKey, lookup: Lookup, frame: ResolutionFrame?
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?
     ) throws(ResolutionError) -> (Container, Registration, Duration?) {
         let found: (Container, Registration, Duration?)
-        switch lookup {
-        case .registration(let registration, let threshold):
-            found = (self, registration, threshold)
-        case .value:
-            // A cached value of another type than `key`'s: a broken invariant. Resolve afresh.
-            guard let registration = state.withLock({ $0.registrations[key] }) else { fallthrough }
-            found = (self, registration, state.withLock { $0.diagnostics.slowResolutionThreshold })
-        case .missing:
-            guard let (owner, registration) = parent?.registration(for: key) else {
-                throw .notRegistered(key, path: frame?.path ?? [], suggestions: suggestions(for: key))
-            }
+        if let local {
+            found = (self, local, localThreshold)
+        } else if let (owner, registration) = parent?.registration(for: key) {
             found = (owner, registration, state.withLock { $0.diagnostics.slowResolutionThreshold })
+        } else {
+            throw .notRegistered(key, path: frame?.path ?? [], suggestions: suggestions(for: key))
         }
         if let frame, let ancestor = frame.ancestor(key: key, owner: ObjectIdentifier(found.0)) {
             throw .circularDependency(cycle: frame.path(from: ancestor) + [key])
