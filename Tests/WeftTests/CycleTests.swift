@@ -25,6 +25,38 @@ struct CycleTests {
         #expect(error?.description.hasPrefix("Circular dependency: ServiceA → ServiceB → ServiceC → ServiceA.") == true)
     }
 
+    @Test("A cycle through transient and cached steps alike is reported with its full path")
+    func mixedLifetimeCycle() {
+        // Transient steps live on the stack, cached ones on the heap: the path crosses both.
+        let container = Container()
+        container.register(ServiceA.self) { resolver in _ = try resolver.resolve(ServiceB.self); return ServiceA() }
+        container.register(ServiceB.self, lifetime: .singleton) { resolver in
+            _ = try resolver.resolve(ServiceC.self); return ServiceB()
+        }
+        container.register(ServiceC.self) { resolver in _ = try resolver.resolve(ServiceA.self); return ServiceC() }
+        let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
+        guard case .circularDependency(let cycle) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(cycle == abca)
+    }
+
+    @Test("A synchronous resolve inside an async factory continues that factory's path")
+    func syncInsideAsyncCycle() async {
+        let container = Container()
+        container.register(ServiceA.self, lifetime: .singleton) { [container] (_: Resolver) async throws in
+            _ = try container.require(ServiceB.self); return ServiceA()
+        }
+        container.register(ServiceB.self) { [container] in _ = try container.require(ServiceA.self); return ServiceB() }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(ServiceA.self) }
+        guard case .circularDependency(let cycle) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(cycle == [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceA.self)])
+    }
+
     @Test("A cycle through async factories is reported, not a hang")
     func asyncCycle() async {
         let container = Container()

@@ -105,7 +105,7 @@ enum ContainerBenchmarks {
 
     /// Only Weft (or the Mutex dict, `mutex-singleton`), one scenario, for 5 s: a run to attach `perf` or `valgrind` to, e.g.
     /// `perf record -g .build/release/WeftBenchmarks container --profile singleton`.
-    /// Scenarios: singleton, mutex-singleton, transient, graph, async, registrations.
+    /// Scenarios: singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations.
     private static func profile(_ scenario: String, _ subjects: ContainerSubjects) async {
         let weft = subjects.weft
         let names = (0..<10_000).map { "k\($0)" }
@@ -117,6 +117,8 @@ enum ContainerBenchmarks {
             case "singleton": for _ in 0..<10_000 { containerSink(weft.resolve(CachedService.self)) }
             case "mutex-singleton": for _ in 0..<10_000 { containerSink(subjects.mutex.resolve(CachedService.self)) }
             case "transient": for _ in 0..<10_000 { containerSink(weft.resolve(TransientService.self)) }
+            case "mutex-transient": for _ in 0..<10_000 { containerSink(subjects.mutex.resolve(TransientService.self)) }
+            case "mutex-graph": for _ in 0..<10_000 { containerSink(subjects.mutex.resolve(GraphRoot.self)) }
             case "graph": for _ in 0..<10_000 { containerSink(weft.resolve(GraphRoot.self)) }
             case "async":
                 for _ in 0..<10_000 { containerSink(try? await weft.resolveAsync(AsyncCachedService.self)) }
@@ -125,7 +127,7 @@ enum ContainerBenchmarks {
                 for name in names { container.register(name, RegisteredService.self) { RegisteredService() } }
                 containerSink(container)
             default:
-                print("unknown scenario \(scenario): singleton, mutex-singleton, transient, graph, async, registrations")
+                print("unknown scenario \(scenario): singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations")
                 return
             }
             operations += scenario == "registrations" ? 1 : 10_000

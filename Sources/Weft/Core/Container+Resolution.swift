@@ -77,6 +77,9 @@ extension Container {
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         do {
+            if let local, local.lifetime == .transient, recorder == nil, case .sync(let factory) = local.factory {
+                return try makeTransient(key, factory, threshold, frame: frame)
+            }
             return try obtainSync(key, local: local, threshold, frame: frame)
         } catch {
             if frame == nil { report(error) }
@@ -84,29 +87,47 @@ extension Container {
         }
     }
 
+    /// This container's own synchronous transient: the most common uncached resolve, kept lean.
+    private func makeTransient(
+        _ key: ServiceKey, _ factory: @Sendable (Resolver) throws -> any Sendable, _ threshold: Duration?, frame: FrameLink?
+    ) throws(ResolutionError) -> any Sendable {
+        let owner = ObjectIdentifier(self)
+        if let frame, let cycle = frame.cycle(closingAt: key, owner: owner) {
+            throw .circularDependency(cycle: cycle)
+        }
+        let step = StackFrame(key: key, owner: owner, parent: frame)
+        return try withUnsafePointer(to: step) { (step) throws(ResolutionError) -> any Sendable in
+            try Self.run(factory, key: key, frame: .stack(step), resolver: Resolver(self), slowThreshold: threshold)
+        }
+    }
+
     private func obtainSync(
-        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?
     ) throws(ResolutionError) -> any Sendable {
         let (owner, registration, threshold) = try locate(key, local: local, localThreshold, frame: frame)
         guard case .sync(let factory) = registration.factory else {
             throw .requiresAsync(key, path: frame?.path ?? [])
         }
-        let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame)
         let resolver = Resolver(registration.lifetime.resolvesFromOwner ? owner : self)
         guard let cache = cacheHolder(for: registration, owner: owner) else {
-            return try Self.run(factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
+            // A transient: its step lives on this thread's stack while its factory runs.
+            let step = StackFrame(key: key, owner: ObjectIdentifier(owner), parent: frame)
+            return try withUnsafePointer(to: step) { (step) throws(ResolutionError) -> any Sendable in
+                try Self.run(factory, key: key, frame: .stack(step), resolver: resolver, slowThreshold: threshold)
+            }
         }
+        let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame?.onHeap())
         switch cache.step(for: key, frame: newFrame) {
         case .value(let value):
             return value
         case .wait(let creation):
-            let ticket = try Self.enterWait(frame, creation)
+            let ticket = try Self.enterWait(frame?.onHeap(), creation)
             defer { ticket.map(WaitGraph.leave) }
             return try creation.wait().get()
         case .create(let creation):
             let outcome: Creation.Outcome
             do {
-                outcome = .success(try Self.run(factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold))
+                outcome = .success(try Self.run(factory, key: key, frame: .heap(newFrame), resolver: resolver, slowThreshold: threshold))
             } catch {
                 outcome = .failure(error)
             }
@@ -117,22 +138,40 @@ extension Container {
 
     private static func run(
         _ factory: @Sendable (Resolver) throws -> any Sendable,
-        key: ServiceKey, frame: ResolutionFrame, resolver: Resolver, slowThreshold: Duration?
+        key: ServiceKey, frame: FrameLink, resolver: Resolver, slowThreshold: Duration?
     ) throws(ResolutionError) -> any Sendable {
-        let start = slowThreshold.map { _ in ContinuousClock.now }
+        if slowThreshold != nil {
+            return try runTimed(factory, key: key, frame: frame, resolver: resolver)
+        }
+        do {
+            return try ThreadFrame.with(frame) { try factory(resolver) }
+        } catch {
+            throw failure(error, key: key, frame: frame)
+        }
+    }
+
+    /// ``run(_:key:frame:resolver:slowThreshold:)`` with a slow-resolution threshold set. Apart,
+    /// so the untimed path never touches the clock (`ContinuousClock.Instant` is resilient:
+    /// even an unused optional of it costs metadata lookups).
+    @inline(never)
+    private static func runTimed(
+        _ factory: @Sendable (Resolver) throws -> any Sendable,
+        key: ServiceKey, frame: FrameLink, resolver: Resolver
+    ) throws(ResolutionError) -> any Sendable {
+        let start = ContinuousClock.now
         let value: any Sendable
         do {
             value = try ThreadFrame.with(frame) { try factory(resolver) }
         } catch {
             throw failure(error, key: key, frame: frame)
         }
-        if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
+        resolver.container.noteDuration(ContinuousClock.now - start, of: key)
         return value
     }
 
     /// A factory's error as a resolution error: a nested resolution's error passes through
     /// unchanged (it already names the deepest cause), anything else is wrapped.
-    private static func failure(_ error: any Error, key: ServiceKey, frame: ResolutionFrame) -> ResolutionError {
+    private static func failure(_ error: any Error, key: ServiceKey, frame: FrameLink) -> ResolutionError {
         (error as? ResolutionError) ?? .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
     }
 
@@ -154,7 +193,7 @@ extension Container {
     private func obtainAsync(
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?
     ) async throws(ResolutionError) -> any Sendable {
-        let (owner, registration, threshold) = try locate(key, local: local, localThreshold, frame: frame)
+        let (owner, registration, threshold) = try locate(key, local: local, localThreshold, frame: frame.map(FrameLink.heap))
         let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame)
         let resolver = Resolver(registration.lifetime.resolvesFromOwner ? owner : self)
         guard let cache = cacheHolder(for: registration, owner: owner) else {
@@ -187,14 +226,14 @@ extension Container {
     ) async throws(ResolutionError) -> any Sendable {
         switch factory {
         case .sync(let make):
-            return try run(make, key: key, frame: frame, resolver: resolver, slowThreshold: slowThreshold)
+            return try run(make, key: key, frame: .heap(frame), resolver: resolver, slowThreshold: slowThreshold)
         case .async(let make):
             let start = slowThreshold.map { _ in ContinuousClock.now }
             let value: any Sendable
             do {
                 value = try await ResolutionFrame.$taskCurrent.withValue(frame) { try await make(resolver) }
             } catch {
-                throw failure(error, key: key, frame: frame)
+                throw failure(error, key: key, frame: .heap(frame))
             }
             if let start { resolver.container.noteDuration(ContinuousClock.now - start, of: key) }
             return value
@@ -219,7 +258,7 @@ extension Container {
     /// The registration for `key` (this container's `local` one, else an ancestor's) and its
     /// owner, after checking for a cycle.
     private func locate(
-        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?
     ) throws(ResolutionError) -> (Container, Registration, Duration?) {
         let found: (Container, Registration, Duration?)
         if let local {
@@ -229,10 +268,10 @@ extension Container {
         } else {
             throw .notRegistered(key, path: frame?.path ?? [], suggestions: suggestions(for: key))
         }
-        if let frame, let ancestor = frame.ancestor(key: key, owner: ObjectIdentifier(found.0)) {
-            throw .circularDependency(cycle: frame.path(from: ancestor) + [key])
+        if let frame, let cycle = frame.cycle(closingAt: key, owner: ObjectIdentifier(found.0)) {
+            throw .circularDependency(cycle: cycle)
         }
-        recorder?.record(from: frame, to: found.1)
+        recorder?.record(from: frame?.key, to: found.1)
         return found
     }
 

@@ -6,12 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// One step of the resolution path of the current task: "resolving `key` owned by `owner`".
+/// One step of a resolution path kept on the heap: "resolving `key` owned by `owner`".
 ///
-/// Frames form a linked list through task-local storage, so a factory that resolves its
-/// dependencies — through its ``Resolver`` or through a captured container — extends the
-/// path of the resolution that called it. Cycle detection reads this list; the cached path
-/// never touches it.
+/// Cached services and `async` factories get heap frames: a singleton's ``Creation`` and the
+/// ``WaitGraph`` keep referring to them, and an `async` factory's frame travels with its task
+/// (``taskCurrent``). A transient's synchronous factory uses a ``StackFrame`` instead.
 final class ResolutionFrame: Sendable {
     let key: ServiceKey
     let owner: ObjectIdentifier
@@ -20,9 +19,11 @@ final class ResolutionFrame: Sendable {
     /// The frame of the `async` factory this task is running, if any.
     @TaskLocal static var taskCurrent: ResolutionFrame?
 
-    /// The innermost frame: a synchronous factory running on this thread, else the task's.
-    static var current: ResolutionFrame? {
-        ThreadFrame.current ?? taskCurrent
+    /// The innermost step of the current path: a synchronous factory running on this thread,
+    /// else the task's `async` factory.
+    static var current: FrameLink? {
+        if let link = ThreadFrame.current { return link }
+        return taskCurrent.map(FrameLink.heap)
     }
 
     init(key: ServiceKey, owner: ObjectIdentifier, parent: ResolutionFrame?) {
@@ -32,25 +33,7 @@ final class ResolutionFrame: Sendable {
     }
 
     /// The keys from the outermost resolution to this one.
-    var path: [ServiceKey] {
-        var keys: [ServiceKey] = []
-        var frame: ResolutionFrame? = self
-        while let current = frame {
-            keys.append(current.key)
-            frame = current.parent
-        }
-        return keys.reversed()
-    }
-
-    /// The frame resolving `key` of `owner` in this chain, if any: a re-entrant resolution.
-    func ancestor(key: ServiceKey, owner: ObjectIdentifier) -> ResolutionFrame? {
-        var frame: ResolutionFrame? = self
-        while let current = frame {
-            if current.key == key && current.owner == owner { return current }
-            frame = current.parent
-        }
-        return nil
-    }
+    var path: [ServiceKey] { FrameLink.heap(self).path }
 
     /// Whether `other` is this frame or one of its parents.
     func descends(from other: ResolutionFrame) -> Bool {
@@ -70,11 +53,83 @@ final class ResolutionFrame: Sendable {
     }
 }
 
-/// The frame of the synchronous factory running on the current thread.
+/// One step of a resolution path on the stack of the thread running a transient's synchronous
+/// factory: no allocation on the transient path. Valid only while that factory runs.
+struct StackFrame {
+    let key: ServiceKey
+    let owner: ObjectIdentifier
+    let parent: FrameLink?
+}
+
+/// The innermost step of a resolution path, wherever it is kept.
 ///
-/// A synchronous factory cannot suspend, so its frame belongs to the thread for exactly as
+/// Never stored beyond the factory call it describes: a heap frame that outlives it is made
+/// with ``onHeap()``, which copies stack steps and keeps heap frames (their identity matters
+/// to the ``WaitGraph``).
+enum FrameLink {
+    case heap(ResolutionFrame)
+    case stack(UnsafePointer<StackFrame>)
+
+    var key: ServiceKey {
+        switch self {
+        case .heap(let frame): frame.key
+        case .stack(let frame): frame.pointee.key
+        }
+    }
+
+    var owner: ObjectIdentifier {
+        switch self {
+        case .heap(let frame): frame.owner
+        case .stack(let frame): frame.pointee.owner
+        }
+    }
+
+    var parent: FrameLink? {
+        switch self {
+        case .heap(let frame): frame.parent.map(FrameLink.heap)
+        case .stack(let frame): frame.pointee.parent
+        }
+    }
+
+    /// The keys from the outermost resolution to this one.
+    var path: [ServiceKey] {
+        var keys: [ServiceKey] = []
+        var link: FrameLink? = self
+        while let current = link {
+            keys.append(current.key)
+            link = current.parent
+        }
+        return keys.reversed()
+    }
+
+    /// The cycle that resolving `key` of `owner` here would close — the path from the step
+    /// already resolving it down to this one, then `key` again — or `nil` if there is none.
+    func cycle(closingAt key: ServiceKey, owner: ObjectIdentifier) -> [ServiceKey]? {
+        var keys: [ServiceKey] = []
+        var link: FrameLink? = self
+        while let current = link {
+            keys.append(current.key)
+            if current.key == key && current.owner == owner { return keys.reversed() + [key] }
+            link = current.parent
+        }
+        return nil
+    }
+
+    /// This step as a heap frame, for whatever outlives the current factory call.
+    func onHeap() -> ResolutionFrame {
+        switch self {
+        case .heap(let frame): frame
+        case .stack(let frame): ResolutionFrame(key: frame.pointee.key, owner: frame.pointee.owner, parent: frame.pointee.parent?.onHeap())
+        }
+    }
+}
+
+/// The innermost step of the synchronous factory running on the current thread.
+///
+/// A synchronous factory cannot suspend, so its step belongs to the thread for exactly as
 /// long as it runs: a thread-local slot is enough, and much cheaper than binding a task-local
-/// value on every transient resolve.
+/// value on every transient resolve. The slot holds a heap frame's address, or a stack
+/// frame's with the low bit set (both are at least 8-byte aligned).
 enum ThreadFrame {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -82,18 +137,25 @@ enum ThreadFrame {
         return key
     }()
 
-    static var current: ResolutionFrame? {
-        pthread_getspecific(key).map { Unmanaged<ResolutionFrame>.fromOpaque($0).takeUnretainedValue() }
+    static var current: FrameLink? {
+        guard let raw = pthread_getspecific(key) else { return nil }
+        let bits = UInt(bitPattern: raw)
+        if bits & 1 == 0 { return .heap(Unmanaged<ResolutionFrame>.fromOpaque(raw).takeUnretainedValue()) }
+        return UnsafePointer<StackFrame>(bitPattern: bits & ~1).map(FrameLink.stack)
     }
 
-    /// Runs `body` with `frame` as the thread's current frame.
+    /// Runs `body` with `link` as the thread's innermost step.
     @inline(__always)
-    static func with<R, E: Error>(_ frame: ResolutionFrame, _ body: () throws(E) -> R) throws(E) -> R {
+    static func with<R, E: Error>(_ link: FrameLink, _ body: () throws(E) -> R) throws(E) -> R {
         let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(frame).toOpaque())
+        let slot: UnsafeMutableRawPointer? = switch link {
+        case .heap(let frame): Unmanaged.passUnretained(frame).toOpaque()
+        case .stack(let frame): UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: frame) | 1)
+        }
+        pthread_setspecific(key, slot)
         defer {
             pthread_setspecific(key, previous)
-            withExtendedLifetime(frame) {}
+            withExtendedLifetime(link) {}
         }
         return try body()
     }

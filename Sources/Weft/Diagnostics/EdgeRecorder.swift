@@ -7,10 +7,10 @@ final class EdgeRecorder: Sendable {
 
     private let state = Locked<(edges: Set<Edge>, lifetimes: [ServiceKey: Lifetime])>(([], [:]))
 
-    func record(from frame: ResolutionFrame?, to registration: Registration) {
+    func record(from key: ServiceKey?, to registration: Registration) {
         state.withLock { state in
             state.lifetimes[registration.key] = registration.lifetime
-            if let from = frame?.key { state.edges.insert(Edge(from: from, to: registration.key)) }
+            if let from = key { state.edges.insert(Edge(from: from, to: registration.key)) }
         }
     }
 
