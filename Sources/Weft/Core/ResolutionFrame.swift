@@ -105,14 +105,15 @@ enum FrameLink {
     /// The cycle that resolving `key` of `owner` here would close — the path from the step
     /// already resolving it down to this one, then `key` again — or `nil` if there is none.
     func cycle(closingAt key: ServiceKey, owner: ObjectIdentifier) -> [ServiceKey]? {
-        var keys: [ServiceKey] = []
+        // Searched first without collecting keys: this runs on every nested resolve.
         var link: FrameLink? = self
-        while let current = link {
-            keys.append(current.key)
-            if current.key == key && current.owner == owner { return keys.reversed() + [key] }
+        var depth = 0
+        while let current = link, !(current.owner == owner && current.key == key) {
             link = current.parent
+            depth += 1
         }
-        return nil
+        guard link != nil else { return nil }
+        return Array(path.suffix(depth + 1)) + [key]
     }
 
     /// This step as a heap frame, for whatever outlives the current factory call.
