@@ -57,6 +57,7 @@ public final class Container: Sendable {
     ///
     /// The factory runs on resolve, not now. Registering a key again replaces the earlier
     /// registration and forgets the value it cached.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         lifetime: Lifetime = .transient,
@@ -66,6 +67,7 @@ public final class Container: Sendable {
     }
 
     /// Registers a factory that resolves its dependencies through `resolver`.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         lifetime: Lifetime = .transient,
@@ -75,6 +77,7 @@ public final class Container: Sendable {
     }
 
     /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)`.
+    @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         lifetime: Lifetime = .transient,
@@ -84,12 +87,14 @@ public final class Container: Sendable {
     }
 
     /// Registers an existing value, shared by every resolve.
+    @inlinable
     public func register<T: Sendable>(_ type: T.Type = T.self, instance: T) {
         let key = ServiceKey(type)
         add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
     }
 
     /// Registers a named factory that needs nothing from the container.
+    @inlinable
     public func register<T: Sendable>(
         _ name: String,
         _ type: T.Type = T.self,
@@ -100,6 +105,7 @@ public final class Container: Sendable {
     }
 
     /// Registers a named factory that resolves its dependencies through `resolver`.
+    @inlinable
     public func register<T: Sendable>(
         _ name: String,
         _ type: T.Type = T.self,
@@ -110,6 +116,7 @@ public final class Container: Sendable {
     }
 
     /// Registers a named `async` factory.
+    @inlinable
     public func register<T: Sendable>(
         _ name: String,
         _ type: T.Type = T.self,
@@ -120,11 +127,13 @@ public final class Container: Sendable {
     }
 
     /// Registers an existing value under a name.
+    @inlinable
     public func register<T: Sendable>(_ name: String, _ type: T.Type = T.self, instance: T) {
         let key = ServiceKey(type, name: name)
         add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
     }
 
+    @usableFromInline
     func add(_ registration: Registration, instance: (any Sendable)? = nil) {
         state.withLock { state in
             state.registrations[registration.key] = registration

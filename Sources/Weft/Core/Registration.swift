@@ -2,7 +2,9 @@
 ///
 /// A class, though immutable: lookups copy it out of the lock on every uncached resolve, and
 /// one retain is cheaper than copying a key, a name and a closure context.
+@usableFromInline
 final class Registration: Sendable {
+    @usableFromInline
     enum Factory: Sendable {
         case sync(@Sendable (Resolver) throws -> any Sendable)
         case async(@Sendable (Resolver) async throws -> any Sendable)
@@ -12,6 +14,7 @@ final class Registration: Sendable {
     let lifetime: Lifetime
     let factory: Factory
 
+    @usableFromInline
     init(key: ServiceKey, lifetime: Lifetime, factory: Factory) {
         self.key = key
         self.lifetime = lifetime
