@@ -16,7 +16,8 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "Weft"),
+        .target(name: "CWeftAtomics"),
+        .target(name: "Weft", dependencies: ["CWeftAtomics"]),
         .target(name: "WeftInitializer"),
 
         // MARK: Domain

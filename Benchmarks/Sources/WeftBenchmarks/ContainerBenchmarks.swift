@@ -61,12 +61,19 @@ enum ContainerBenchmarks {
             { count in for _ in 0..<count { containerSink(mutex.resolve(CachedService.self)) } },
             { count in for _ in 0..<count { containerSink(swinjectShared.resolver.resolve(CachedService.self)) } },
             { count in for _ in 0..<count { containerSink(weft.resolve(CachedService.self)) } },
+            // The floor: handing out the shared instance, one retain and one release per op.
+            { count in for _ in 0..<count { containerSink(handOut(handSingleton)) } },
         ], threads: 2)
-        results.threaded = threaded
-        rows.append(row("cached singleton, 2 threads (per-op)", threaded.map(\.multi)))
+        results.threaded = Array(threaded.prefix(4))
+        results.handOut = threaded[4]
+        rows.append(row("cached singleton, 2 threads (per-op)", threaded.prefix(4).map(\.multi)))
         rows.append(
-            ["  ↳ 2-thread ÷ 1-thread per-op"] + threaded.map { ratio($0.multi / $0.single) } + ["—", "—"]
+            ["  ↳ 2-thread ÷ 1-thread per-op"] + threaded.prefix(4).map { ratio($0.multi / $0.single) } + ["—", "—"]
         )
+        rows.append([
+            "  ↳ floor: returning the shared instance (+1)", "\(perOp(threaded[4].multi)), \(ratio(threaded[4].multi / threaded[4].single))",
+            "—", "—", "—", "—", "—",
+        ])
 
         // 5. Cached singleton resolved in an async loop: Weft through `resolveAsync` (an async
         // singleton factory), the others through their synchronous resolve in the same loop.
@@ -96,7 +103,9 @@ enum ContainerBenchmarks {
 
             Per-op times are medians; ratios are of the numbers in the same row. 2 threads: wall time of \
             a round in which 2 threads each resolve N times (DispatchQueue.concurrentPerform), ÷ N; \
-            Swinject uses its `synchronize()`d resolver there, in both the 1- and 2-thread runs. Async: \
+            Swinject uses its `synchronize()`d resolver there, in both the 1- and 2-thread runs; the floor \
+            row hands out the shared instance with nothing else (per-op time on 2 threads, and its \
+            2-thread ÷ 1-thread ratio): both threads write its reference count. Async: \
             Weft resolves an `async`-factory singleton with `try await resolveAsync`; the others call \
             their synchronous resolve inside the same async loop. Mutex dict: ContainerMutexBaseline.swift.
             """)
@@ -268,6 +277,7 @@ private struct Results {
     var transient: [Double] = []
     var graph: [Double] = []
     var threaded: [(single: Double, multi: Double)] = []
+    var handOut: (single: Double, multi: Double) = (0, 0)
     var asynchronous: [Double] = []
     var registrations: [Double] = []
 
@@ -297,7 +307,9 @@ private struct Results {
             ),
             (
                 "2-thread per-op ≤ 2× single-thread", parallel ? weftScaling <= 2 : nil,
-                "\(ratio(weftScaling)) (\(perOp(threaded[3].single)) → \(perOp(threaded[3].multi)))"
+                "\(ratio(weftScaling)) (\(perOp(threaded[3].single)) → \(perOp(threaded[3].multi))); the floor, "
+                    + "returning the shared instance itself (one retain and release per op), scales "
+                    + "\(ratio(handOut.multi / handOut.single))"
                     + (parallel ? "" : "; NOT MEASURED: the hand-wired control slowed \(ratio(control)) too, "
                         + "so the 2 threads did not run in parallel (machine busy); rerun on an idle machine")
             ),
@@ -310,6 +322,12 @@ private struct Results {
         }
     }
 }
+
+/// Returns its argument owned: one retain of the shared instance, released by the caller. What
+/// any container pays to hand out a shared reference, and on 2 threads a contended cache line.
+/// Unoptimized, so the retain is not optimized away.
+@inline(never) @_optimize(none)
+func handOut(_ service: CachedService) -> CachedService { service }
 
 /// `27 ns`, `1.3 ns`, `3.71 µs`.
 private func perOp(_ nanoseconds: Double) -> String {

@@ -25,22 +25,20 @@ extension Container {
     /// specialized for the caller's concrete type while the engine stays non-generic.
     @inlinable
     func resolveSync<T: Sendable>(_ key: ServiceKey) throws(ResolutionError) -> T {
-        let value = try resolveAny(key)
-        guard let typed = value as? T else { throw Self.mismatch(key, expected: T.self, found: value) }
-        return typed
+        try Self.cast(resolveAny(key), key)
     }
 
     /// The `async` counterpart of ``resolveSync(_:)``; a cached value needs no suspension.
     @inlinable
     func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
         let value = if let cached = cachedAny(key) { cached } else { try await resolveAnyAsync(key) }
-        guard let typed = value as? T else { throw Self.mismatch(key, expected: T.self, found: value) }
-        return typed
+        return try Self.cast(value, key)
     }
 
     /// The value for `key`, not yet cast to its type: the non-generic core.
     @usableFromInline
     func resolveAny(_ key: ServiceKey) throws(ResolutionError) -> any Sendable {
+        if let cached = snapshot.value(for: key) { return cached }
         // Destructured once here: passing the enum down would copy its payloads at every call.
         switch look(up: key) {
         case .value(let value): return value
@@ -49,15 +47,24 @@ extension Container {
         }
     }
 
+    /// `value` as the `T` its key promises. Consumes `value`: a copying cast would cost a
+    /// retain and a release on every resolve.
+    @inlinable
+    static func cast<T>(_ value: consuming any Sendable, _ key: ServiceKey) throws(ResolutionError) -> T {
+        if let typed = value as? T { return typed }
+        throw mismatch(key, expected: T.self)
+    }
+
     /// The error for a value of another type than its key's: unreachable through the public API.
     @usableFromInline
-    static func mismatch(_ key: ServiceKey, expected: Any.Type, found value: any Sendable) -> ResolutionError {
-        .factoryFailed(key, path: [], underlying: TypeMismatch(expected: expected, actual: type(of: value)))
+    static func mismatch(_ key: ServiceKey, expected: Any.Type) -> ResolutionError {
+        .factoryFailed(key, path: [], underlying: TypeMismatch(expected: expected))
     }
 
     /// The value cached here for `key`, if any.
     @usableFromInline
     func cachedAny(_ key: ServiceKey) -> (any Sendable)? {
+        if let cached = snapshot.value(for: key) { return cached }
         if case .value(let value) = look(up: key) { return value }
         return nil
     }
@@ -247,7 +254,10 @@ extension Container {
     private func look(up key: ServiceKey) -> Lookup {
         let recording = recorder != nil
         return state.withLock { state -> Lookup in
-            if !recording, case .strong(let value)? = state.instances[key] { return .value(value) }
+            if !recording, case .strong(let value)? = state.instances[key] {
+                state.cache.noteLockedHit(state.instances, to: snapshot)
+                return .value(value)
+            }
             if let registration = state.registrations[key] {
                 return .registration(registration, slowThreshold: state.diagnostics.slowResolutionThreshold)
             }
@@ -340,8 +350,7 @@ extension Lifetime {
 /// A cached value of another type than the key's: a broken invariant, reported, not trapped.
 struct TypeMismatch: Error, CustomStringConvertible {
     let expected: Any.Type
-    let actual: Any.Type
-    var description: String { "expected \(expected), found \(actual)" }
+    var description: String { "the value made for it is not a \(expected)" }
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.

@@ -21,6 +21,8 @@ public final class Container: Sendable {
     public let parent: Container?
 
     let state: Locked<State>
+    /// Cached values readable without the lock (see ``CacheSnapshot``).
+    let snapshot = SnapshotSlot()
     /// Records discovered edges; only the throwaway copies made by ``validate()`` have one.
     let recorder: EdgeRecorder?
 
@@ -29,6 +31,7 @@ public final class Container: Sendable {
         var instances: [ServiceKey: StoredInstance] = [:]
         var creations: [ServiceKey: Creation] = [:]
         var diagnostics: Diagnostics
+        var cache = PublishedCache()
     }
 
     /// Creates an empty container, optionally the child of `parent`.
@@ -142,7 +145,10 @@ public final class Container: Sendable {
             } else if !state.instances.isEmpty {
                 // Skipped while nothing is cached: a second hash and probe on every registration.
                 state.instances[registration.key] = nil
+            } else {
+                return
             }
+            state.cache.invalidate(CollectionOfOne(registration.key), state.instances, in: snapshot)
         }
     }
 
@@ -158,6 +164,7 @@ public final class Container: Sendable {
             for (key, instance) in instances {
                 if case .strong(let value) = instance { state.instances[key] = .strong(value) }
             }
+            state.cache.invalidate(registrations.keys, state.instances, in: snapshot)
         }
     }
 

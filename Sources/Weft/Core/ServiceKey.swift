@@ -6,7 +6,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     public let type: Any.Type
     /// The registration's name, or `nil` for the unnamed registration of ``type``.
     public let name: String?
-    private let id: ObjectIdentifier
+    let id: ObjectIdentifier
 
     /// Creates the key of `type`, optionally named.
     public init(_ type: Any.Type, name: String? = nil) {

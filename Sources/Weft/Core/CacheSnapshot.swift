@@ -1,0 +1,160 @@
+import CWeftAtomics
+
+/// The values one container caches strongly, readable without its lock.
+///
+/// Immutable once built. The container publishes its current snapshot through a
+/// ``SnapshotSlot`` and keeps every snapshot it ever published alive until it is released
+/// itself, so a reader may use a loaded snapshot without retaining it: a cached resolve takes
+/// no lock and writes no shared memory except the value's own reference count.
+final class CacheSnapshot: Sendable {
+    /// Open addressing with linear probing, at most half full, a power-of-two slot count.
+    /// Parallel arrays rather than one array of structs: probing reads plain integers, and a
+    /// hit copies out only the value (a struct element would be copied whole, key included).
+    ///
+    /// Per slot: the key's type address (0 for an empty slot), its name, its value.
+    private let types: [UInt]
+    private let names: [String?]
+    private let values: [any Sendable]
+    /// `UInt.bitWidth - log2(slot count)`: a key's scrambled hash, shifted right by this,
+    /// is its home slot.
+    private let shift: Int
+    /// How many values the snapshot holds.
+    let count: Int
+
+    init(_ entries: [(key: ServiceKey, value: any Sendable)]) {
+        var bits = 1
+        while 1 << bits < entries.count * 2 { bits += 1 }
+        let shift = UInt.bitWidth - bits
+        var types = [UInt](repeating: 0, count: 1 << bits)
+        var names = [String?](repeating: nil, count: 1 << bits)
+        var values = [any Sendable](repeating: (), count: 1 << bits)
+        for (key, value) in entries {
+            var index = Self.home(of: key, shift: shift)
+            while types[index] != 0 { index = (index + 1) & (types.count - 1) }
+            types[index] = key.typeAddress
+            names[index] = key.name
+            values[index] = value
+        }
+        self.types = types
+        self.names = names
+        self.values = values
+        self.shift = shift
+        self.count = entries.count
+    }
+
+    /// The value cached for `key`, if this snapshot has one.
+    @inline(__always)
+    func value(for key: ServiceKey) -> (any Sendable)? {
+        let type = key.typeAddress
+        let mask = types.count - 1
+        var index = Self.home(of: key, shift: shift)
+        while true {
+            let slot = types[index]
+            if slot == 0 { return nil }
+            if slot == type && names[index] == key.name { return values[index] }
+            index = (index + 1) & mask
+        }
+    }
+
+    func contains(_ key: ServiceKey) -> Bool { value(for: key) != nil }
+
+    /// Fibonacci hashing of the type's address (and the name's hash, for a named key): far
+    /// cheaper than `Hasher`, and type metadata addresses differ in their middle bits.
+    @inline(__always)
+    private static func home(of key: ServiceKey, shift: Int) -> Int {
+        var bits = key.typeAddress
+        if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
+        return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) >> shift)
+    }
+}
+
+extension ServiceKey {
+    /// The address of the key's type metadata: never 0.
+    var typeAddress: UInt { UInt(bitPattern: Int(bitPattern: id)) }
+}
+
+/// Where a container publishes its ``CacheSnapshot``: one pointer, written under the
+/// container's lock with release ordering and read without it with acquire ordering.
+// @unchecked: `pointer` is only accessed through the C11 atomic load and store.
+final class SnapshotSlot: @unchecked Sendable {
+    private let pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: nil)
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    /// The value the published snapshot holds for `key`, if any.
+    ///
+    /// Unretained: the container keeps every snapshot it published alive as long as it lives,
+    /// and the caller is using the container.
+    @inline(__always)
+    func value(for key: ServiceKey) -> (any Sendable)? {
+        guard let raw = weft_atomic_load_acquire(pointer) else { return nil }
+        return Unmanaged<CacheSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value(for: key) }
+    }
+
+    /// Makes `snapshot` the one readers see. Call with the container's lock held, and keep
+    /// `snapshot` alive for as long as the container lives.
+    func publish(_ snapshot: CacheSnapshot?) {
+        weft_atomic_store_release(pointer, snapshot.map { Unmanaged.passUnretained($0).toOpaque() })
+    }
+}
+
+/// What a container has published of its cache, and when it publishes again. Lives in the
+/// container's locked state; every method is called with the lock held.
+struct PublishedCache {
+    /// The snapshot readers see, kept alive here.
+    private var current: CacheSnapshot?
+    /// Every snapshot published before `current`: a reader may still be inside one, so
+    /// they live as long as the container.
+    private var retired: [CacheSnapshot] = []
+    /// Cached values served under the lock since the last publication.
+    private var lockedHits = 0
+
+    /// How many snapshots were replaced and are kept until the container is released.
+    var retiredCount: Int { retired.count }
+
+    /// Whether readers currently see a snapshot holding `key`.
+    func publishes(_ key: ServiceKey) -> Bool { current?.contains(key) ?? false }
+
+    /// At most this many snapshots are retired; past it, nothing more is published.
+    static let retirementLimit = 32
+
+    /// A strong value was served under the lock: readers of the snapshot missed it.
+    ///
+    /// Publishes a new snapshot when due. The k-th republication waits for 2^k such hits, so
+    /// a hot value is published quickly while the retired snapshots stay few.
+    mutating func noteLockedHit(_ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot) {
+        lockedHits += 1
+        guard retired.count < Self.retirementLimit, lockedHits >= 1 << retired.count else { return }
+        publish(Self.snapshot(of: instances), to: slot)
+    }
+
+    /// The values of `keys` were removed or replaced: readers must not see the old ones.
+    mutating func invalidate(
+        _ keys: some Sequence<ServiceKey>, _ instances: [ServiceKey: StoredInstance], in slot: SnapshotSlot
+    ) {
+        guard let current, keys.contains(where: current.contains) else { return }
+        publish(retired.count < Self.retirementLimit ? Self.snapshot(of: instances) : nil, to: slot)
+    }
+
+    private mutating func publish(_ snapshot: CacheSnapshot?, to slot: SnapshotSlot) {
+        if let current { retired.append(current) }
+        current = snapshot
+        lockedHits = 0
+        slot.publish(snapshot)
+    }
+
+    private static func snapshot(of instances: [ServiceKey: StoredInstance]) -> CacheSnapshot {
+        CacheSnapshot(instances.compactMap { key, stored in
+            guard case .strong(let value) = stored else { return nil }
+            return (key, value)
+        })
+    }
+}

@@ -1,0 +1,124 @@
+import Testing
+@testable import Weft
+
+/// Cached values are read without the lock from a published snapshot: these tests pin down
+/// that the snapshot never serves a value the container has forgotten, and never outlives it.
+@Suite("Lock-free cached reads")
+struct CacheSnapshotTests {
+    /// Resolves `type` until the container serves it from its published snapshot.
+    private func publish<T: Sendable>(_ type: T.Type, in container: Container) throws -> T {
+        for _ in 0..<64 where !container.state.withLock({ $0.cache.publishes(ServiceKey(type)) }) {
+            _ = try container.require(type)
+        }
+        #expect(container.state.withLock { $0.cache.publishes(ServiceKey(type)) })
+        return try container.require(type)
+    }
+
+    @Test("A singleton served from the snapshot is the one the container created")
+    func servesCachedValue() throws {
+        let container = Container()
+        let made = Counter()
+        container.register(Service.self, lifetime: .singleton) { made.increment(); return Service(id: 7) }
+        let first = try container.require(Service.self)
+        let published = try publish(Service.self, in: container)
+        #expect(published === first && published.id == 7 && made.value == 1)
+    }
+
+    @Test("Registering again after the value was published serves the new registration")
+    func reregisterInvalidates() throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .singleton) { Service(id: 1) }
+        #expect(try publish(Service.self, in: container).id == 1)
+        container.register(Service.self, lifetime: .singleton) { Service(id: 2) }
+        #expect(try container.require(Service.self).id == 2)
+        container.register(Service.self, instance: Service(id: 3))
+        #expect(try container.require(Service.self).id == 3)
+        container.register(Service.self) { Service(id: 4) }
+        #expect(try container.require(Service.self).id == 4)
+    }
+
+    @Test("update replaces a published singleton for every later resolve")
+    func updateInvalidates() async throws {
+        let (before, after) = try await Container.withIsolatedShared { () async throws -> (Int, Int) in
+            await Container.bootstrap { $0.register(Service.self, lifetime: .singleton) { Service(id: 1) } }
+            let before = try publish(Service.self, in: Container.shared).id
+            await Container.update { $0.register(Service.self, lifetime: .singleton) { Service(id: 2) } }
+            return (before, try Container.shared.require(Service.self).id)
+        }
+        #expect(before == 1 && after == 2)
+    }
+
+    @Test("Many named singletons of one type and many types each get their own value")
+    func manyKeys() throws {
+        let container = Container()
+        for index in 0..<300 {
+            container.register("s\(index)", Service.self, lifetime: .singleton) { Service(id: index) }
+        }
+        container.register(Repository<User>.self, lifetime: .singleton) { Repository(label: "users") }
+        container.register(Repository<Product>.self, lifetime: .singleton) { Repository(label: "products") }
+        // Several rounds: values move from the locked path into ever larger snapshots.
+        for _ in 0..<4 {
+            for index in 0..<300 { #expect(try container.require("s\(index)", Service.self).id == index) }
+            #expect(try container.require(Repository<User>.self).label == "users")
+            #expect(try container.require(Repository<Product>.self).label == "products")
+        }
+        #expect(container.resolve("s300", Service.self) == nil)
+    }
+
+    @Test("Cached values are released with their container, snapshots included")
+    func releasedWithContainer() throws {
+        weak var held: Service?
+        do {
+            let container = Container()
+            container.register(Service.self, lifetime: .singleton) { Service() }
+            held = try publish(Service.self, in: container)
+            container.register(Service.self, lifetime: .singleton) { Service() }  // retires a snapshot
+            _ = try publish(Service.self, in: container)
+        }
+        #expect(held == nil)
+    }
+
+    @Test("A weak value is never pinned by a snapshot")
+    func weakNotPinned() throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .weak) { Service() }
+        weak var released: Service?
+        do {
+            let value = try container.require(Service.self)
+            for _ in 0..<64 { #expect(try container.require(Service.self) === value) }
+            released = value
+        }
+        #expect(released == nil)
+    }
+
+    @Test("Replacing a published value over and over keeps a bounded number of snapshots")
+    func boundedRetirement() throws {
+        let container = Container()
+        for round in 0..<(PublishedCache.retirementLimit * 3) {
+            container.register(Service.self, lifetime: .singleton) { Service(id: round) }
+            for _ in 0..<8 { #expect(try container.require(Service.self).id == round) }
+        }
+        #expect(container.state.withLock { $0.cache.retiredCount } <= PublishedCache.retirementLimit)
+    }
+
+    @Test("Readers racing re-registrations only ever see a registered value")
+    func racingReaders() async throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .singleton) { Service(id: 0) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<2_000 {
+                        let id = try container.require(Service.self).id
+                        #expect((0...50).contains(id))
+                    }
+                }
+            }
+            group.addTask {
+                for round in 1...50 { container.register(Service.self, lifetime: .singleton) { Service(id: round) } }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try container.require(Service.self).id == 50)
+    }
+}
