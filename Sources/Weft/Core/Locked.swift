@@ -11,13 +11,17 @@ import Musl
 /// A `pthread_mutex_t` on every platform rather than the standard library's `Mutex`: `Mutex`
 /// needs macOS 15 (Weft supports 14), and on Linux ThreadSanitizer cannot see its futex, so it
 /// reports the accesses it guards as races. ThreadSanitizer does understand pthread mutexes.
+///
+/// The state sits behind a pointer rather than in a stored `var`: the lock already makes
+/// access exclusive, and a class's `var` would add a dynamic exclusivity check to every access.
 // @unchecked: `state` is only read or written between `pthread_mutex_lock` and `_unlock`.
 final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    private let state: UnsafeMutablePointer<State>
 
     init(_ state: State) {
-        self.state = state
+        self.state = .allocate(capacity: 1)
+        self.state.initialize(to: state)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
@@ -35,12 +39,14 @@ final class Locked<State>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     @inline(__always)
     func withLock<Result, E: Error>(_ body: (inout State) throws(E) -> Result) throws(E) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        return try body(&state.pointee)
     }
 }

@@ -6,13 +6,11 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     public let type: Any.Type
     /// The registration's name, or `nil` for the unnamed registration of ``type``.
     public let name: String?
-    let id: ObjectIdentifier
 
     /// Creates the key of `type`, optionally named.
     public init(_ type: Any.Type, name: String? = nil) {
         self.type = type
         self.name = name
-        self.id = ObjectIdentifier(type)
     }
 
     /// The type's name as written in code, e.g. `Repository<User>`.
@@ -27,6 +25,9 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
         lhs.id == rhs.id && lhs.name == rhs.name
     }
+
+    /// The type's identity: two keys of one type compare equal whatever `type` was cast from.
+    var id: ObjectIdentifier { ObjectIdentifier(type) }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
