@@ -24,6 +24,27 @@ struct CacheSnapshotTests {
         #expect(published === first && published.id == 7 && made.value == 1)
     }
 
+    @Test("Class, struct, protocol-typed and superclass-typed singletons come back from the snapshot as registered")
+    func valueKinds() async throws {
+        let container = Container()
+        let service = Service(id: 5)
+        container.register(Service.self, instance: service)
+        container.register(ServiceA.self, lifetime: .singleton) { ServiceA() }
+        container.register((any Logger).self, lifetime: .singleton) { NamedLogger(name: "class") }
+        container.register(Base.self, lifetime: .singleton) { Derived() }
+        #expect(try publish(Service.self, in: container) === service)
+        _ = try publish(ServiceA.self, in: container)
+        #expect(try publish((any Logger).self, in: container).name == "class")
+        #expect(try publish(Base.self, in: container) is Derived)
+        // The same through the async entry point.
+        #expect(try await container.resolveAsync(Service.self) === service)
+        #expect(try await container.resolveAsync((any Logger).self).name == "class")
+        #expect(try await container.resolveAsync(Base.self) is Derived)
+        // A cached class instance under its own key only: not under another type or a name.
+        #expect(container.resolve(Derived.self) == nil)
+        #expect(container.resolve("other", Service.self) == nil)
+    }
+
     @Test("Registering again after the value was published serves the new registration")
     func reregisterInvalidates() throws {
         let container = Container()
@@ -122,3 +143,12 @@ struct CacheSnapshotTests {
         #expect(try container.require(Service.self).id == 50)
     }
 }
+
+private final class NamedLogger: Logger {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+// @unchecked: no stored state at all; a non-final class cannot be checked `Sendable`.
+private class Base: @unchecked Sendable {}
+private final class Derived: Base, @unchecked Sendable {}

@@ -11,10 +11,13 @@ final class CacheSnapshot: Sendable {
     /// Parallel arrays rather than one array of structs: probing reads plain integers, and a
     /// hit copies out only the value (a struct element would be copied whole, key included).
     ///
-    /// Per slot: the key's type address (0 for an empty slot), its name, its value.
+    /// Per slot: the key's type address (0 for an empty slot), its name, its value, and the
+    /// value again as a plain reference if it is a class instance: copying that out is one
+    /// retain and casting it is a class check, where an existential needs value witnesses.
     private let types: [UInt]
     private let names: [String?]
     private let values: [any Sendable]
+    private let objects: [(any AnyObject & Sendable)?]
     /// `UInt.bitWidth - log2(slot count)`: a key's scrambled hash, shifted right by this,
     /// is its home slot.
     private let shift: Int
@@ -28,16 +31,22 @@ final class CacheSnapshot: Sendable {
         var types = [UInt](repeating: 0, count: 1 << bits)
         var names = [String?](repeating: nil, count: 1 << bits)
         var values = [any Sendable](repeating: (), count: 1 << bits)
+        var objects = [(any AnyObject & Sendable)?](repeating: nil, count: 1 << bits)
         for (key, value) in entries {
             var index = Self.home(of: key, shift: shift)
             while types[index] != 0 { index = (index + 1) & (types.count - 1) }
             types[index] = key.typeAddress
             names[index] = key.name
             values[index] = value
+            if type(of: value) is AnyClass {
+                // A class instance that was `Sendable` as a value stays so as a reference.
+                objects[index] = unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
+            }
         }
         self.types = types
         self.names = names
         self.values = values
+        self.objects = objects
         self.shift = shift
         self.count = entries.count
     }
@@ -45,13 +54,24 @@ final class CacheSnapshot: Sendable {
     /// The value cached for `key`, if this snapshot has one.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
+        slot(of: key).map { values[$0] }
+    }
+
+    /// The value cached for `key` if this snapshot has one and it is a class instance.
+    @inline(__always)
+    func object(for key: ServiceKey) -> AnyObject? {
+        slot(of: key).flatMap { objects[$0] }
+    }
+
+    @inline(__always)
+    private func slot(of key: ServiceKey) -> Int? {
         let type = key.typeAddress
         let mask = types.count - 1
         var index = Self.home(of: key, shift: shift)
         while true {
             let slot = types[index]
             if slot == 0 { return nil }
-            if slot == type && names[index] == key.name { return values[index] }
+            if slot == type && names[index] == key.name { return index }
             index = (index + 1) & mask
         }
     }
@@ -97,6 +117,13 @@ final class SnapshotSlot: @unchecked Sendable {
     func value(for key: ServiceKey) -> (any Sendable)? {
         guard let raw = weft_atomic_load_acquire(pointer) else { return nil }
         return Unmanaged<CacheSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value(for: key) }
+    }
+
+    /// The class instance the published snapshot holds for `key`, if any; unretained as above.
+    @inline(__always)
+    func object(for key: ServiceKey) -> AnyObject? {
+        guard let raw = weft_atomic_load_acquire(pointer) else { return nil }
+        return Unmanaged<CacheSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.object(for: key) }
     }
 
     /// Makes `snapshot` the one readers see. Call with the container's lock held, and keep

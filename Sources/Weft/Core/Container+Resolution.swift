@@ -25,12 +25,15 @@ extension Container {
     /// specialized for the caller's concrete type while the engine stays non-generic.
     @inlinable
     func resolveSync<T: Sendable>(_ key: ServiceKey) throws(ResolutionError) -> T {
-        try Self.cast(resolveAny(key), key)
+        // A cached class instance: a retain and a class check, no existential.
+        if let object = publishedObject(key), let typed = object as? T { return typed }
+        return try Self.cast(resolveAny(key), key)
     }
 
     /// The `async` counterpart of ``resolveSync(_:)``; a cached value needs no suspension.
     @inlinable
     func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
+        if let object = publishedObject(key), let typed = object as? T { return typed }
         let value = if let cached = cachedAny(key) { cached } else { try await resolveAnyAsync(key) }
         return try Self.cast(value, key)
     }
@@ -39,6 +42,13 @@ extension Container {
     @usableFromInline
     func resolveAny(_ key: ServiceKey) throws(ResolutionError) -> any Sendable {
         if let cached = snapshot.value(for: key) { return cached }
+        return try resolveUncached(key)
+    }
+
+    /// ``resolveAny(_:)`` past the published cache. Never inlined, so that the cached path
+    /// stays a small function.
+    @inline(never)
+    private func resolveUncached(_ key: ServiceKey) throws(ResolutionError) -> any Sendable {
         // Destructured once here: passing the enum down would copy its payloads at every call.
         switch look(up: key) {
         case .value(let value): return value
@@ -67,6 +77,12 @@ extension Container {
         if let cached = snapshot.value(for: key) { return cached }
         if case .value(let value) = look(up: key) { return value }
         return nil
+    }
+
+    /// The cached class instance for `key` in the published snapshot, if any: no lock.
+    @usableFromInline
+    func publishedObject(_ key: ServiceKey) -> AnyObject? {
+        snapshot.object(for: key)
     }
 
     /// The `async` counterpart of ``resolveAny(_:)``.
