@@ -45,6 +45,18 @@ struct CacheSnapshotTests {
         #expect(container.resolve("other", Service.self) == nil)
     }
 
+    @Test("A scope resolving its parent's singleton is served from the parent's snapshot")
+    func scopeReadsParentSnapshot() throws {
+        let parent = Container()
+        parent.register(Service.self, lifetime: .singleton) { Service(id: 9) }
+        let scope = parent.createScope()
+        let first = try scope.require(Service.self)
+        for _ in 0..<64 { #expect(try scope.require(Service.self) === first) }
+        #expect(parent.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
+        #expect(!scope.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
+        #expect(try parent.require(Service.self) === first)
+    }
+
     @Test("Registering again after the value was published serves the new registration")
     func reregisterInvalidates() throws {
         let container = Container()

@@ -139,6 +139,8 @@ extension Container {
                 try Self.run(factory, key: key, frame: .stack(step), resolver: resolver, slowThreshold: threshold)
             }
         }
+        // E.g. a scope resolving its parent's singleton: the holder's snapshot, before its lock.
+        if let cached = cache.snapshot.value(for: key) { return cached }
         let newFrame = ResolutionFrame(key: key, owner: ObjectIdentifier(owner), parent: frame?.onHeap())
         switch cache.step(for: key, frame: newFrame) {
         case .value(let value):
@@ -222,6 +224,7 @@ extension Container {
         guard let cache = cacheHolder(for: registration, owner: owner) else {
             return try await Self.run(registration.factory, key: key, frame: newFrame, resolver: resolver, slowThreshold: threshold)
         }
+        if let cached = cache.snapshot.value(for: key) { return cached }
         switch cache.step(for: key, frame: newFrame) {
         case .value(let value):
             return value
@@ -311,8 +314,15 @@ extension Container {
     }
 
     private func step(for key: ServiceKey, frame: ResolutionFrame) -> CacheStep {
-        state.withLock { state -> CacheStep in
-            if let stored = state.instances[key]?.sendableValue { return .value(stored) }
+        let recording = recorder != nil
+        return state.withLock { state -> CacheStep in
+            if let stored = state.instances[key] {
+                if case .strong(let value) = stored {
+                    if !recording { state.cache.noteLockedHit(state.instances, to: snapshot) }
+                    return .value(value)
+                }
+                if let value = stored.sendableValue { return .value(value) }
+            }
             if let creation = state.creations[key] { return .wait(creation) }
             let creation = Creation(frame: frame)
             state.creations[key] = creation
