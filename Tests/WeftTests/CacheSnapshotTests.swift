@@ -134,6 +134,21 @@ struct CacheSnapshotTests {
         #expect(container.state.withLock { $0.cache.retiredCount } <= PublishedCache.retirementLimit)
     }
 
+    @Test("Replacing a published instance registration over and over stops publishing at the limit")
+    func boundedInstanceReplacement() throws {
+        // Each replacement republishes at once (the new instance is cached from the start),
+        // so this reaches the limit through invalidations alone.
+        let container = Container()
+        container.register(Service.self, instance: Service(id: -1))
+        _ = try publish(Service.self, in: container)
+        for round in 0..<(PublishedCache.retirementLimit * 3) {
+            container.register(Service.self, instance: Service(id: round))
+            #expect(try container.require(Service.self).id == round)
+        }
+        #expect(container.state.withLock { $0.cache.retiredCount } == PublishedCache.retirementLimit)
+        #expect(!container.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
+    }
+
     @Test("Readers racing re-registrations only ever see a registered value")
     func racingReaders() async throws {
         let container = Container()

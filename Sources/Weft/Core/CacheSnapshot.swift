@@ -150,8 +150,13 @@ struct PublishedCache {
     /// Whether readers currently see a snapshot holding `key`.
     func publishes(_ key: ServiceKey) -> Bool { current?.contains(key) ?? false }
 
-    /// At most this many snapshots are retired; past it, nothing more is published.
+    /// At most this many snapshots are retired: the last publication before the limit is of
+    /// no snapshot at all, and from then on cached values are read under the lock.
     static let retirementLimit = 32
+
+    /// Whether a new snapshot may still be published: one retirement must stay available
+    /// for publishing none.
+    private var mayPublish: Bool { retired.count + 1 < Self.retirementLimit }
 
     /// A strong value was served under the lock: readers of the snapshot missed it.
     ///
@@ -159,7 +164,8 @@ struct PublishedCache {
     /// a hot value is published quickly while the retired snapshots stay few.
     mutating func noteLockedHit(_ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot) {
         lockedHits += 1
-        guard retired.count < Self.retirementLimit, lockedHits >= 1 << retired.count else { return }
+        // `lockedHits >= 2^k`, written so that it cannot overflow.
+        guard mayPublish, lockedHits >> retired.count > 0 else { return }
         publish(Self.snapshot(of: instances), to: slot)
     }
 
@@ -168,7 +174,7 @@ struct PublishedCache {
         _ keys: some Sequence<ServiceKey>, _ instances: [ServiceKey: StoredInstance], in slot: SnapshotSlot
     ) {
         guard let current, keys.contains(where: current.contains) else { return }
-        publish(retired.count < Self.retirementLimit ? Self.snapshot(of: instances) : nil, to: slot)
+        publish(mayPublish ? Self.snapshot(of: instances) : nil, to: slot)
     }
 
     private mutating func publish(_ snapshot: CacheSnapshot?, to slot: SnapshotSlot) {

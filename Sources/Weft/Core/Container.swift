@@ -59,7 +59,8 @@ public final class Container: Sendable {
     /// Registers a factory that needs nothing from the container.
     ///
     /// The factory runs on resolve, not now. Registering a key again replaces the earlier
-    /// registration and forgets the value it cached.
+    /// registration and forgets the value it cached (a value that was already read without
+    /// the lock is released with the container rather than at once).
     @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
