@@ -137,18 +137,24 @@ public final class Container: Sendable {
         add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
     }
 
+    /// Adds `registration`, forgetting any value cached for its key.
     @usableFromInline
-    func add(_ registration: Registration, instance: (any Sendable)? = nil) {
+    func add(_ registration: Registration) {
         state.withLock { state in
             state.registrations[registration.key] = registration
-            if let instance {
-                state.instances[registration.key] = .strong(instance)
-            } else if !state.instances.isEmpty {
-                // Skipped while nothing is cached: a second hash and probe on every registration.
-                state.instances[registration.key] = nil
-            } else {
-                return
-            }
+            // Skipped while nothing is cached: a second hash and probe on every registration.
+            guard !state.instances.isEmpty else { return }
+            state.instances[registration.key] = nil
+            state.cache.invalidate(CollectionOfOne(registration.key), state.instances, in: snapshot)
+        }
+    }
+
+    /// Adds `registration` with `instance` as its value, already cached.
+    @usableFromInline
+    func add(_ registration: Registration, instance: any Sendable) {
+        state.withLock { state in
+            state.registrations[registration.key] = registration
+            state.instances[registration.key] = .strong(instance)
             state.cache.invalidate(CollectionOfOne(registration.key), state.instances, in: snapshot)
         }
     }

@@ -10,11 +10,11 @@ final class Registration: Sendable {
         case async(@Sendable (Resolver) async throws -> any Sendable)
     }
 
-    let key: ServiceKey
-    let lifetime: Lifetime
-    let factory: Factory
+    @usableFromInline let key: ServiceKey
+    @usableFromInline let lifetime: Lifetime
+    @usableFromInline let factory: Factory
 
-    @usableFromInline
+    @inlinable
     init(key: ServiceKey, lifetime: Lifetime, factory: Factory) {
         self.key = key
         self.lifetime = lifetime
