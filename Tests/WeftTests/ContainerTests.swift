@@ -58,6 +58,27 @@ struct ContainerTests {
         #expect(try container.require(Service.self).id == 2)
     }
 
+    @Test("Registering again while the old singleton is being created: later resolves use the new registration", .timeLimit(.minutes(1)))
+    func replaceDuringCreation() async throws {
+        let container = Container()
+        let entered = Signal()
+        let proceed = Signal()
+        container.register(Service.self, lifetime: .singleton) { (_: Resolver) async throws in
+            entered.fire()
+            await proceed.wait()
+            return Service(id: 1)
+        }
+        async let first = container.resolveAsync(Service.self)
+        await entered.wait()
+        container.register(Service.self, lifetime: .singleton) { Service(id: 2) }
+        // Not the creation in flight: that belongs to the replaced registration.
+        #expect(try await container.resolveAsync(Service.self).id == 2)
+        proceed.fire()
+        #expect(try await first.id == 1)
+        // The old registration's value, finished last, is not cached over the new one.
+        #expect(try container.require(Service.self).id == 2)
+    }
+
     @Test("A missing registration names the type and suggests close registrations")
     func notRegistered() {
         let container = Container()

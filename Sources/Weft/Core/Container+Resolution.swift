@@ -156,7 +156,7 @@ extension Container {
             } catch {
                 outcome = .failure(error)
             }
-            cache.finish(creation, for: key, lifetime: registration.lifetime, outcome: outcome)
+            cache.finish(creation, for: key, of: registration, outcome: outcome)
             return try outcome.get()
         }
     }
@@ -241,7 +241,7 @@ extension Container {
             } catch {
                 outcome = .failure(error)
             }
-            cache.finish(creation, for: key, lifetime: registration.lifetime, outcome: outcome)
+            cache.finish(creation, for: key, of: registration, outcome: outcome)
             return try outcome.get()
         }
     }
@@ -330,11 +330,15 @@ extension Container {
         }
     }
 
-    private func finish(_ creation: Creation, for key: ServiceKey, lifetime: Lifetime, outcome: Creation.Outcome) {
+    /// Ends `creation`: caches its value, unless `registration` was replaced while its factory
+    /// ran (a value of the old registration must not outlive it), and hands it to the waiters.
+    private func finish(_ creation: Creation, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome) {
         state.withLock { state in
-            state.creations[key] = nil
-            if case .success(let value) = outcome {
-                state.instances[key] = lifetime == .weak ? StoredInstance.weakly(value) : .strong(value)
+            if state.creations[key] === creation { state.creations[key] = nil }
+            // A scope caches values of its ancestors' registrations, which it does not hold.
+            let isCurrent = state.registrations[key].map { $0 === registration } ?? (registration.lifetime == .scoped)
+            if case .success(let value) = outcome, isCurrent {
+                state.instances[key] = registration.lifetime == .weak ? StoredInstance.weakly(value) : .strong(value)
             }
         }
         creation.complete(outcome)

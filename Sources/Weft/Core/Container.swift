@@ -32,6 +32,13 @@ public final class Container: Sendable {
         var creations: [ServiceKey: Creation] = [:]
         var diagnostics: Diagnostics
         var cache = PublishedCache()
+
+        /// Makes a creation in flight for `key` invisible to later resolves, which start their
+        /// own: its registration was replaced. It still completes for those already waiting.
+        mutating func forgetCreation(of key: ServiceKey) {
+            // Skipped while nothing is being created: a hash and probe on every registration.
+            if !creations.isEmpty { creations[key] = nil }
+        }
     }
 
     /// Creates an empty container, optionally the child of `parent`.
@@ -142,6 +149,7 @@ public final class Container: Sendable {
     func add(_ registration: Registration) {
         state.withLock { state in
             state.registrations[registration.key] = registration
+            state.forgetCreation(of: registration.key)
             // Skipped while nothing is cached: a second hash and probe on every registration.
             guard !state.instances.isEmpty else { return }
             state.instances[registration.key] = nil
@@ -154,6 +162,7 @@ public final class Container: Sendable {
     func add(_ registration: Registration, instance: any Sendable) {
         state.withLock { state in
             state.registrations[registration.key] = registration
+            state.forgetCreation(of: registration.key)
             state.instances[registration.key] = .strong(instance)
             state.cache.invalidate(CollectionOfOne(registration.key), state.instances, in: snapshot)
         }
@@ -167,6 +176,7 @@ public final class Container: Sendable {
             for (key, registration) in registrations {
                 state.registrations[key] = registration
                 state.instances[key] = nil
+                state.forgetCreation(of: key)
             }
             for (key, instance) in instances {
                 if case .strong(let value) = instance { state.instances[key] = .strong(value) }
