@@ -21,8 +21,6 @@ final class CacheSnapshot: Sendable {
     /// `UInt.bitWidth - log2(slot count)`: a key's scrambled hash, shifted right by this,
     /// is its home slot.
     private let shift: Int
-    /// How many values the snapshot holds.
-    let count: Int
 
     init(_ entries: [(key: ServiceKey, value: any Sendable)]) {
         var bits = 1
@@ -48,7 +46,6 @@ final class CacheSnapshot: Sendable {
         self.values = values
         self.objects = objects
         self.shift = shift
-        self.count = entries.count
     }
 
     /// The value cached for `key`, if this snapshot has one.
@@ -76,7 +73,7 @@ final class CacheSnapshot: Sendable {
         }
     }
 
-    func contains(_ key: ServiceKey) -> Bool { value(for: key) != nil }
+    func contains(_ key: ServiceKey) -> Bool { slot(of: key) != nil }
 
     /// Fibonacci hashing of the type's address (and the name's hash, for a named key): far
     /// cheaper than `Hasher`, and type metadata addresses differ in their middle bits.
@@ -115,15 +112,20 @@ final class SnapshotSlot: @unchecked Sendable {
     /// and the caller is using the container.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
-        guard let raw = weft_atomic_load_acquire(pointer) else { return nil }
-        return Unmanaged<CacheSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value(for: key) }
+        withPublished { $0.value(for: key) }
     }
 
     /// The class instance the published snapshot holds for `key`, if any; unretained as above.
     @inline(__always)
     func object(for key: ServiceKey) -> AnyObject? {
+        withPublished { $0.object(for: key) }
+    }
+
+    /// `body` applied to the published snapshot, or `nil` while none is published.
+    @inline(__always)
+    private func withPublished<R>(_ body: (CacheSnapshot) -> R?) -> R? {
         guard let raw = weft_atomic_load_acquire(pointer) else { return nil }
-        return Unmanaged<CacheSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.object(for: key) }
+        return Unmanaged<CacheSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
     }
 
     /// Makes `snapshot` the one readers see. Call with the container's lock held, and keep
