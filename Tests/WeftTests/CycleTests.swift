@@ -167,3 +167,40 @@ final class Barrier: Sendable {
         }
     }
 }
+
+@Suite("Cycles are steps in one container")
+struct ResolvingContainerCycleTests {
+    struct A: Sendable {}
+    struct B: Sendable {}
+    struct C: Sendable {}
+
+    @Test("A key resolved again in another container is not a cycle (root A → B, C → A; child B → C)")
+    func sameKeyOtherContainer() async throws {
+        let root = Container()
+        root.register(A.self) { r in _ = try r.resolve(B.self); return A() }
+        root.register(B.self) { B() }
+        root.register(C.self, lifetime: .singleton) { r in _ = try r.resolve(A.self); return C() }
+        let child = Container(parent: root)
+        child.register(B.self) { r in _ = try r.resolve(C.self); return B() }
+        // A in child → B (child's) → C (root's singleton, resolving in root) → A in root → B (root's): ends.
+        _ = try child.require(A.self)
+        // No cycle; only the real captive dependency (the singleton C keeps one transient A).
+        #expect(await child.validate().problems == [
+            .captiveDependency(singleton: ServiceKey(C.self), dependency: ServiceKey(A.self), lifetime: .transient),
+        ])
+    }
+
+    @Test("A real cycle across containers is still reported with its path")
+    func realCycleAcrossContainers() {
+        let root = Container()
+        root.register(A.self) { r in _ = try r.resolve(B.self); return A() }
+        root.register(B.self) { r in _ = try r.resolve(A.self); return B() }
+        let child = Container(parent: root)
+        let error = #expect(throws: ResolutionError.self) { try child.require(A.self) }
+        guard case .circularDependency(let cycle)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(cycle == [ServiceKey(A.self), ServiceKey(B.self), ServiceKey(A.self)])
+    }
+}

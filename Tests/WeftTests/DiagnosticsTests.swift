@@ -79,13 +79,31 @@ struct DiagnosticsTests {
         let logged = Log()
         container.diagnostics.onResolutionError = { errors.append($0.key.description) }
         container.diagnostics.logHandler = { level, message in logged.append("\(level): \(message)") }
-        _ = container.resolve(Service.self)
+        _ = try? container.require(Service.self)
         #expect(errors.all == ["Service"])
         #expect(logged.all.isEmpty)  // .off by default
         container.diagnostics.logLevel = .error
-        _ = container.resolve(Service.self)
+        _ = try? container.require(Service.self)
         #expect(logged.all.count == 1)
         #expect(logged.all.first?.hasPrefix("error: No registration for Service") == true)
+    }
+
+    @Test("resolve -> T? of an unregistered type is a probe: nil, no report; a broken registered service is reported")
+    func failurePolicy() {
+        let container = Container()
+        let errors = Log()
+        container.diagnostics.onResolutionError = { errors.append($0.description) }
+        #expect(container.resolve(Service.self) == nil)
+        #expect(container.resolve("named", Service.self) == nil)
+        #expect(errors.all.isEmpty)
+        // A missing dependency of a registered service is a failure of that service.
+        container.register(Feed.self) { r in _ = try r.resolve(Database.self); return Feed() }
+        container.register(ServiceC.self) { () throws -> ServiceC in throw Boom() }
+        #expect(container.resolve(Feed.self) == nil)
+        #expect(container.resolve(ServiceC.self) == nil)
+        #expect(errors.all.count == 2)
+        #expect(errors.all.first?.contains("Database") == true)
+        #expect(errors.all.last?.contains("boom") == true)
     }
 
     @Test("Health checks run on held services only and aggregate to the worst status")
@@ -98,5 +116,41 @@ struct DiagnosticsTests {
         let report = await container.checkHealth()
         #expect(report.statuses.count == 2)  // "never" was never created, so not checked
         #expect(report.overall.description == "degraded: slow")
+    }
+}
+
+@Suite("Validation follows real resolution")
+struct ValidationTreeTests {
+    @Test("validate on a child finds the dependency a parent's singleton misses in its own container")
+    func childValidatesParentSingletonInParent() async {
+        let root = Container()
+        root.register(Cache.self, lifetime: .singleton) { r in _ = try r.resolve(Database.self); return Cache() }
+        let child = Container(parent: root)
+        child.register(Database.self) { Database() }
+        #expect(throws: ResolutionError.self) { try child.require(Cache.self) }
+        let report = await child.validate()
+        #expect(report.problems == [.missingDependency(service: ServiceKey(Cache.self), missing: ServiceKey(Database.self))])
+    }
+
+    @Test("validate on a child reports no captive dependency that a real resolution cannot make")
+    func noFalseCaptive() async throws {
+        let root = Container()
+        root.register(Session.self, lifetime: .singleton) { Session() }
+        root.register(Cache.self, lifetime: .singleton) { r in _ = try r.resolve(Session.self); return Cache() }
+        let child = Container(parent: root)
+        child.register(Session.self, lifetime: .scoped) { Session() }
+        _ = try child.require(Cache.self)
+        #expect(await child.validate().problems.isEmpty)
+    }
+
+    @Test("validate on a child still reports a captive dependency of its own registrations")
+    func childCaptive() async {
+        let root = Container()
+        root.register(Session.self, lifetime: .scoped) { Session() }
+        let child = Container(parent: root)
+        child.register(Cache.self, lifetime: .singleton) { r in _ = try r.resolve(Session.self); return Cache() }
+        #expect(await child.validate().problems == [
+            .captiveDependency(singleton: ServiceKey(Cache.self), dependency: ServiceKey(Session.self), lifetime: .scoped),
+        ])
     }
 }

@@ -134,3 +134,58 @@ struct LifetimeTests {
         #expect(try await container.resolveAsync(Service.self).id == 42)
     }
 }
+
+@Suite("Cancelling a creator")
+struct CreatorCancellationTests {
+    @Test("Cancelling the task creating a singleton does not fail the tasks waiting for it", .timeLimit(.minutes(1)))
+    func waiterTakesOver() async throws {
+        let container = Container()
+        let creating = Signal()
+        let release = Signal()
+        let made = Counter()
+        container.register(Service.self, lifetime: .singleton) { (_: Resolver) async throws -> Service in
+            made.increment()
+            let attempt = made.value
+            if attempt == 1 {
+                creating.fire()
+                await release.wait()
+                try Task.checkCancellation()  // the creator was cancelled: this attempt fails
+            }
+            return Service(id: attempt)
+        }
+        let creator = Task { try await container.resolveAsync(Service.self) }
+        await creating.wait()
+        let waiters = (0..<3).map { _ in Task { try await container.resolveAsync(Service.self) } }
+        await container.waitUntil(waiters: 3, for: ServiceKey(Service.self))
+        creator.cancel()
+        release.fire()
+        await #expect(throws: (any Error).self) { try await creator.value }
+        var ids: Set<Int> = []
+        for waiter in waiters { ids.insert(try await waiter.value.id) }
+        #expect(ids == [2])
+        #expect(made.value == 2)
+        #expect(try await container.resolveAsync(Service.self).id == 2)
+    }
+
+    @Test("A creator cancelled after its factory succeeded still hands the value to its waiters", .timeLimit(.minutes(1)))
+    func cancelledCreatorKeepsValue() async throws {
+        let container = Container()
+        let creating = Signal()
+        let release = Signal()
+        let made = Counter()
+        container.register(Service.self, lifetime: .singleton) { (_: Resolver) async -> Service in
+            made.increment()
+            creating.fire()
+            await release.wait()
+            return Service(id: 1)  // ignores cancellation
+        }
+        let creator = Task { try await container.resolveAsync(Service.self) }
+        await creating.wait()
+        let waiter = Task { try await container.resolveAsync(Service.self) }
+        await container.waitUntil(waiters: 1, for: ServiceKey(Service.self))
+        creator.cancel()
+        release.fire()
+        #expect(try await waiter.value.id == 1)
+        #expect(made.value == 1)
+    }
+}

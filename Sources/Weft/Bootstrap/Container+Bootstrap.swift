@@ -84,16 +84,19 @@ extension Container {
         }
     }
 
-    /// Adds registrations to ``shared`` atomically: built aside, then merged in one step.
+    /// Adds registrations to ``shared`` atomically: readers see all of them or none.
     ///
-    /// Existing registrations can be resolved while configuring; cached values of
-    /// registrations that are not replaced are kept.
+    /// `configure` is handed ``shared`` itself, so factories may capture it. Its registrations
+    /// take effect together when it returns; until then resolves, inside `configure` too, see
+    /// the container as it was, and values they create are the container's own. Cached values
+    /// of registrations that are not replaced are kept.
     public static func update(_ configure: @Sendable (Container) -> Void) async {
         let shared = SharedContainer.active
         await shared.gate.withLock { await shared.update { configure($0) } }
     }
 
-    /// Adds registrations made by an `async` closure to ``shared`` atomically.
+    /// Adds registrations made by an `async` closure to ``shared`` atomically, as
+    /// ``update(_:)`` does.
     public static func updateAsync(_ configure: @Sendable (Container) async -> Void) async {
         let shared = SharedContainer.active
         await shared.gate.withLock { await shared.update(configure) }

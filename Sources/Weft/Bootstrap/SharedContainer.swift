@@ -46,13 +46,11 @@ final class SharedContainer: Sendable {
         }
     }
 
-    /// Registers what `configure` adds aside, then merges it into the current container in
-    /// one step. Registrations made during `configure` can resolve existing ones.
-    func update(_ configure: (Container) async throws -> Void) async rethrows {
+    /// Stages what `configure` registers on the current container, then applies it in one
+    /// step (see ``Staging``).
+    func update(_ configure: (Container) async -> Void) async {
         let current = container
-        let aside = Container(parent: current)
-        try await configure(aside)
-        current.merge(aside)
+        _ = try? await Staging.run(on: current) { await configure(current) }
     }
 
     func reset() {

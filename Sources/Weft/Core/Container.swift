@@ -32,12 +32,28 @@ public final class Container: Sendable {
         var creations: [ServiceKey: Creation] = [:]
         var diagnostics: Diagnostics
         var cache = PublishedCache()
+        /// Scopes and children made from this container, which may cache values of its
+        /// registrations: replacing one forgets their values too.
+        var children = Children()
+        /// How many ``Staging``s are open on this container: while any is, registering asks
+        /// whether the registering task stages.
+        var openStagings = 0
+        /// Names of the modules ``install(_:)`` configured here.
+        var installedModules: Set<String> = []
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
         /// own: its registration was replaced. It still completes for those already waiting.
         mutating func forgetCreation(of key: ServiceKey) {
             // Skipped while nothing is being created: a hash and probe on every registration.
             if !creations.isEmpty { creations[key] = nil }
+        }
+
+        /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
+        mutating func forget(_ keys: some Collection<ServiceKey>, in slot: SnapshotSlot) {
+            // Skipped while nothing is cached: a second hash and probe on every registration.
+            guard !instances.isEmpty else { return }
+            for key in keys { instances[key] = nil }
+            cache.invalidate(keys, instances, in: slot)
         }
     }
 
@@ -48,12 +64,14 @@ public final class Container: Sendable {
         self.parent = parent
         self.recorder = nil
         self.state = Locked(State(diagnostics: parent?.diagnostics ?? Diagnostics()))
+        parent?.adopt(self)
     }
 
-    init(registrations: [ServiceKey: Registration], diagnostics: Diagnostics, recorder: EdgeRecorder?) {
-        self.parent = nil
+    /// A throwaway copy for ``validate()``: `registrations` under `parent`, recording edges.
+    init(copying registrations: [ServiceKey: Registration], parent: Container?, recorder: EdgeRecorder) {
+        self.parent = parent
         self.recorder = recorder
-        self.state = Locked(State(registrations: registrations, diagnostics: diagnostics))
+        self.state = Locked(State(registrations: registrations, diagnostics: Diagnostics()))
     }
 
     /// A new scope: a child container in which `.scoped` services are created once and shared.
@@ -144,61 +162,97 @@ public final class Container: Sendable {
         add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
     }
 
-    /// Adds `registration`, forgetting any value cached for its key.
+    /// Adds `registration`, forgetting any value cached for its key, or stages it when the
+    /// calling task is inside ``update(_:)`` or ``install(_:)`` of this container.
     @usableFromInline
     func add(_ registration: Registration) {
-        state.withLock { state in
-            state.registrations[registration.key] = registration
-            state.forgetCreation(of: registration.key)
-            // Skipped while nothing is cached: a second hash and probe on every registration.
-            guard !state.instances.isEmpty else { return }
-            state.instances[registration.key] = nil
-            state.cache.invalidate(CollectionOfOne(registration.key), state.instances, in: snapshot)
-        }
+        add(Staging.Entry(registration: registration, instance: nil))
     }
 
     /// Adds `registration` with `instance` as its value, already cached.
     @usableFromInline
     func add(_ registration: Registration, instance: any Sendable) {
-        state.withLock { state in
-            state.registrations[registration.key] = registration
-            state.forgetCreation(of: registration.key)
-            state.instances[registration.key] = .strong(instance)
-            state.cache.invalidate(CollectionOfOne(registration.key), state.instances, in: snapshot)
-        }
+        add(Staging.Entry(registration: registration, instance: instance))
     }
 
-    /// Adds every registration of `other` to this container in one step: readers see all of
-    /// them or none. Values cached for replaced registrations are forgotten.
-    func merge(_ other: Container) {
-        let (registrations, instances) = other.state.withLock { ($0.registrations, $0.instances) }
-        state.withLock { state in
-            for (key, registration) in registrations {
-                state.registrations[key] = registration
-                state.instances[key] = nil
-                state.forgetCreation(of: key)
+    private func add(_ entry: Staging.Entry) {
+        let hasChildren = state.withLock { state -> Bool in
+            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return false }
+            let key = entry.registration.key
+            state.registrations[key] = entry.registration
+            state.forgetCreation(of: key)
+            if let instance = entry.instance {
+                state.instances[key] = .strong(instance)
+                state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
+            } else {
+                state.forget(CollectionOfOne(key), in: snapshot)
             }
-            for (key, instance) in instances {
-                if case .strong(let value) = instance { state.instances[key] = .strong(value) }
+            return !state.children.isEmpty
+        }
+        if hasChildren { forgetInDescendants([entry.registration.key]) }
+    }
+
+    /// Applies staged registrations in one step: readers see all of them or none. Values
+    /// cached for replaced registrations are forgotten, here and in every scope below.
+    func apply(_ entries: [Staging.Entry], modules: Set<String>) {
+        let keys = entries.map(\.registration.key)
+        let hasChildren = state.withLock { state -> Bool in
+            state.installedModules.formUnion(modules)
+            guard !entries.isEmpty else { return false }
+            for entry in entries {
+                state.registrations[entry.registration.key] = entry.registration
+                state.forgetCreation(of: entry.registration.key)
+                state.instances[entry.registration.key] = nil
             }
-            state.cache.invalidate(registrations.keys, state.instances, in: snapshot)
+            for entry in entries {
+                if let instance = entry.instance { state.instances[entry.registration.key] = .strong(instance) }
+            }
+            state.cache.invalidate(keys, state.instances, in: snapshot)
+            return !state.children.isEmpty
+        }
+        if hasChildren { forgetInDescendants(keys) }
+    }
+
+    /// Records `child` as a container that may cache values of this one's registrations.
+    private func adopt(_ child: Container) {
+        state.withLock { $0.children.add(child) }
+    }
+
+    /// Forgets what descendants cached for `keys` from this container's registrations (or its
+    /// ancestors'): a descendant's own registration of a key hides the change below it.
+    ///
+    /// Takes one container's lock at a time, parent before child; a finishing creation checks
+    /// its registration under its container's lock, so no stale value survives the replacement.
+    private func forgetInDescendants(_ keys: [ServiceKey]) {
+        let children = state.withLock { $0.children.alive }
+        for child in children {
+            let inherited = child.state.withLock { state -> [ServiceKey] in
+                let inherited = keys.filter { state.registrations[$0] == nil }
+                for key in inherited { state.forgetCreation(of: key) }
+                state.forget(inherited, in: child.snapshot)
+                return inherited
+            }
+            if !inherited.isEmpty { child.forgetInDescendants(inherited) }
         }
     }
 
     // MARK: - Resolving
 
-    /// The service registered for `type`, or `nil` if it is missing or its factory failed.
+    /// The service registered for `type`, or `nil`.
     ///
-    /// Use ``require(_:)`` to learn why.
+    /// `nil` when nothing is registered for `type` is an answer, not an error: no suggestions
+    /// are computed and nothing is reported. A registered service whose factory fails or
+    /// closes a cycle is also `nil` here, but never silently: the error goes to
+    /// ``Diagnostics/onResolutionError`` with its path. Use ``require(_:)`` to get it thrown.
     @inlinable
     public func resolve<T: Sendable>(_ type: T.Type) -> T? {
-        try? resolveSync(ServiceKey(type)) as T
+        try? resolveSync(ServiceKey(type), miss: .probe) as T
     }
 
-    /// The service registered for `type` under `name`, or `nil`.
+    /// The service registered for `type` under `name`, or `nil`; see ``resolve(_:)``.
     @inlinable
     public func resolve<T: Sendable>(_ name: String, _ type: T.Type) -> T? {
-        try? resolveSync(ServiceKey(type, name: name)) as T
+        try? resolveSync(ServiceKey(type, name: name), miss: .probe) as T
     }
 
     /// The service registered for `type`, or an error saying why there is none.

@@ -48,7 +48,7 @@ extension Container {
     public func validate() async -> ValidationReport {
         let registrations = visibleRegistrations()
         let recorder = EdgeRecorder()
-        let copy = Container(registrations: registrations, diagnostics: Diagnostics(), recorder: recorder)
+        let copy = copyForValidation(recorder: recorder)
         var problems: [ValidationProblem] = []
         var seen: Set<ValidationProblem> = []
         func add(_ problem: ValidationProblem) {
@@ -64,18 +64,29 @@ extension Container {
         }
 
         let edges = recorder.edges
-        for edge in edges.sorted(by: { ($0.from.description, $0.to.description) < ($1.from.description, $1.to.description) }) {
-            guard let from = registrations[edge.from], let to = registrations[edge.to] else { continue }
-            if from.lifetime == .singleton, to.lifetime == .transient || to.lifetime == .scoped {
-                add(.captiveDependency(singleton: edge.from, dependency: edge.to, lifetime: to.lifetime))
+        let sorted = edges.sorted {
+            ($0.from.key.description, $0.to.key.description) < ($1.from.key.description, $1.to.key.description)
+        }
+        for edge in sorted {
+            guard let from = recorder.lifetime(of: edge.from), let to = recorder.lifetime(of: edge.to) else { continue }
+            if from == .singleton, to == .transient || to == .scoped {
+                add(.captiveDependency(singleton: edge.from.key, dependency: edge.to.key, lifetime: to))
             }
         }
 
         let graph = DependencyGraph(
             nodes: registrations.values.map { DependencyGraph.Node(key: $0.key, lifetime: $0.lifetime) },
-            edges: edges.map { DependencyGraph.Edge(from: $0.from, to: $0.to) }
+            edges: Array(Set(edges.map { DependencyGraph.Edge(from: $0.from.key, to: $0.to.key) }))
         )
         return ValidationReport(problems: problems, graph: graph)
+    }
+
+    /// A copy of this container and its ancestors, each level with its own registrations and
+    /// no cached values: resolving in it follows the rules of a real resolution.
+    private func copyForValidation(recorder: EdgeRecorder) -> Container {
+        let parentCopy = parent?.copyForValidation(recorder: recorder)
+        let own = state.withLock { $0.registrations }
+        return Container(copying: own, parent: parentCopy, recorder: recorder)
     }
 
     /// The registrations and the dependencies found by resolving each in a throwaway copy.

@@ -3,16 +3,19 @@
 /// The one ordering mechanism behind ``Module`` installation and ``Bootstrapped``: stable
 /// (items without constraints keep their order), with typed errors for cycles, missing and
 /// duplicate names.
-public enum DependencyOrder {
+enum DependencyOrder {
     /// `items` sorted topologically.
     ///
     /// - Parameters:
     ///   - name: An item's unique name.
     ///   - dependencies: The names an item needs before it.
-    public static func sorted<Item>(
+    ///   - satisfied: Names available already (e.g. installed earlier): depending on one of
+    ///     them needs no item in `items`.
+    static func sorted<Item>(
         _ items: [Item],
         name: (Item) -> String,
-        dependencies: (Item) -> [String]
+        dependencies: (Item) -> [String],
+        satisfied: Set<String> = []
     ) throws(OrderingError) -> [Item] {
         var byName: [String: Int] = [:]
         for (index, item) in items.enumerated() {
@@ -35,7 +38,7 @@ public enum DependencyOrder {
             }
             marks[index] = .visiting
             stack.append(name(items[index]))
-            for dependency in dependencies(items[index]) {
+            for dependency in dependencies(items[index]) where !satisfied.contains(dependency) {
                 guard let next = byName[dependency] else {
                     throw .missing(dependency, requiredBy: name(items[index]))
                 }

@@ -36,24 +36,34 @@ public struct ModuleConfigurationError: Error, Sendable, CustomStringConvertible
 }
 
 extension Container {
-    /// Configures `modules` in dependency order, all or nothing.
+    /// Configures `modules` in dependency order, all or nothing; modules already installed in
+    /// this container are skipped, and satisfy the dependencies of the others.
     ///
-    /// Registrations are made aside and merged in one step once every module succeeded.
-    /// - Returns: The module names in the order they were configured.
+    /// Each module configures this container itself, so factories may capture it. Its
+    /// registrations take effect together once every module succeeded (see
+    /// ``update(_:)``); when one throws, none do.
+    /// - Returns: The names of the modules configured by this call, in order.
     /// - Throws: ``OrderingError`` for a cycle, missing or duplicate module;
     ///   ``ModuleConfigurationError`` when a module's configure step throws.
     @discardableResult
     public func install(_ modules: [any Module]) async throws -> [String] {
-        let ordered = try DependencyOrder.sorted(modules, name: \.name, dependencies: \.dependencies)
-        let aside = Container(parent: self)
-        for module in ordered {
-            do {
-                try await module.configure(aside)
-            } catch {
-                throw ModuleConfigurationError(module: module.name, underlying: error)
+        var installed = state.withLock { $0.installedModules }
+        if let staging = Staging.innermost(for: self) { installed.formUnion(staging.stagedModules) }
+        let pending = modules.filter { !installed.contains($0.name) }
+        let ordered = try DependencyOrder.sorted(
+            pending, name: \.name, dependencies: \.dependencies, satisfied: installed
+        )
+        guard !ordered.isEmpty else { return [] }
+        return try await Staging.run(on: self) {
+            for module in ordered {
+                do {
+                    try await module.configure(self)
+                } catch {
+                    throw ModuleConfigurationError(module: module.name, underlying: error)
+                }
             }
+            Staging.innermost(for: self)?.stage(modules: ordered.map(\.name))
+            return ordered.map(\.name)
         }
-        merge(aside)
-        return ordered.map(\.name)
     }
 }

@@ -6,13 +6,29 @@ import Foundation
 final class Creation: Sendable {
     typealias Outcome = Result<any Sendable, ResolutionError>
 
+    /// How a creation ended for those waiting on it.
+    enum Completion: Sendable {
+        /// The factory ran to an outcome: every waiter shares it.
+        case finished(Outcome)
+        /// The creating task was cancelled and its factory failed: the failure is the
+        /// creator's alone. Each waiter starts over; the first one takes the creation over.
+        case abandoned
+
+        func get() throws(ResolutionError) -> (any Sendable)? {
+            switch self {
+            case .finished(let outcome): try outcome.get()
+            case .abandoned: nil
+            }
+        }
+    }
+
     /// The frame running the factory.
     let frame: ResolutionFrame
     private let state = Locked<State>(State())
 
     private struct State {
-        var outcome: Outcome?
-        var waiters: [Int: @Sendable (Outcome) -> Void] = [:]
+        var outcome: Completion?
+        var waiters: [Int: @Sendable (Completion) -> Void] = [:]
         var nextID = 0
         /// Waiters cancelled before they registered.
         var cancelled: Set<Int> = []
@@ -22,8 +38,11 @@ final class Creation: Sendable {
         self.frame = frame
     }
 
+    /// How many resolves wait for this creation right now.
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// Delivers the outcome to every waiter, once.
-    func complete(_ outcome: Outcome) {
+    func complete(_ outcome: Completion) {
         let waiters = state.withLock { state in
             state.outcome = outcome
             defer { state.waiters = [:] }
@@ -33,8 +52,8 @@ final class Creation: Sendable {
     }
 
     /// Calls `waiter` with the outcome, now if it is known, otherwise on completion.
-    func onComplete(_ waiter: @escaping @Sendable (Outcome) -> Void) {
-        let outcome: Outcome? = state.withLock { state in
+    func onComplete(_ waiter: @escaping @Sendable (Completion) -> Void) {
+        let outcome: Completion? = state.withLock { state in
             if let outcome = state.outcome { return outcome }
             state.nextID += 1
             state.waiters[state.nextID] = waiter
@@ -44,30 +63,30 @@ final class Creation: Sendable {
     }
 
     /// Waits for the outcome, blocking the current thread.
-    func wait() -> Outcome {
+    func wait() -> Completion {
         let semaphore = DispatchSemaphore(value: 0)
-        let box = Locked<Outcome?>(nil)
+        let box = Locked<Completion?>(nil)
         onComplete { outcome in
             box.withLock { $0 = outcome }
             semaphore.signal()
         }
         semaphore.wait()
-        return box.withLock { $0 } ?? .failure(.circularDependency(cycle: [frame.key]))
+        return box.withLock { $0 } ?? .abandoned
     }
 
     /// Waits for the outcome, suspending the current task.
     ///
     /// Cancelling the task ends the wait with `cancellation` (the creation goes on for
     /// everyone else), so a caller with a timeout is never held by a slow creator.
-    func value(orIfCancelled cancellation: ResolutionError) async -> Outcome {
+    func value(orIfCancelled cancellation: ResolutionError) async -> Completion {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
         }
-        let cancelled = Outcome.failure(cancellation)
+        let cancelled = Completion.finished(.failure(cancellation))
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let immediate: Outcome? = state.withLock { state in
+                let immediate: Completion? = state.withLock { state in
                     if let outcome = state.outcome { return outcome }
                     if state.cancelled.remove(id) != nil { return cancelled }
                     state.waiters[id] = { continuation.resume(returning: $0) }
@@ -77,7 +96,7 @@ final class Creation: Sendable {
             }
         } onCancel: {
             // Whoever removes the waiter under the lock resumes it: completion or cancellation.
-            let waiter = state.withLock { state -> (@Sendable (Outcome) -> Void)? in
+            let waiter = state.withLock { state -> (@Sendable (Completion) -> Void)? in
                 if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
                 if state.outcome == nil { state.cancelled.insert(id) }
                 return nil

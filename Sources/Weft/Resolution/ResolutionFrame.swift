@@ -6,7 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// One step of a resolution path kept on the heap: "resolving `key` owned by `owner`".
+/// One step of a resolution path kept on the heap: "resolving `key`, registered in `owner`,
+/// with a factory that resolves from `resolver`".
+///
+/// A step is identified by all three: the same key resolved again from another container is
+/// another step (a child's override may end the recursion), not a cycle.
 ///
 /// Cached services and `async` factories get heap frames: a singleton's ``Creation`` and the
 /// ``WaitGraph`` keep referring to them, and an `async` factory's frame travels with its task
@@ -14,6 +18,7 @@ import Musl
 final class ResolutionFrame: Sendable {
     let key: ServiceKey
     let owner: ObjectIdentifier
+    let resolver: ObjectIdentifier
     let parent: ResolutionFrame?
 
     /// The frame of the `async` factory this task is running, if any.
@@ -26,9 +31,10 @@ final class ResolutionFrame: Sendable {
         return taskCurrent.map(FrameLink.heap)
     }
 
-    init(key: ServiceKey, owner: ObjectIdentifier, parent: ResolutionFrame?) {
+    init(key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: ResolutionFrame?) {
         self.key = key
         self.owner = owner
+        self.resolver = resolver
         self.parent = parent
     }
 
@@ -58,6 +64,7 @@ final class ResolutionFrame: Sendable {
 struct StackFrame {
     let key: ServiceKey
     let owner: ObjectIdentifier
+    let resolver: ObjectIdentifier
     let parent: FrameLink?
 }
 
@@ -84,6 +91,13 @@ enum FrameLink {
         }
     }
 
+    var resolver: ObjectIdentifier {
+        switch self {
+        case .heap(let frame): frame.resolver
+        case .stack(let frame): frame.pointee.resolver
+        }
+    }
+
     var parent: FrameLink? {
         switch self {
         case .heap(let frame): frame.parent.map(FrameLink.heap)
@@ -102,13 +116,13 @@ enum FrameLink {
         return keys.reversed()
     }
 
-    /// The cycle that resolving `key` of `owner` here would close — the path from the step
-    /// already resolving it down to this one, then `key` again — or `nil` if there is none.
-    func cycle(closingAt key: ServiceKey, owner: ObjectIdentifier) -> [ServiceKey]? {
+    /// The cycle that resolving `key` of `owner` from `resolver` here would close — the path
+    /// from the step already doing so down to this one, then `key` again — or `nil`.
+    func cycle(closingAt key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier) -> [ServiceKey]? {
         // Searched first without collecting keys: this runs on every nested resolve.
         var link: FrameLink? = self
         var depth = 0
-        while let current = link, !(current.owner == owner && current.key == key) {
+        while let current = link, !(current.owner == owner && current.resolver == resolver && current.key == key) {
             link = current.parent
             depth += 1
         }
@@ -120,7 +134,11 @@ enum FrameLink {
     func onHeap() -> ResolutionFrame {
         switch self {
         case .heap(let frame): frame
-        case .stack(let frame): ResolutionFrame(key: frame.pointee.key, owner: frame.pointee.owner, parent: frame.pointee.parent?.onHeap())
+        case .stack(let frame):
+            ResolutionFrame(
+                key: frame.pointee.key, owner: frame.pointee.owner, resolver: frame.pointee.resolver,
+                parent: frame.pointee.parent?.onHeap()
+            )
         }
     }
 }

@@ -1,0 +1,57 @@
+/// What one look at the cache of a cached service decided.
+enum CacheStep: Sendable {
+    case value(any Sendable)
+    case wait(Creation)
+    case create(Creation)
+}
+
+/// The cache steps of a singleton, scoped or weak service, shared by the synchronous and the
+/// `async` engine: they differ only in how they wait and how they run the factory.
+extension Container {
+    /// Under one lock: the cached value, the creation in flight to wait for, or a new
+    /// creation the caller runs.
+    func step(for key: ServiceKey, frame: ResolutionFrame) -> CacheStep {
+        let recording = recorder != nil
+        return state.withLock { state -> CacheStep in
+            if let stored = state.instances[key] {
+                if case .strong(let value) = stored {
+                    if !recording { state.cache.noteLockedHit(state.instances, to: snapshot) }
+                    return .value(value)
+                }
+                if let value = stored.sendableValue { return .value(value) }
+            }
+            if let creation = state.creations[key] { return .wait(creation) }
+            let creation = Creation(frame: frame)
+            state.creations[key] = creation
+            return .create(creation)
+        }
+    }
+
+    /// Ends `creation` and hands its outcome to the waiters.
+    ///
+    /// The value is cached unless `registration` was replaced while its factory ran (a value
+    /// of the old registration must not outlive it). A failure of a creator whose task was
+    /// cancelled is the creator's alone: the creation is abandoned and the waiters start over.
+    func finish(_ creation: Creation, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome) {
+        let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
+        state.withLock { state in
+            if state.creations[key] === creation { state.creations[key] = nil }
+            guard case .success(let value) = outcome, isCurrent(registration, for: key, in: state) else { return }
+            state.instances[key] = registration.lifetime == .weak ? StoredInstance.weakly(value) : .strong(value)
+        }
+        creation.complete(abandoned ? .abandoned : .finished(outcome))
+    }
+
+    /// Whether `registration` is still the one this container resolves `key` with. A scope
+    /// caches values of its ancestors' registrations, which it does not hold. Called with this
+    /// container's lock held: only ancestors' locks are taken, never a descendant's.
+    private func isCurrent(_ registration: Registration, for key: ServiceKey, in state: State) -> Bool {
+        if let own = state.registrations[key] { return own === registration }
+        return parent?.registration(for: key)?.registration === registration
+    }
+
+    static func enterWait(_ frame: ResolutionFrame?, _ creation: Creation) throws(ResolutionError) -> Int? {
+        guard let frame else { return nil }
+        return try WaitGraph.enter(frame, waitingFor: creation).get()
+    }
+}

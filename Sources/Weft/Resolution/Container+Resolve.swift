@@ -1,0 +1,178 @@
+/// What one look at a container's state found.
+///
+/// Not generic on purpose: Weft's callers live in other modules, where generic internals run
+/// unspecialized and instantiate `Lookup<T>` metadata on every resolve. The one cast to `T`
+/// happens at the end, in ``Container/resolveSync(_:)``.
+enum Lookup: Sendable {
+    case value(any Sendable)
+    case registration(Registration, slowThreshold: Duration?)
+    case missing
+}
+
+/// How a resolve treats a key that nothing registers.
+@usableFromInline
+enum Miss: Sendable {
+    /// An error with "did you mean" suggestions, reported to the diagnostics error hook.
+    case fail
+    /// `resolve(_:) -> T?` asking whether a service exists: `nil`, no suggestions, no report.
+    case probe
+}
+
+extension Container {
+    // MARK: Entry points
+
+    /// The value for `key` cast to `T`. Inlined into every public entry point, so the cast is
+    /// specialized for the caller's concrete type while the engine stays non-generic.
+    @inlinable
+    func resolveSync<T: Sendable>(_ key: ServiceKey, miss: Miss = .fail) throws(ResolutionError) -> T {
+        // A cached class instance: a retain and a class check, no existential.
+        if let object = publishedObject(key), let typed = object as? T { return typed }
+        return try Self.cast(resolveAny(key, miss: miss), key)
+    }
+
+    /// The `async` counterpart of ``resolveSync(_:miss:)``; a cached value needs no suspension.
+    @inlinable
+    func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
+        if let object = publishedObject(key), let typed = object as? T { return typed }
+        let value = if let cached = cachedAny(key) { cached } else { try await resolveAnyAsync(key) }
+        return try Self.cast(value, key)
+    }
+
+    /// The value for `key`, not yet cast to its type: the non-generic core.
+    @usableFromInline
+    func resolveAny(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
+        if let cached = snapshot.value(for: key) { return cached }
+        return try resolveUncached(key, miss: miss)
+    }
+
+    /// ``resolveAny(_:miss:)`` past the published cache. Never inlined, so that the cached
+    /// path stays a small function.
+    @inline(never)
+    private func resolveUncached(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
+        // Destructured once here: passing the enum down would copy its payloads at every call.
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold): return try resolveSync(key, local: registration, threshold, miss: miss)
+        case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
+        }
+    }
+
+    /// The `async` counterpart of ``resolveAny(_:miss:)``.
+    @usableFromInline
+    func resolveAnyAsync(_ key: ServiceKey) async throws(ResolutionError) -> any Sendable {
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold): return try await resolveAsync(key, local: registration, threshold)
+        case .missing: return try await resolveAsync(key, local: nil, nil)
+        }
+    }
+
+    /// `value` as the `T` its key promises. Consumes `value`: a copying cast would cost a
+    /// retain and a release on every resolve.
+    @inlinable
+    static func cast<T>(_ value: consuming any Sendable, _ key: ServiceKey) throws(ResolutionError) -> T {
+        if let typed = value as? T { return typed }
+        throw mismatch(key, expected: T.self)
+    }
+
+    /// The error for a value of another type than its key's: unreachable through the public API.
+    @usableFromInline
+    static func mismatch(_ key: ServiceKey, expected: Any.Type) -> ResolutionError {
+        .factoryFailed(key, path: [], underlying: TypeMismatch(expected: expected))
+    }
+
+    /// The value cached here for `key`, if any.
+    @usableFromInline
+    func cachedAny(_ key: ServiceKey) -> (any Sendable)? {
+        if let cached = snapshot.value(for: key) { return cached }
+        if case .value(let value) = look(up: key) { return value }
+        return nil
+    }
+
+    /// The cached class instance for `key` in the published snapshot, if any: no lock.
+    @usableFromInline
+    func publishedObject(_ key: ServiceKey) -> AnyObject? {
+        snapshot.object(for: key)
+    }
+
+    // MARK: Finding the registration
+
+    /// One lock: a cached value here, or this container's registration for `key`.
+    @inline(__always)
+    func look(up key: ServiceKey) -> Lookup {
+        let recording = recorder != nil
+        return state.withLock { state -> Lookup in
+            if !recording, case .strong(let value)? = state.instances[key] {
+                state.cache.noteLockedHit(state.instances, to: snapshot)
+                return .value(value)
+            }
+            if let registration = state.registrations[key] {
+                return .registration(registration, slowThreshold: state.diagnostics.slowResolutionThreshold)
+            }
+            return .missing
+        }
+    }
+
+    /// The registration for `key` (this container's `local` one, else an ancestor's), its
+    /// owner and the container its factory resolves from, after checking for a cycle.
+    func locate(
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss
+    ) throws(ResolutionError) -> Located {
+        let owner: Container, registration: Registration, threshold: Duration?
+        if let local {
+            (owner, registration, threshold) = (self, local, localThreshold)
+        } else if let (found, foundRegistration) = parent?.registration(for: key) {
+            (owner, registration) = (found, foundRegistration)
+            threshold = state.withLock { $0.diagnostics.slowResolutionThreshold }
+        } else {
+            let suggestions = miss == .probe && frame == nil ? [] : suggestions(for: key)
+            throw .notRegistered(key, path: frame?.path ?? [], suggestions: suggestions)
+        }
+        let located = Located(owner: owner, registration: registration, resolver: registration.lifetime.resolvesFromOwner ? owner : self, threshold: threshold)
+        if let frame, let cycle = frame.cycle(closingAt: key, owner: located.ownerID, resolver: located.resolverID) {
+            throw .circularDependency(cycle: cycle)
+        }
+        recorder?.record(from: frame, to: located.registration, owner: located.ownerID)
+        return located
+    }
+
+    /// Reports an error of a top-level resolve, unless it is the miss a probe asked about.
+    func report(_ error: ResolutionError, of key: ServiceKey, miss: Miss) {
+        if miss == .probe, case .notRegistered(let missing, let path, _) = error, missing == key, path.isEmpty { return }
+        report(error)
+    }
+}
+
+/// Where a resolution found its registration.
+struct Located {
+    /// The container holding the registration.
+    let owner: Container
+    let registration: Registration
+    /// The container the factory resolves its dependencies from: the owner for singletons
+    /// and weak services, the asking container for scoped and transient ones.
+    let resolver: Container
+    let threshold: Duration?
+
+    var ownerID: ObjectIdentifier { ObjectIdentifier(owner) }
+    var resolverID: ObjectIdentifier { ObjectIdentifier(resolver) }
+
+    /// The container whose cache keeps values of the registration, or `nil` for transients.
+    var cacheHolder: Container? {
+        switch registration.lifetime {
+        case .transient: nil
+        case .singleton, .weak: owner
+        case .scoped: resolver
+        }
+    }
+}
+
+extension Lifetime {
+    /// Whether the factory resolves from the registering container rather than the asking one.
+    var resolvesFromOwner: Bool { self == .singleton || self == .weak }
+}
+
+/// A cached value of another type than the key's: a broken invariant, reported, not trapped.
+struct TypeMismatch: Error, CustomStringConvertible {
+    let expected: Any.Type
+    var description: String { "the value made for it is not a \(expected)" }
+}
