@@ -11,13 +11,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "CWeftAtomics"),
-        .target(name: "Weft", dependencies: ["CWeftAtomics"]),
+        .target(name: "Weft", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "WeftInitializer"),
 
         // MARK: Domain

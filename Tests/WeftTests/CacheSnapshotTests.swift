@@ -139,6 +139,9 @@ struct CacheSnapshotTests {
         // Each replacement republishes at once (the new instance is cached from the start),
         // so this reaches the limit through invalidations alone.
         let container = Container()
+        let warnings = Log()
+        container.diagnostics.logLevel = .warning
+        container.diagnostics.logHandler = { _, message in warnings.append(message) }
         container.register(Service.self, instance: Service(id: -1))
         _ = try publish(Service.self, in: container)
         for round in 0..<(PublishedCache.retirementLimit * 3) {
@@ -147,6 +150,9 @@ struct CacheSnapshotTests {
         }
         #expect(container.state.withLock { $0.cache.retiredCount } == PublishedCache.retirementLimit)
         #expect(!container.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
+        // Said once, through diagnostics, when lock-free reads stop.
+        #expect(warnings.all.count == 1)
+        #expect(warnings.all.first?.contains("now reads them under its lock") == true)
     }
 
     @Test("Readers racing re-registrations only ever see a registered value")

@@ -122,8 +122,25 @@ struct ConsistencyTests {
         }
     }
 
-    @Test("A weak value made inside update and still held is shared afterwards")
+    @Test("A weak service registered and resolved inside update has one instance while held")
     func updateWeakValue() async throws {
+        try await Container.withIsolatedShared {
+            let made = Counter()
+            await Container.bootstrap { _ in }
+            let held = Locked<Value?>(nil)
+            await Container.update { c in
+                c.register(Value.self, lifetime: .weak) { made.increment(); return Value(0) }
+                held.withLock { $0 = c.resolve(Value.self) }
+            }
+            let after = try Container.shared.require(Value.self)
+            if let inside = held.withLock({ $0 }) { #expect(inside === after) }
+            #expect(try Container.shared.require(Value.self) === after)
+            #expect(made.value == 1)
+        }
+    }
+
+    @Test("An existing weak value resolved inside update stays the shared one")
+    func updateExistingWeakValue() async throws {
         try await Container.withIsolatedShared {
             let made = Counter()
             await Container.bootstrap { $0.register(Value.self, lifetime: .weak) { made.increment(); return Value(0) } }
@@ -133,7 +150,7 @@ struct ConsistencyTests {
                 c.register(String.self, instance: "x")
             }
             let after = try Container.shared.require(Value.self)
-            #expect(held.withLock { $0 } === after)
+            #expect(after === held.withLock { $0 })
             #expect(made.value == 1)
         }
     }

@@ -49,11 +49,12 @@ public final class Container: Sendable {
         }
 
         /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
-        mutating func forget(_ keys: some Collection<ServiceKey>, in slot: SnapshotSlot) {
+        /// - Returns: Whether this stopped lock-free reads (see ``PublishedCache``).
+        mutating func forget(_ keys: some Collection<ServiceKey>, in slot: SnapshotSlot) -> Bool {
             // Skipped while nothing is cached: a second hash and probe on every registration.
-            guard !instances.isEmpty else { return }
+            guard !instances.isEmpty else { return false }
             for key in keys { instances[key] = nil }
-            cache.invalidate(keys, instances, in: slot)
+            return cache.invalidate(keys, instances, in: slot)
         }
     }
 
@@ -176,19 +177,21 @@ public final class Container: Sendable {
     }
 
     private func add(_ entry: Staging.Entry) {
-        let hasChildren = state.withLock { state -> Bool in
-            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return false }
+        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
+            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return (false, false) }
             let key = entry.registration.key
             state.registrations[key] = entry.registration
             state.forgetCreation(of: key)
+            let exhausted: Bool
             if let instance = entry.instance {
                 state.instances[key] = .strong(instance)
-                state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
+                exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
             } else {
-                state.forget(CollectionOfOne(key), in: snapshot)
+                exhausted = state.forget(CollectionOfOne(key), in: snapshot)
             }
-            return !state.children.isEmpty
+            return (!state.children.isEmpty, exhausted)
         }
+        if exhausted { noteLockFreeReadsStopped() }
         if hasChildren { forgetInDescendants([entry.registration.key]) }
     }
 
@@ -196,9 +199,9 @@ public final class Container: Sendable {
     /// cached for replaced registrations are forgotten, here and in every scope below.
     func apply(_ entries: [Staging.Entry], modules: Set<String>) {
         let keys = entries.map(\.registration.key)
-        let hasChildren = state.withLock { state -> Bool in
+        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
             state.installedModules.formUnion(modules)
-            guard !entries.isEmpty else { return false }
+            guard !entries.isEmpty else { return (false, false) }
             for entry in entries {
                 state.registrations[entry.registration.key] = entry.registration
                 state.forgetCreation(of: entry.registration.key)
@@ -207,10 +210,19 @@ public final class Container: Sendable {
             for entry in entries {
                 if let instance = entry.instance { state.instances[entry.registration.key] = .strong(instance) }
             }
-            state.cache.invalidate(keys, state.instances, in: snapshot)
-            return !state.children.isEmpty
+            let exhausted = state.cache.invalidate(keys, state.instances, in: snapshot)
+            return (!state.children.isEmpty, exhausted)
         }
+        if exhausted { noteLockFreeReadsStopped() }
         if hasChildren { forgetInDescendants(keys) }
+    }
+
+    /// Says through ``diagnostics`` that cached values are read under the lock from now on.
+    private func noteLockFreeReadsStopped() {
+        diagnostics.log(
+            .warning,
+            "Cached values were replaced \(PublishedCache.retirementLimit) times after being read lock-free; this container now reads them under its lock. Replaced values are released with the container."
+        )
     }
 
     /// Records `child` as a container that may cache values of this one's registrations.
@@ -226,12 +238,12 @@ public final class Container: Sendable {
     private func forgetInDescendants(_ keys: [ServiceKey]) {
         let children = state.withLock { $0.children.alive }
         for child in children {
-            let inherited = child.state.withLock { state -> [ServiceKey] in
+            let (inherited, exhausted) = child.state.withLock { state -> ([ServiceKey], Bool) in
                 let inherited = keys.filter { state.registrations[$0] == nil }
                 for key in inherited { state.forgetCreation(of: key) }
-                state.forget(inherited, in: child.snapshot)
-                return inherited
+                return (inherited, state.forget(inherited, in: child.snapshot))
             }
+            if exhausted { child.noteLockFreeReadsStopped() }
             if !inherited.isEmpty { child.forgetInDescendants(inherited) }
         }
     }

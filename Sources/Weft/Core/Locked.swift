@@ -12,6 +12,9 @@ import Musl
 /// needs macOS 15 (Weft supports 14), and on Linux ThreadSanitizer cannot see its futex, so it
 /// reports the accesses it guards as races. ThreadSanitizer does understand pthread mutexes.
 ///
+/// Like the standard library's `Mutex`, the state goes in and values come out as `sending`:
+/// a non-`Sendable` value can cross into the lock, or out of it, only if nothing else keeps it.
+///
 /// The state sits behind a pointer rather than in a stored `var`: the lock already makes
 /// access exclusive, and a class's `var` would add a dynamic exclusivity check to every access.
 // @unchecked: `state` is only read or written between `pthread_mutex_lock` and `_unlock`.
@@ -19,7 +22,7 @@ final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let state: UnsafeMutablePointer<State>
 
-    init(_ state: State) {
+    init(_ state: consuming sending State) {
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: state)
         mutex = .allocate(capacity: 1)
@@ -44,7 +47,7 @@ final class Locked<State>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result, E: Error>(_ body: (inout State) throws(E) -> Result) throws(E) -> Result {
+    func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state.pointee)

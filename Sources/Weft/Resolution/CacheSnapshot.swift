@@ -1,4 +1,4 @@
-import CWeftAtomics
+import Atomics
 
 /// The values one container caches strongly, readable without its lock.
 ///
@@ -90,20 +90,18 @@ extension ServiceKey {
     var typeAddress: UInt { UInt(bitPattern: Int(bitPattern: id)) }
 }
 
-/// Where a container publishes its ``CacheSnapshot``: one pointer, written under the
+/// Where a container publishes its ``CacheSnapshot``: one atomic reference, written under the
 /// container's lock with release ordering and read without it with acquire ordering.
-// @unchecked: `pointer` is only accessed through the C11 atomic load and store.
-final class SnapshotSlot: @unchecked Sendable {
-    private let pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+///
+/// Unretained on purpose: ``PublishedCache`` owns every snapshot it published for as long as the
+/// container lives, so a reader never needs to retain one (no shared write on the read path).
+final class SnapshotSlot: Sendable {
+    private let published = UnsafeAtomic<Unmanaged<CacheSnapshot>?>.create(nil)
 
-    init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: nil)
-    }
+    init() {}
 
     deinit {
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        _ = published.destroy()
     }
 
     /// The value the published snapshot holds for `key`, if any.
@@ -124,14 +122,14 @@ final class SnapshotSlot: @unchecked Sendable {
     /// `body` applied to the published snapshot, or `nil` while none is published.
     @inline(__always)
     private func withPublished<R>(_ body: (CacheSnapshot) -> R?) -> R? {
-        guard let raw = weft_atomic_load_acquire(pointer) else { return nil }
-        return Unmanaged<CacheSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        guard let snapshot = published.load(ordering: .acquiring) else { return nil }
+        return snapshot._withUnsafeGuaranteedRef(body)
     }
 
     /// Makes `snapshot` the one readers see. Call with the container's lock held, and keep
     /// `snapshot` alive for as long as the container lives.
     func publish(_ snapshot: CacheSnapshot?) {
-        weft_atomic_store_release(pointer, snapshot.map { Unmanaged.passUnretained($0).toOpaque() })
+        published.store(snapshot.map(Unmanaged.passUnretained), ordering: .releasing)
     }
 }
 
@@ -172,11 +170,17 @@ struct PublishedCache {
     }
 
     /// The values of `keys` were removed or replaced: readers must not see the old ones.
+    ///
+    /// - Returns: `true` when this call used the last retirement, so that from now on cached
+    ///   values of this container are read under its lock.
+    @discardableResult
     mutating func invalidate(
         _ keys: some Sequence<ServiceKey>, _ instances: [ServiceKey: StoredInstance], in slot: SnapshotSlot
-    ) {
-        guard let current, keys.contains(where: current.contains) else { return }
-        publish(mayPublish ? Self.snapshot(of: instances) : nil, to: slot)
+    ) -> Bool {
+        guard let current, keys.contains(where: current.contains) else { return false }
+        let exhausts = !mayPublish
+        publish(exhausts ? nil : Self.snapshot(of: instances), to: slot)
+        return exhausts
     }
 
     private mutating func publish(_ snapshot: CacheSnapshot?, to slot: SnapshotSlot) {

@@ -1,2 +1,0 @@
-// The functions are inline in include/CWeftAtomics.h; SwiftPM needs one source file per C target.
-#include "CWeftAtomics.h"
