@@ -1,0 +1,535 @@
+import Foundation
+import Testing
+@testable import Weft
+
+/// Seeded random sequences of register / resolve / scope / child / update / install / reset
+/// operations, run against Weft and against a small reference model of its rules. After every
+/// step the two must agree on which instance each resolve returns, how many times each factory
+/// ran, and which keys are missing, cyclic or failing. A failing sequence is shrunk to a short
+/// reproduction before it is reported.
+///
+/// `WEFT_MODEL_SEQUENCES` sets the number of sequences (the ThreadSanitizer pass runs fewer).
+@Suite("Model-based: Weft agrees with a reference model")
+struct ModelBasedTests {
+    static let sequences = ProcessInfo.processInfo.environment["WEFT_MODEL_SEQUENCES"].flatMap(Int.init) ?? 5_000
+
+    @Test("Random operation sequences agree with the reference model", .timeLimit(.minutes(5)))
+    func randomSequences() async {
+        for seed in 0..<UInt64(Self.sequences) {
+            var generator = SplitMix64(seed: seed)
+            let operations = Operation.sequence(using: &generator)
+            guard let mismatch = await Self.run(operations) else { continue }
+            let shrunk = await Self.shrink(operations)
+            Issue.record("""
+                Seed \(seed): \(mismatch)
+                Shortest reproduction (\(shrunk.operations.count) of \(operations.count) operations): \(shrunk.mismatch)
+                \(shrunk.operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
+                """)
+            return
+        }
+    }
+
+    /// Removes operations one at a time while the sequence still fails.
+    static func shrink(_ operations: [Operation]) async -> (operations: [Operation], mismatch: String) {
+        var current = operations
+        var mismatch = await run(current) ?? ""
+        var progress = true
+        while progress {
+            progress = false
+            for index in current.indices.reversed() {
+                var candidate = current
+                candidate.remove(at: index)
+                if let found = await run(candidate) {
+                    current = candidate
+                    mismatch = found
+                    progress = true
+                }
+            }
+        }
+        return (current, mismatch)
+    }
+
+    /// Runs `operations` on a fresh shared container and the model; the first disagreement.
+    static func run(_ operations: [Operation]) async -> String? {
+        await Container.withIsolatedShared {
+            let world = World()
+            for (index, operation) in operations.enumerated() {
+                if let mismatch = await world.perform(operation) {
+                    return "operation \(index) (\(operation)): \(mismatch)"
+                }
+            }
+            return nil
+        }
+    }
+}
+
+// MARK: - Operations
+
+enum Operation: CustomStringConvertible, Sendable {
+    case register(container: Int, key: Int, lifetime: Lifetime, dependencies: [Int], fails: Bool)
+    case registerInstance(container: Int, key: Int)
+    case resolve(container: Int, key: Int, style: ResolveStyle)
+    case child(of: Int)
+    /// `Container.update` on the shared container: registers `registrations`, resolving `probe` inside.
+    case update(registrations: [Registration], probe: Int?)
+    /// `install` of a module named `module` on a container.
+    case install(container: Int, module: Int, registrations: [Registration], probe: Int?)
+    case reset
+
+    struct Registration: CustomStringConvertible, Sendable {
+        let key: Int
+        let lifetime: Lifetime
+        let dependencies: [Int]
+        let fails: Bool
+        var description: String { "k\(key) \(lifetime) → \(dependencies.map { "k\($0)" })\(fails ? " fails" : "")" }
+    }
+
+    enum ResolveStyle: String, Sendable { case require, probe, async }
+
+    static let keyCount = 4
+    static let lifetimes: [Lifetime] = [.transient, .singleton, .scoped, .weak]
+
+    static func sequence(using generator: inout SplitMix64) -> [Operation] {
+        var containers = 1
+        return (0..<(12 + generator.next(below: 16))).map { _ in
+            let operation = random(containers: containers, using: &generator)
+            switch operation {
+            case .child, .reset: containers += 1
+            default: break
+            }
+            return operation
+        }
+    }
+
+    static func randomRegistration(using generator: inout SplitMix64) -> Registration {
+        Registration(
+            key: generator.next(below: keyCount),
+            lifetime: lifetimes[generator.next(below: lifetimes.count)],
+            dependencies: (0..<generator.next(below: 3)).map { _ in generator.next(below: keyCount) },
+            fails: generator.next(below: 8) == 0
+        )
+    }
+
+    static func random(containers: Int, using generator: inout SplitMix64) -> Operation {
+        let container = generator.next(below: containers)
+        switch generator.next(below: 100) {
+        case 0..<30:
+            let registration = randomRegistration(using: &generator)
+            return .register(
+                container: container, key: registration.key, lifetime: registration.lifetime,
+                dependencies: registration.dependencies, fails: registration.fails)
+        case 30..<34:
+            return .registerInstance(container: container, key: generator.next(below: keyCount))
+        case 34..<72:
+            let styles: [ResolveStyle] = [.require, .require, .probe, .async]
+            return .resolve(container: container, key: generator.next(below: keyCount), style: styles[generator.next(below: styles.count)])
+        case 72..<82:
+            return .child(of: container)
+        case 82..<89:
+            return .update(
+                registrations: (0..<(1 + generator.next(below: 2))).map { _ in randomRegistration(using: &generator) },
+                probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil)
+        case 89..<97:
+            return .install(
+                container: container, module: generator.next(below: 3),
+                registrations: (0..<(1 + generator.next(below: 2))).map { _ in randomRegistration(using: &generator) },
+                probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil)
+        default:
+            return .reset
+        }
+    }
+
+    /// This operation with container indices wrapped into `0..<containers`.
+    func wrapped(containers count: Int) -> Operation {
+        switch self {
+        case .register(let c, let k, let lifetime, let dependencies, let fails):
+            .register(container: c % count, key: k, lifetime: lifetime, dependencies: dependencies, fails: fails)
+        case .registerInstance(let c, let k): .registerInstance(container: c % count, key: k)
+        case .resolve(let c, let k, let style): .resolve(container: c % count, key: k, style: style)
+        case .child(let c): .child(of: c % count)
+        case .install(let c, let module, let registrations, let probe):
+            .install(container: c % count, module: module, registrations: registrations, probe: probe)
+        case .update, .reset: self
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .register(let c, let k, let lifetime, let dependencies, let fails):
+            "c\(c).register(k\(k), \(lifetime)) → \(dependencies.map { "k\($0)" })\(fails ? " then throws" : "")"
+        case .registerInstance(let c, let k): "c\(c).register(k\(k), instance:)"
+        case .resolve(let c, let k, let style): "c\(c).\(style)(k\(k))"
+        case .child(let c): "new child of c\(c)"
+        case .update(let registrations, let probe):
+            "update { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") }"
+        case .install(let c, let module, let registrations, let probe):
+            "c\(c).install(M\(module) { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") })"
+        case .reset: "resetForTesting (a new shared container)"
+        }
+    }
+}
+
+// MARK: - The system under test and the model, side by side
+
+/// What the factories make: a serial number per instance and the instances of the
+/// dependencies its factory resolved.
+final class Box: Sendable {
+    let serial: Int
+    let dependencies: [Box]
+    init(serial: Int, dependencies: [Box]) {
+        self.serial = serial
+        self.dependencies = dependencies
+    }
+}
+
+/// Counters shared by the factories of one sequence; keeps every instance alive, so that a
+/// `.weak` value never disappears behind the model's back.
+final class Ledger: Sendable {
+    private let state = Locked<(serial: Int, runs: [Int: Int], alive: [Box])>((0, [:], []))
+
+    func make(registration: Int, dependencies: [Box]) -> Box {
+        state.withLock { state in
+            state.serial += 1
+            let box = Box(serial: state.serial, dependencies: dependencies)
+            state.alive.append(box)
+            return box
+        }
+    }
+
+    func ran(_ registration: Int) { state.withLock { $0.runs[registration, default: 0] += 1 } }
+    var runs: [Int: Int] { state.withLock { $0.runs } }
+}
+
+struct ModelFailure: Error {}
+
+/// A resolve's expected or actual result.
+indirect enum Outcome: Equatable, CustomStringConvertible {
+    case instance(id: Int, dependencies: [Outcome])
+    case missing(key: Int)
+    case cycle([Int])
+    case failed(key: Int)
+    case none  // resolve -> T? gave nil
+
+    var description: String {
+        switch self {
+        case .instance(let id, let dependencies):
+            dependencies.isEmpty ? "#\(id)" : "#\(id)(\(dependencies.map(\.description).joined(separator: ", ")))"
+        case .missing(let key): "not registered k\(key)"
+        case .cycle(let keys): "cycle \(keys.map { "k\($0)" }.joined(separator: " → "))"
+        case .failed(let key): "factory of k\(key) failed"
+        case .none: "nil"
+        }
+    }
+}
+
+final class World {
+    let ledger = Ledger()
+    var containers: [Container]
+    var model: Model
+    /// Model instance ids to the serials of the real instances they stand for.
+    var serialOf: [Int: Int] = [:]
+    var idOf: [Int: Int] = [:]
+    var nextRegistration = 0
+
+    init() {
+        containers = [Container.shared]
+        model = Model()
+    }
+
+    func key(_ index: Int) -> String { "k\(index)" }
+
+    func perform(_ operation: Operation) async -> String? {
+        // A shrunk sequence may name a container whose creation was removed: the index wraps.
+        switch operation.wrapped(containers: containers.count) {
+        case .register(let c, let k, let lifetime, let dependencies, let fails):
+            register(Operation.Registration(key: k, lifetime: lifetime, dependencies: dependencies, fails: fails), in: c)
+        case .registerInstance(let c, let k):
+            let box = ledger.make(registration: -1, dependencies: [])
+            containers[c].register(key(k), Box.self, instance: box)
+            let id = model.registerInstance(container: c, key: k)
+            serialOf[id] = box.serial
+            idOf[box.serial] = id
+        case .resolve(let c, let k, let style):
+            return await resolve(k, in: c, style: style)
+        case .child(let c):
+            containers.append(c % 2 == 0 ? containers[c].createScope() : Container(parent: containers[c]))
+            model.addChild(of: c)
+        case .update(let registrations, let probe):
+            let root = model.root
+            var mismatch: String?
+            let staged = model.stage(container: root)
+            await withStaging(registrations, probe: probe, container: root, staged: staged) { body in
+                await Container.update { _ in body() }
+            } mismatch: { mismatch = $0 }
+            if let mismatch { return mismatch }
+        case .install(let c, let module, let registrations, let probe):
+            let name = "M\(module)"
+            guard !model.isInstalled(name, in: c) else {
+                // Installed before: configured once, so nothing of this call may take effect.
+                let names = try? await containers[c].install([ProbeModule(name: name) { _ in }])
+                return names == [] ? nil : "install of an installed module configured it again: \(names ?? [])"
+            }
+            var mismatch: String?
+            let staged = model.stage(container: c)
+            let container = containers[c]
+            await withStaging(registrations, probe: probe, container: c, staged: staged) { body in
+                _ = try? await container.install([ProbeModule(name: name) { _ in body() }])
+            } mismatch: { mismatch = $0 }
+            model.markInstalled(name, in: c)
+            if let mismatch { return mismatch }
+        case .reset:
+            await Container.resetForTesting()
+            containers.append(Container.shared)
+            model.addRoot()
+        }
+        return checkRuns()
+    }
+
+    /// Runs `registrations` (and a resolve of `probe`) inside a staging closure made by
+    /// `stage`, and mirrors them in the model: registrations apply when the closure returns.
+    private func withStaging(
+        _ registrations: [Operation.Registration], probe: Int?, container: Int, staged: Model.Staging,
+        stage: (@escaping @Sendable () -> Void) async -> Void, mismatch: (String) -> Void
+    ) async {
+        let target = containers[container]
+        let ledger = self.ledger
+        var specs: [(Int, Operation.Registration)] = []
+        for registration in registrations {
+            specs.append((nextRegistration, registration))
+            nextRegistration += 1
+        }
+        let frozen = specs
+        let probed = Locked<Result<Box, ResolutionError>?>(nil)
+        let probeKey = probe.map(key)
+        await stage {
+            for (id, registration) in frozen {
+                World.register(registration, id: id, key: "k\(registration.key)", in: target, ledger: ledger)
+            }
+            if let probeKey { probed.withLock { $0 = Result { () throws(ResolutionError) in try target.require(probeKey, Box.self) } } }
+        }
+        // The probe ran before the registrations applied: the model resolves it likewise.
+        if let probe {
+            let expected = model.resolve(probe, from: container)
+            let actual = probed.withLock { $0 }.map(outcome) ?? .none
+            if let problem = compare(expected, actual) { mismatch("resolve inside the staging closure: \(problem)") }
+        }
+        for (id, registration) in frozen { staged.add(registration, id: id) }
+        model.apply(staged)
+    }
+
+    private func register(_ registration: Operation.Registration, in c: Int) {
+        World.register(registration, id: nextRegistration, key: key(registration.key), in: containers[c], ledger: ledger)
+        model.register(registration, id: nextRegistration, in: c)
+        nextRegistration += 1
+    }
+
+    static func register(_ registration: Operation.Registration, id: Int, key: String, in container: Container, ledger: Ledger) {
+        let dependencies = registration.dependencies.map { "k\($0)" }
+        let fails = registration.fails
+        container.register(key, Box.self, lifetime: registration.lifetime) { (resolver: Resolver) throws -> Box in
+            ledger.ran(id)
+            let boxes = try dependencies.map { try resolver.resolve($0, Box.self) }
+            if fails { throw ModelFailure() }
+            return ledger.make(registration: id, dependencies: boxes)
+        }
+    }
+
+    private func resolve(_ k: Int, in c: Int, style: Operation.ResolveStyle) async -> String? {
+        let container = containers[c]
+        let actual: Outcome
+        switch style {
+        case .require:
+            actual = outcome(Result { () throws(ResolutionError) in try container.require(key(k), Box.self) })
+        case .async:
+            let name = key(k)
+            let result: Result<Box, ResolutionError>
+            do { result = .success(try await container.resolveAsync(name, Box.self)) } catch { result = .failure(error) }
+            actual = outcome(result)
+        case .probe:
+            actual = container.resolve(key(k), Box.self).map { outcome(.success($0)) } ?? .none
+        }
+        var expected = model.resolve(k, from: c)
+        if style == .probe, case .instance = expected {} else if style == .probe { expected = .none }
+        return compare(expected, actual).map { "resolve: \($0)" } ?? checkRuns()
+    }
+
+    private func outcome(_ result: Result<Box, ResolutionError>) -> Outcome {
+        switch result {
+        case .success(let box):
+            return .instance(id: box.serial, dependencies: box.dependencies.map { outcome(.success($0)) })
+        case .failure(let error):
+            switch error {
+            case .notRegistered(let key, _, _): return .missing(key: Self.index(key))
+            case .circularDependency(let cycle): return .cycle(cycle.map(Self.index))
+            case .factoryFailed(let key, _, _): return .failed(key: Self.index(key))
+            default: return .failed(key: -1)
+            }
+        }
+    }
+
+    static func index(_ key: ServiceKey) -> Int { key.name.flatMap { Int($0.dropFirst()) } ?? -1 }
+
+    /// Compares a model outcome (instance ids) with an actual one (serials), binding new ids.
+    private func compare(_ expected: Outcome, _ actual: Outcome) -> String? {
+        switch (expected, actual) {
+        case (.instance(let id, let expectedDependencies), .instance(let serial, let actualDependencies)):
+            if let bound = serialOf[id] {
+                if bound != serial { return "expected the instance #\(bound) again, got #\(serial)" }
+            } else {
+                if let other = idOf[serial] { return "expected a new instance, got #\(serial) again (model #\(other))" }
+                serialOf[id] = serial
+                idOf[serial] = id
+            }
+            guard expectedDependencies.count == actualDependencies.count else {
+                return "dependencies differ: expected \(expectedDependencies), got \(actualDependencies)"
+            }
+            for (e, a) in zip(expectedDependencies, actualDependencies) {
+                if let problem = compare(e, a) { return problem }
+            }
+            return nil
+        default:
+            return expected == actual ? nil : "expected \(expected), got \(actual)"
+        }
+    }
+
+    private func checkRuns() -> String? {
+        let actual = ledger.runs
+        for (registration, runs) in model.runs where actual[registration, default: 0] != runs {
+            return "factory of registration \(registration) ran \(actual[registration, default: 0]) times, the model says \(runs)"
+        }
+        return nil
+    }
+}
+
+struct ProbeModule: Module {
+    let name: String
+    let body: @Sendable (Container) -> Void
+    func configure(_ container: Container) async throws { body(container) }
+}
+
+// MARK: - The reference model
+
+/// Weft's rules, written as plainly as possible: no caches but the ones the rules name.
+struct Model {
+    struct Registration {
+        let id: Int
+        let lifetime: Lifetime
+        let dependencies: [Int]
+        let fails: Bool
+        /// For an `instance:` registration, its value's id.
+        let instance: Int?
+    }
+
+    struct Node {
+        let parent: Int?
+        var registrations: [Int: Registration] = [:]
+        var cache: [Int: Outcome] = [:]
+        var modules: Set<String> = []
+    }
+
+    final class Staging {
+        let container: Int
+        var registrations: [(Operation.Registration, Int)] = []
+        init(container: Int) { self.container = container }
+        func add(_ registration: Operation.Registration, id: Int) { registrations.append((registration, id)) }
+    }
+
+    struct Frame: Equatable {
+        let key: Int
+        let owner: Int
+        let resolver: Int
+    }
+
+    var nodes = [Node(parent: nil)]
+    var root = 0
+    var runs: [Int: Int] = [:]
+    var nextInstance = 0
+
+    mutating func addChild(of parent: Int) { nodes.append(Node(parent: parent)) }
+
+    mutating func addRoot() {
+        nodes.append(Node(parent: nil))
+        root = nodes.count - 1
+    }
+
+    func isInstalled(_ module: String, in container: Int) -> Bool { nodes[container].modules.contains(module) }
+    mutating func markInstalled(_ module: String, in container: Int) { nodes[container].modules.insert(module) }
+
+    func stage(container: Int) -> Staging { Staging(container: container) }
+
+    mutating func apply(_ staging: Staging) {
+        for (registration, id) in staging.registrations { register(registration, id: id, in: staging.container) }
+    }
+
+    mutating func register(_ registration: Operation.Registration, id: Int, in container: Int) {
+        put(Registration(id: id, lifetime: registration.lifetime, dependencies: registration.dependencies, fails: registration.fails, instance: nil),
+            for: registration.key, in: container)
+    }
+
+    mutating func registerInstance(container: Int, key: Int) -> Int {
+        nextInstance += 1
+        put(Registration(id: -1, lifetime: .singleton, dependencies: [], fails: false, instance: nextInstance), for: key, in: container)
+        nodes[container].cache[key] = .instance(id: nextInstance, dependencies: [])
+        return nextInstance
+    }
+
+    /// Registering a key replaces its registration and forgets its cached value, here and in
+    /// every descendant that does not register the key itself.
+    private mutating func put(_ registration: Registration, for key: Int, in container: Int) {
+        nodes[container].registrations[key] = registration
+        nodes[container].cache[key] = nil
+        forget(key, below: container)
+    }
+
+    private mutating func forget(_ key: Int, below container: Int) {
+        for child in nodes.indices where nodes[child].parent == container && nodes[child].registrations[key] == nil {
+            nodes[child].cache[key] = nil
+            forget(key, below: child)
+        }
+    }
+
+    mutating func resolve(_ key: Int, from container: Int) -> Outcome {
+        resolve(key, from: container, path: [])
+    }
+
+    private mutating func resolve(_ key: Int, from container: Int, path: [Frame]) -> Outcome {
+        if let cached = nodes[container].cache[key] { return cached }
+        var owner: Int? = container
+        while let current = owner, nodes[current].registrations[key] == nil { owner = nodes[current].parent }
+        guard let owner, let registration = nodes[owner].registrations[key] else { return .missing(key: key) }
+        let resolver = registration.lifetime == .singleton || registration.lifetime == .weak ? owner : container
+        let frame = Frame(key: key, owner: owner, resolver: resolver)
+        if let start = path.lastIndex(of: frame) { return .cycle(path[start...].map(\.key) + [key]) }
+        let holder: Int? = registration.lifetime == .transient ? nil : resolver
+        if let holder, let cached = nodes[holder].cache[key] { return cached }
+        if let instance = registration.instance { return .instance(id: instance, dependencies: []) }
+        runs[registration.id, default: 0] += 1
+        var dependencies: [Outcome] = []
+        for dependency in registration.dependencies {
+            let outcome = resolve(dependency, from: resolver, path: path + [frame])
+            guard case .instance = outcome else { return outcome }
+            dependencies.append(outcome)
+        }
+        if registration.fails { return .failed(key: key) }
+        nextInstance += 1
+        let made = Outcome.instance(id: nextInstance, dependencies: dependencies)
+        if let holder { nodes[holder].cache[key] = made }
+        return made
+    }
+}
+
+/// A small, fast, seedable generator: the same seed gives the same sequence everywhere.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
