@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Weft
 
@@ -15,20 +16,36 @@ struct LifetimeTests {
         #expect(runs.value == 1)
     }
 
-    @Test("A sync singleton is created exactly once under 10,000 concurrent resolves")
+    @Test("A sync singleton is created exactly once under 10,000 concurrent resolves", .timeLimit(.minutes(1)))
     func singletonUnderContention() async throws {
         let container = Container()
         let runs = Counter()
-        container.register(Service.self, lifetime: .singleton) { runs.increment(); return Service() }
-        let ids = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-            for _ in 0..<10_000 {
-                group.addTask { ObjectIdentifier(try container.require(Service.self)) }
+        let key = ServiceKey(Service.self)
+        container.register(Service.self, lifetime: .singleton) { () -> Service in
+            runs.increment()
+            // Keep the creation in flight until other threads wait for it: contention for sure.
+            while container.state.withLock({ $0.creations[key]?.waiterCount ?? 0 }) < 2 { sched_yield() }
+            return Service()
+        }
+        // 16 threads of their own (a pool may run only as many as there are cores, and a
+        // blocked resolve would starve it) × 625 resolves.
+        let ids = await withCheckedContinuation { continuation in
+            let ids = Locked<[ObjectIdentifier]>([])
+            let remaining = Locked(16)
+            for _ in 0..<16 {
+                Thread {
+                    for _ in 0..<625 {
+                        let id = (try? container.require(Service.self)).map(ObjectIdentifier.init)
+                        ids.withLock { $0.append(id ?? ObjectIdentifier(Counter.self)) }
+                    }
+                    if remaining.withLock({ $0 -= 1; return $0 }) == 0 { continuation.resume(returning: ids.withLock { $0 }) }
+                }.start()
             }
-            return try await group.reduce(into: [ObjectIdentifier]()) { $0.append($1) }
         }
         #expect(runs.value == 1)
         #expect(ids.count == 10_000)
         #expect(Set(ids).count == 1)
+        #expect(!ids.contains(ObjectIdentifier(Counter.self)))
     }
 
     @Test("An async singleton is created exactly once under 10,000 concurrent resolves")
@@ -94,19 +111,28 @@ struct LifetimeTests {
         #expect(runs.value == 2)
     }
 
-    @Test("A slow factory does not block resolving other services meanwhile")
+    @Test("A slow factory does not block resolving other services meanwhile", .timeLimit(.minutes(1)))
     func noLockDuringFactory() async throws {
         let container = Container()
+        let started = Signal()
         let otherResolved = Signal()
+        let inFlight = Locked(false)
         container.register(ServiceA.self, lifetime: .singleton) { (_: Resolver) async -> ServiceA in
+            inFlight.withLock { $0 = true }
+            started.fire()
             await otherResolved.wait()  // finishes only after B was resolved elsewhere
+            inFlight.withLock { $0 = false }
             return ServiceA()
         }
         container.register(ServiceB.self, lifetime: .singleton) { ServiceB() }
         async let a = container.resolveAsync(ServiceA.self)
+        await started.wait()
         _ = try await container.resolveAsync(ServiceB.self)
+        // B was created and returned while A's factory was still running.
+        #expect(inFlight.withLock { $0 })
         otherResolved.fire()
         _ = try await a
+        #expect(!inFlight.withLock { $0 })
     }
 
     @Test("A task waiting for another task's creation stops waiting when cancelled; the creation goes on", .timeLimit(.minutes(1)))
