@@ -17,7 +17,7 @@ extension DependencyInitializer {
     /// The caller has marked the run as in progress; this ends it before reporting, so a
     /// callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
-        var recorder = RunRecorder<Process>(start: ContinuousClock.now, hub: hub, callbacks: callbacks)
+        let recorder = RunRecorder<Process>(start: ContinuousClock.now, hub: hub, callbacks: callbacks)
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)
@@ -30,11 +30,11 @@ extension DependencyInitializer {
         let container: Process.Container
         do throws(StepFailure) {
             let preSyncInfos = plan.filter { $0.phase == .preSync }
-            try runSyncPhase(.preSync, steps.preSync, infos: preSyncInfos, on: process, recorder: &recorder)
+            try runSyncPhase(.preSync, steps.preSync, infos: preSyncInfos, on: process, recorder: recorder)
             let asyncInfos = plan.filter { $0.phase == .async }
-            try await runAsyncPhase(steps.async, infos: asyncInfos, on: process, recorder: &recorder)
+            try await runAsyncPhase(steps.async, infos: asyncInfos, on: process, recorder: recorder)
             let postSyncInfos = plan.filter { $0.phase == .postSync }
-            try runSyncPhase(.postSync, steps.postSync, infos: postSyncInfos, on: process, recorder: &recorder)
+            try runSyncPhase(.postSync, steps.postSync, infos: postSyncInfos, on: process, recorder: recorder)
             // A cancelled run fails, whichever step it was in when it was cancelled.
             guard !Task.isCancelled else { throw StepFailure(step: containerStep, error: CancellationError()) }
             do {
@@ -79,7 +79,7 @@ extension DependencyInitializer {
         _ steps: [SyncInitializationStep<Process>],
         infos: [InitializationStepInfo],
         on process: Process,
-        recorder: inout RunRecorder<Process>
+        recorder: RunRecorder<Process>
     ) throws(StepFailure) {
         guard !steps.isEmpty else { return }
         let phaseStart = recorder.now

@@ -1,10 +1,16 @@
 /// The state of one run: its clock, timings and event delivery.
 @MainActor
-struct RunRecorder<Process: DependencyInitializationProcess> {
+final class RunRecorder<Process: DependencyInitializationProcess> {
     let start: ContinuousClock.Instant
     let hub: EventHub
     let callbacks: InitializationCallbacks<Process>
-    var stepTimings: [InitializationStepTiming] = []
+    private(set) var stepTimings: [InitializationStepTiming] = []
+
+    init(start: ContinuousClock.Instant, hub: EventHub, callbacks: InitializationCallbacks<Process>) {
+        self.start = start
+        self.hub = hub
+        self.callbacks = callbacks
+    }
 
     var now: ContinuousClock.Instant { ContinuousClock.now }
     var elapsed: Duration { now - start }
@@ -14,7 +20,7 @@ struct RunRecorder<Process: DependencyInitializationProcess> {
         callbacks.onStartStep?(step)
     }
 
-    mutating func stepEnded(
+    func stepEnded(
         _ step: InitializationStepInfo,
         from begin: ContinuousClock.Instant,
         to end: ContinuousClock.Instant,
