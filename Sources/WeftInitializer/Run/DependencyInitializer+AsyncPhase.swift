@@ -3,7 +3,7 @@ extension DependencyInitializer {
     /// run ends early: at the first failure, timeout or cancellation.
     ///
     /// The run then does not wait for the steps still running: they are cancelled and
-    /// abandoned, and their late results are discarded (see ``AsyncPhase``).
+    /// abandoned, and their late results are discarded (see `AsyncPhase`).
     func runAsyncPhase(
         _ steps: [AsyncInitializationStep<Process>],
         infos: [InitializationStepInfo],
