@@ -50,7 +50,7 @@ final class AsyncPhase<Process: DependencyInitializationProcess> {
     private let recorder: RunRecorder<Process>
     private var verdict: CheckedContinuation<StepFailure?, Never>?
     private var stepsTask: Task<Void, Never>?
-    /// When each step still running started; `nil` once it ended.
+    /// When each step still running started (the phase's start); `nil` once it ended.
     private var launched: [ContinuousClock.Instant?]
     private var timers: [Task<Void, Never>?]
     private var remaining: Int
@@ -68,13 +68,14 @@ final class AsyncPhase<Process: DependencyInitializationProcess> {
     /// the phase, or `nil` when every step finished.
     func start(on process: Process, verdict: CheckedContinuation<StepFailure?, Never>) {
         self.verdict = verdict
+        // Steps start together: their timeouts count from the start of the phase.
+        let start = recorder.now
         for (index, step) in steps.enumerated() {
             recorder.stepStarted(infos[index])
-            let now = recorder.now
-            launched[index] = now
+            launched[index] = start
             if let timeout = step.timeout {
                 timers[index] = Task { [weak self] in
-                    guard (try? await Task.sleep(until: now + timeout, clock: .continuous)) != nil else { return }
+                    guard (try? await Task.sleep(until: start + timeout, clock: .continuous)) != nil else { return }
                     self?.timeOut(index, after: timeout)
                 }
             }

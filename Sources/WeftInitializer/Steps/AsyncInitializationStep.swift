@@ -25,9 +25,26 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
     let type: InitializationStepType
     let timeout: Duration?
     let priority: TaskPriority?
-    /// The work; returns what the initializer applies to the process if the step is not
+    /// The work; what it returns is applied to the process only if the step was not
     /// abandoned by then.
-    let body: @Sendable (Process) async throws -> Apply?
+    let body: Body
+
+    /// A step's work, in the form it was given.
+    enum Body: Sendable {
+        case run(@Sendable (Process) async throws -> Void)
+        case produce(@Sendable (Process) async throws -> Apply)
+
+        /// Runs the work; returns what to apply to the process, if anything.
+        func callAsFunction(_ process: Process) async throws -> Apply? {
+            switch self {
+            case .run(let run):
+                try await run(process)
+                return nil
+            case .produce(let produce):
+                return try await produce(process)
+            }
+        }
+    }
 
     /// Creates an asynchronous step that computes a value off the main actor; the
     /// initializer then stores it into the process with `apply`, on the main actor.
@@ -49,10 +66,12 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
         produce: @escaping @Sendable (Process) async throws -> Value,
         apply: @escaping @MainActor @Sendable (Process, Value) -> Void
     ) {
-        self.init(title: title, type: type, timeout: timeout, priority: priority) { process in
-            let value = try await produce(process)
-            return { process in apply(process, value) }
-        }
+        self.init(
+            title: title, type: type, timeout: timeout, priority: priority,
+            body: .produce { process in
+                let value = try await produce(process)
+                return { process in apply(process, value) }
+            })
     }
 
     /// Creates an asynchronous step that stores nothing into the process, such as a check
@@ -66,10 +85,7 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
         priority: TaskPriority? = nil,
         run: @escaping @Sendable (Process) async throws -> Void
     ) {
-        self.init(title: title, type: type, timeout: timeout, priority: priority) { process in
-            try await run(process)
-            return nil
-        }
+        self.init(title: title, type: type, timeout: timeout, priority: priority, body: .run(run))
     }
 
     private init(
@@ -77,7 +93,7 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
         type: InitializationStepType,
         timeout: Duration?,
         priority: TaskPriority?,
-        body: @escaping @Sendable (Process) async throws -> Apply?
+        body: Body
     ) {
         self.title = title
         self.type = type
