@@ -33,9 +33,7 @@ struct DependencyInitializerTests {
         let plan = initializer.plan
         #expect(plan.map(\.title) == ["a", "b", "c", ""])
         #expect(plan.map(\.phase) == [.preSync, .async, .async, .postSync])
-        #expect(plan.map(\.index) == [0, 0, 1, 0])
         #expect(plan.map(\.position) == [0, 1, 2, 3])
-        #expect(plan.map(\.type) == [.simple, .repeatable, .simple, .repeatable])
     }
 
     @Test("runs all async steps concurrently: every one reaches a barrier before any finishes")
@@ -58,7 +56,7 @@ struct DependencyInitializerTests {
         #expect(lastArrival < firstLeave)
         // The recorded timeline shows the overlap too: every step started before any ended.
         let latestStart = try #require(result.stepTimings.map(\.startOffset).max())
-        let earliestEnd = try #require(result.stepTimings.map(\.endOffset).min())
+        let earliestEnd = try #require(result.stepTimings.map { $0.startOffset + $0.duration }.min())
         #expect(latestStart <= earliestEnd)
         #expect(result.stepTimings.count == count)
     }
@@ -100,7 +98,7 @@ struct DependencyInitializerTests {
         #expect(onlyPost.container.log == ["q"])
     }
 
-    @Test("reports success through the callbacks, in order, with per-step and per-phase timings")
+    @Test("reports success through the callbacks and the events, in order, with per-step timings")
     func callbacks() async throws {
         let log = CallbackLog()
         let journal = Journal()
@@ -109,46 +107,94 @@ struct DependencyInitializerTests {
             preSyncSteps: [logStep("pre")],
             asyncSteps: [logStep("async", journal: journal)],
             postSyncSteps: [logStep("post")],
-            onStart: { plan in log.entries.append("start \(plan.count)") },
-            onStartStep: { step in log.entries.append("begin \(step.title)") },
-            onSuccessStep: { step, _ in log.entries.append("end \(step.title)") },
-            onSuccess: { result, _ in
-                log.entries.append("success")
-                log.results.append(result)
-            },
-            onError: { _, _, _, _ in log.entries.append("error") }
+            callbacks: InitializationCallbacks(
+                onStart: { plan in log.entries.append("start \(plan.count)") },
+                onStartStep: { step in log.entries.append("begin \(step.title)") },
+                onSuccessStep: { step, _ in log.entries.append("end \(step.title)") },
+                onSuccess: { result in
+                    log.entries.append("success")
+                    log.results.append(result)
+                },
+                onError: { _ in log.entries.append("error") }
+            )
         )
-        await initializer.start().value
+        let events = initializer.events()
+        try await initializer.start().value
         #expect(log.entries == [
             "start 3", "begin pre", "end pre", "begin async", "end async", "begin post", "end post", "success",
         ])
         let result = try #require(log.results.first)
         #expect(result.container.log == ["pre", "async", "post"])
-        #expect(result.phaseTimings.map(\.phase) == [.preSync, .async, .postSync])
-        #expect(result.duration(of: .async) != nil)
+        var phases: [InitializationPhase] = []
+        for await event in events {
+            if case .phaseFinished(let timing) = event { phases.append(timing.phase) }
+        }
+        #expect(phases == [.preSync, .async, .postSync])
         #expect(result.stepTimings.map(\.step.title) == ["pre", "async", "post"])
         #expect(result.stepTimings.allSatisfy { $0.outcome == .finished })
         let offsets = result.stepTimings.map(\.startOffset)
         #expect(offsets == offsets.sorted())
-        #expect(result.elapsed >= result.stepTimings.map(\.endOffset).max() ?? .zero)
+        #expect(result.elapsed >= result.stepTimings.map { $0.startOffset + $0.duration }.max() ?? .zero)
     }
 }
 
 extension DependencyInitializerTests {
     /// Starts `initializer` the way synchronous code (a scene delegate, a button) does.
-    private func runFromSynchronousCode(_ initializer: DependencyInitializer<TestProcess>) -> Task<Void, Never> {
-        initializer.run()
+    private func startFromSynchronousCode(_ initializer: DependencyInitializer<TestProcess>) throws -> Task<Void, Never> {
+        try initializer.start()
     }
 
-    @Test("the callback form run() starts the run from synchronous code")
-    func callbackRunFromSyncCode() async throws {
+    @Test("start() runs the initializer from synchronous code and reports through the callbacks")
+    func startFromSyncCode() async throws {
         let log = CallbackLog()
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
             preSyncSteps: [logStep("only")],
-            onSuccess: { result, _ in log.entries.append("success \(result.container.log)") }
+            callbacks: InitializationCallbacks(onSuccess: { result in log.entries.append("success \(result.container.log)") })
         )
-        await runFromSynchronousCode(initializer).value
+        try await startFromSynchronousCode(initializer).value
         #expect(log.entries == ["success [\"only\"]"])
+    }
+}
+
+extension DependencyInitializerTests {
+    /// An initializer whose one async step waits for `gate`, announcing itself on `entered`.
+    private func gatedInitializer(entered: Gate, gate: Gate) throws -> DependencyInitializer<TestProcess> {
+        try DependencyInitializer(
+            createProcess: { TestProcess() },
+            asyncSteps: [AsyncInitializationStep(title: "wait") { _ in
+                await entered.open()
+                await gate.wait()
+            }]
+        )
+    }
+
+    @Test("refuses a second run while a run is in progress, with a typed error, and runs again once it ended")
+    func secondConcurrentRun() async throws {
+        let (entered, gate) = (Gate(), Gate())
+        let initializer = try gatedInitializer(entered: entered, gate: gate)
+        let events = initializer.events()
+        let first = Task { try await initializer.run() }
+        await entered.wait()
+
+        let asyncError = await #expect(throws: InitializationConfigurationError.self) {
+            try await initializer.run()
+        }
+        #expect(asyncError?.code == .alreadyRunning)
+        #expect(asyncError?.description.contains("already running") == true)
+        let startError = #expect(throws: InitializationConfigurationError.self) {
+            try initializer.start()
+        }
+        #expect(startError?.code == .alreadyRunning)
+
+        await gate.open()
+        _ = try await first.value
+        var started = 0
+        for await event in events {
+            if case .started = event { started += 1 }
+        }
+        #expect(started == 1)
+        let again = try await initializer.run()
+        #expect(again.stepTimings.map(\.outcome) == [.finished])
     }
 }

@@ -20,8 +20,10 @@ struct InitializationResultRepeatTests {
             preSyncSteps: [sync("S1", .simple), sync("R1", .repeatable)],
             asyncSteps: [logStep("S2", .simple, journal: journal), logStep("R2", .repeatable, journal: journal)],
             postSyncSteps: [sync("R3", .repeatable), sync("S3", .simple)],
-            onSuccess: { result, _ in log?.entries.append("success \(result.process.environment)") },
-            onError: { _, _, step, _ in log?.entries.append("error \(step.title)") }
+            callbacks: InitializationCallbacks(
+                onSuccess: { result in log?.entries.append("success \(result.process.environment)") },
+                onError: { failure in log?.entries.append("error \(failure.failedStep.title)") }
+            )
         )
     }
 
@@ -30,7 +32,6 @@ struct InitializationResultRepeatTests {
         let journal = Journal()
         let first = try await countingInitializer(journal: journal).run()
         #expect(first.container.log.count == 6)
-        #expect(first.repeatableSteps.plan.map(\.title) == ["R1", "R2", "R3"])
 
         let second = try await first.runRepeat(createProcess: { previous in
             TestProcess(environment: "staging", database: previous.database)
@@ -79,13 +80,13 @@ struct InitializationResultRepeatTests {
         #expect(await journal.count(of: "R2") == 1)
     }
 
-    @Test("replacement callbacks replace, nil keeps the original callbacks")
+    @Test("replacement callbacks replace the original ones; nil keeps them")
     func replacementCallbacks() async throws {
         let journal = Journal()
         let log = CallbackLog()
         let first = try await countingInitializer(journal: journal, log: log).run()
         _ = try await first.runRepeat()
-        _ = try await first.runRepeat(onSuccess: { _, _ in log.entries.append("replaced") })
+        _ = try await first.runRepeat(callbacks: InitializationCallbacks(onSuccess: { _ in log.entries.append("replaced") }))
         #expect(log.entries == ["success default", "success default", "replaced"])
     }
 
@@ -138,20 +139,22 @@ struct InitializationResultRepeatTests {
                     guard process.environment != "offline" else { throw TestError(message: "unreachable") }
                 }
             ],
-            onSuccess: { result, _ in
-                log.entries.append("success \(result.process.environment)")
-                doneContinuation.finish()
-            },
-            onError: { failure, process, _, _ in
-                log.entries.append("error \(process.environment)")
-                do {
-                    try failure.runRepeat(createProcess: { _ in TestProcess(environment: "online") })
-                } catch {
-                    Issue.record("runRepeat threw \(error)")
+            callbacks: InitializationCallbacks(
+                onSuccess: { result in
+                    log.entries.append("success \(result.process.environment)")
+                    doneContinuation.finish()
+                },
+                onError: { failure in
+                    log.entries.append("error \(failure.process.environment)")
+                    do {
+                        try failure.repeatInitializer(createProcess: { _ in TestProcess(environment: "online") }).start()
+                    } catch {
+                        Issue.record("repeatInitializer threw \(error)")
+                    }
                 }
-            }
+            )
         )
-        initializer.start()
+        try initializer.start()
         for await _ in done {}
         #expect(log.entries == ["error offline", "success online"])
     }

@@ -120,14 +120,16 @@ struct SeedExampleTests {
             createProcess: { InitializationProcess(environment: production) },
             preSyncSteps: preSyncSteps,
             asyncSteps: asyncSteps,
-            onSuccess: { result, _ in
-                finish.yield(result.container)
-                finish.finish()
-            },
-            onError: { failure, _, _, _ in
-                log.entries.append("\(failure)")
-                finish.finish()
-            }
+            callbacks: InitializationCallbacks(
+                onSuccess: { result in
+                    finish.yield(result.container)
+                    finish.finish()
+                },
+                onError: { failure in
+                    log.entries.append("\(failure)")
+                    finish.finish()
+                }
+            )
         ).start()
         var containers: [Dependency] = []
         for await container in done { containers.append(container) }

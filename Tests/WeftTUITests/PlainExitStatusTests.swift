@@ -2,7 +2,7 @@ import FactKit
 import Foundation
 import Testing
 import Weft
-import WeftInitializer
+@testable import WeftInitializer
 @testable import WeftTUI
 
 @Suite("Exit status of a plain run")

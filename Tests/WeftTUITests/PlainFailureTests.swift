@@ -2,7 +2,7 @@ import FactKit
 import Foundation
 import Testing
 import Weft
-import WeftInitializer
+@testable import WeftInitializer
 @testable import WeftTUI
 
 @Suite("A failure in a person's words, for the command line")

@@ -1,7 +1,7 @@
 import FactKit
 import Foundation
 import Testing
-import WeftInitializer
+@testable import WeftInitializer
 @testable import WeftTUI
 
 @MainActor

@@ -1,18 +1,20 @@
-/// An initializer was configured so that it cannot run.
+/// An initializer cannot run as asked: it has no steps, a repeat has nothing to repeat, or
+/// it is already running.
 public struct InitializationConfigurationError: Error, Hashable, CustomStringConvertible {
-    /// What is wrong with the configuration.
+    /// What is wrong.
     public enum Code: Sendable, Hashable {
         /// All three step lists are empty.
         case noSteps
         /// A repeat run was requested but no step is marked `.repeatable`.
         case noRepeatableSteps
+        /// The initializer was started while a run of it is still in progress.
+        case alreadyRunning
     }
 
-    /// What is wrong with the configuration.
+    /// What is wrong.
     public let code: Code
 
-    /// Creates a configuration error.
-    public init(code: Code) {
+    init(code: Code) {
         self.code = code
     }
 
@@ -24,6 +26,9 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
         case .noRepeatableSteps:
             "Nothing to repeat: no step is marked .repeatable. Create the steps that must run again "
                 + "with `type: .repeatable`, or pass replacement step lists that contain repeatable steps."
+        case .alreadyRunning:
+            "The initializer is already running: wait for its run to end (or cancel it) before starting it "
+                + "again, or make another initializer for a run of its own."
         }
     }
 }

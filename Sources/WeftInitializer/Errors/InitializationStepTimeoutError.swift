@@ -1,12 +1,12 @@
-/// An asynchronous step ran longer than its ``AsyncInitializationStep/timeout``.
+/// An asynchronous step was still running when its timeout passed; the run ended then, and
+/// the step was abandoned.
 public struct InitializationStepTimeoutError: Error, Hashable, CustomStringConvertible {
     /// The title of the step that timed out.
     public let stepTitle: String
     /// The timeout the step exceeded.
     public let timeout: Duration
 
-    /// Creates a timeout error for the step titled `stepTitle`.
-    public init(stepTitle: String, timeout: Duration) {
+    init(stepTitle: String, timeout: Duration) {
         self.stepTitle = stepTitle
         self.timeout = timeout
     }

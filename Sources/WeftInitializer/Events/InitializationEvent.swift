@@ -4,7 +4,8 @@
 /// A run yields `started`, then for each phase that has steps `phaseStarted`, the phase's
 /// step events and `phaseFinished`, and ends with exactly one `finished` or `failed`.
 /// A step's `stepStarted` always precedes its `stepFinished`, `stepFailed` or
-/// `stepCancelled`. Async steps' events interleave.
+/// `stepCancelled`. Async steps' events interleave. Nothing follows `finished` or `failed`:
+/// the stream then finishes.
 public enum InitializationEvent: Sendable {
     /// The run started; `steps` is the whole plan, in run order.
     case started(steps: [InitializationStepInfo])
@@ -16,7 +17,8 @@ public enum InitializationEvent: Sendable {
     case stepFinished(InitializationStepTiming)
     /// A step threw the error that ends the run.
     case stepFailed(InitializationStepTiming, error: any Error)
-    /// A sibling async step ended, cancelled, after another step failed.
+    /// An async step was still running when the run ended; it was cancelled and abandoned,
+    /// and nothing it does later is reported.
     case stepCancelled(InitializationStepTiming)
     /// A phase finished without error.
     case phaseFinished(InitializationPhaseTiming)

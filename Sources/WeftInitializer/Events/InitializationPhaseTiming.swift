@@ -7,8 +7,7 @@ public struct InitializationPhaseTiming: Sendable, Hashable {
     /// How long the phase ran.
     public let duration: Duration
 
-    /// Creates a timing record.
-    public init(phase: InitializationPhase, startOffset: Duration, duration: Duration) {
+    init(phase: InitializationPhase, startOffset: Duration, duration: Duration) {
         self.phase = phase
         self.startOffset = startOffset
         self.duration = duration

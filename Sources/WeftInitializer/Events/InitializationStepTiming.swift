@@ -1,6 +1,7 @@
 /// When a step ran, relative to the start of its run, and how it ended.
 ///
 /// Parallel steps overlap: their `startOffset ..< startOffset + duration` ranges intersect.
+/// The duration of a step that was abandoned ends when the run ended.
 public struct InitializationStepTiming: Sendable, Hashable {
     /// How a step ended.
     public enum Outcome: Sendable, Hashable {
@@ -8,7 +9,8 @@ public struct InitializationStepTiming: Sendable, Hashable {
         case finished
         /// The step threw the error that ended the run.
         case failed
-        /// The step was cancelled (or failed on its own) after another step ended the run.
+        /// The step was still running when the run ended (another step failed or timed out,
+        /// or the run was cancelled); it was cancelled and abandoned.
         case cancelled
     }
 
@@ -21,14 +23,10 @@ public struct InitializationStepTiming: Sendable, Hashable {
     /// How the step ended.
     public let outcome: Outcome
 
-    /// Creates a timing record.
-    public init(step: InitializationStepInfo, startOffset: Duration, duration: Duration, outcome: Outcome) {
+    init(step: InitializationStepInfo, startOffset: Duration, duration: Duration, outcome: Outcome) {
         self.step = step
         self.startOffset = startOffset
         self.duration = duration
         self.outcome = outcome
     }
-
-    /// The time from the start of the run to the end of the step.
-    public var endOffset: Duration { startOffset + duration }
 }

@@ -1,22 +1,11 @@
 /// Builds a dependency container in three phases: synchronous steps on the main actor,
 /// asynchronous steps concurrently off the main actor, then synchronous steps again.
 ///
-/// The first failing step ends the run: its sibling async steps are cancelled, later steps
-/// do not run, and `onError` is called once with an ``InitializationFailure``. On success
-/// `onSuccess` receives an ``InitializationResult`` holding the container.
+/// The first failing step ends the run: async steps still running are cancelled and
+/// abandoned, later steps do not run, and the run throws an ``InitializationFailure``
+/// (`onError` receives it too). On success the run returns an ``InitializationResult``
+/// holding the container.
 ///
-/// Callback form:
-/// ```swift
-/// try DependencyInitializer(
-///     createProcess: { AppProcess() },
-///     preSyncSteps: preSyncSteps,
-///     asyncSteps: asyncSteps,
-///     onSuccess: { result, elapsed in show(result.container) },
-///     onError: { failure, process, step, elapsed in showError(failure) }
-/// ).run()
-/// ```
-///
-/// Async form:
 /// ```swift
 /// let initializer = try DependencyInitializer(createProcess: { AppProcess() }, asyncSteps: asyncSteps)
 /// do {
@@ -25,18 +14,23 @@
 ///     let retried = try await failure.runRepeat()
 /// }
 /// ```
+///
+/// From synchronous code, ``start()`` runs it in a new task and reports through the
+/// ``InitializationCallbacks``. An initializer runs once at a time: starting it while a run
+/// is in progress throws ``InitializationConfigurationError/Code/alreadyRunning``.
 @MainActor
 public final class DependencyInitializer<Process: DependencyInitializationProcess> {
-    /// The steps this initializer runs.
-    public let steps: InitializationSteps<Process>
     /// Every step, in run order, for drawing them all as pending before the run starts.
     public let plan: [InitializationStepInfo]
 
+    let steps: InitializationSteps<Process>
     let createFresh: @MainActor @Sendable () -> Process
     let carryOver: (@MainActor @Sendable (Process) -> Process)?
     let previousProcess: Process?
     let callbacks: InitializationCallbacks<Process>
     let hub = EventHub()
+    /// Whether a run is in progress; a second one is refused while it is.
+    var isRunning = false
 
     /// Creates an initializer.
     /// - Parameters:
@@ -44,41 +38,18 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     ///   - preSyncSteps: Synchronous steps run first, in order, on the main actor.
     ///   - asyncSteps: Asynchronous steps run concurrently, off the main actor.
     ///   - postSyncSteps: Synchronous steps run last, in order, on the main actor.
-    ///   - onStart: Called when a run starts, with the plan.
-    ///   - onStartStep: Called when a step starts.
-    ///   - onSuccessStep: Called when a step finishes, with its duration.
-    ///   - onSuccess: Called once when the run succeeds, with the result and elapsed time.
-    ///   - onError: Called once when the run fails, with the failure, the partly built
-    ///     process, the failed step and the elapsed time.
+    ///   - callbacks: What to call as the run goes; none by default.
     /// - Throws: ``InitializationConfigurationError`` when all three step lists are empty.
     public convenience init(
         createProcess: @escaping @MainActor @Sendable () -> Process,
         preSyncSteps: [SyncInitializationStep<Process>] = [],
         asyncSteps: [AsyncInitializationStep<Process>] = [],
         postSyncSteps: [SyncInitializationStep<Process>] = [],
-        onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)? = nil,
-        onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)? = nil,
-        onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)? = nil,
-        onSuccess: (@MainActor @Sendable (InitializationResult<Process>, Duration) -> Void)? = nil,
-        onError: (
-            @MainActor @Sendable (InitializationFailure<Process>, Process, InitializationStepInfo, Duration) -> Void
-        )? = nil
+        callbacks: InitializationCallbacks<Process> = InitializationCallbacks()
     ) throws(InitializationConfigurationError) {
         let steps = InitializationSteps(preSync: preSyncSteps, async: asyncSteps, postSync: postSyncSteps)
         guard !steps.isEmpty else { throw InitializationConfigurationError(code: .noSteps) }
-        self.init(
-            steps: steps,
-            createFresh: createProcess,
-            carryOver: nil,
-            previousProcess: nil,
-            callbacks: InitializationCallbacks(
-                onStart: onStart,
-                onStartStep: onStartStep,
-                onSuccessStep: onSuccessStep,
-                onSuccess: onSuccess,
-                onError: onError
-            )
-        )
+        self.init(steps: steps, createFresh: createProcess, carryOver: nil, previousProcess: nil, callbacks: callbacks)
     }
 
     init(
@@ -99,40 +70,44 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     /// A stream of the events of the next run (or the run in progress), which finishes
     /// when that run ends.
     ///
-    /// Subscribe before calling `run()` to see every event. Each call returns a new,
+    /// Subscribe before starting the run to see every event. Each call returns a new,
     /// independent stream; events are buffered, so a slow consumer misses none.
     public func events() -> AsyncStream<InitializationEvent> {
         hub.subscribe()
     }
 
-    /// Starts a run in a new main-actor task and reports through the callbacks.
+    /// Starts a run in a new main-actor task and reports through the callbacks; the form
+    /// for synchronous code.
     ///
-    /// Cancel the returned task to cancel the run (`onError` then reports a
-    /// `CancellationError`). In an async context Swift prefers the async ``run()``; call
-    /// ``start()`` there.
+    /// Cancel the returned task to cancel the run (`onError` then receives a failure whose
+    /// error is a `CancellationError`).
+    /// - Throws: ``InitializationConfigurationError/Code/alreadyRunning`` while a run of
+    ///   this initializer is in progress.
     @discardableResult
-    public func run() -> Task<Void, Never> {
-        start()
-    }
-
-    /// Starts a run in a new main-actor task and reports through the callbacks.
-    ///
-    /// The same as the callback form of `run()`, under a name that also resolves in
-    /// async contexts. Cancel the returned task to cancel the run.
-    @discardableResult
-    public func start() -> Task<Void, Never> {
-        Task { @MainActor in
+    public func start() throws(InitializationConfigurationError) -> Task<Void, Never> {
+        try beginRun()
+        return Task { @MainActor in
             _ = try? await self.perform()
         }
     }
 
     /// Runs the initializer and returns its result; the callbacks are called as well.
     ///
-    /// Cancelling the awaiting task cancels the run: running async steps are cancelled and
-    /// the run fails with a `CancellationError` as its ``InitializationFailure/error``.
-    /// - Throws: ``InitializationFailure`` describing the first failing step; catch it with
-    ///   `catch let failure as InitializationFailure<AppProcess>`.
+    /// Cancelling the awaiting task cancels the run: it fails at once with a
+    /// `CancellationError` as its ``InitializationFailure/error``, and async steps still
+    /// running are cancelled and abandoned.
+    /// - Throws: ``InitializationFailure`` describing the first failing step (catch it with
+    ///   `catch let failure as InitializationFailure<AppProcess>`), or
+    ///   ``InitializationConfigurationError/Code/alreadyRunning`` while a run of this
+    ///   initializer is in progress.
     public func run() async throws -> InitializationResult<Process> {
-        try await perform()
+        try beginRun()
+        return try await perform()
+    }
+
+    /// Marks a run as in progress, refusing a second one.
+    private func beginRun() throws(InitializationConfigurationError) {
+        guard !isRunning else { throw InitializationConfigurationError(code: .alreadyRunning) }
+        isRunning = true
     }
 }

@@ -1,8 +1,42 @@
-/// The optional callbacks of an initializer, all called on the main actor.
-struct InitializationCallbacks<Process: DependencyInitializationProcess>: Sendable {
-    var onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)?
-    var onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)?
-    var onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)?
-    var onSuccess: (@MainActor @Sendable (InitializationResult<Process>, Duration) -> Void)?
-    var onError: (@MainActor @Sendable (InitializationFailure<Process>, Process, InitializationStepInfo, Duration) -> Void)?
+/// The moments of a run an initializer reports, as optional closures called on the main
+/// actor; pass them once, as `callbacks:`.
+///
+/// ```swift
+/// let callbacks = InitializationCallbacks<AppProcess>(
+///     onStartStep: { step in splash.markRunning(step) },
+///     onSuccess: { result in show(result.container) },
+///     onError: { failure in showError(failure) }
+/// )
+/// try DependencyInitializer(createProcess: { AppProcess() }, asyncSteps: asyncSteps, callbacks: callbacks).start()
+/// ```
+///
+/// ``DependencyInitializer/events()`` reports the same moments, and more, as a stream.
+public struct InitializationCallbacks<Process: DependencyInitializationProcess>: Sendable {
+    let onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)?
+    let onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)?
+    let onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)?
+    let onSuccess: (@MainActor @Sendable (InitializationResult<Process>) -> Void)?
+    let onError: (@MainActor @Sendable (InitializationFailure<Process>) -> Void)?
+
+    /// Creates a set of callbacks; leave out the ones you do not need.
+    /// - Parameters:
+    ///   - onStart: Called when a run starts, with its plan.
+    ///   - onStartStep: Called when a step starts.
+    ///   - onSuccessStep: Called when a step finishes without error, with its duration.
+    ///   - onSuccess: Called once when the run succeeds.
+    ///   - onError: Called once when the run fails; the failure holds the error, the failed
+    ///     step, the partly built process and the elapsed time.
+    public init(
+        onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)? = nil,
+        onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)? = nil,
+        onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)? = nil,
+        onSuccess: (@MainActor @Sendable (InitializationResult<Process>) -> Void)? = nil,
+        onError: (@MainActor @Sendable (InitializationFailure<Process>) -> Void)? = nil
+    ) {
+        self.onStart = onStart
+        self.onStartStep = onStartStep
+        self.onSuccessStep = onSuccessStep
+        self.onSuccess = onSuccess
+        self.onError = onError
+    }
 }

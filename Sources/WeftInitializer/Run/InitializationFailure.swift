@@ -11,18 +11,17 @@ public struct InitializationFailure<Process: DependencyInitializationProcess>: E
     /// The process as far as it was filled when the run ended.
     public let process: Process
     /// The step that failed (phase ``InitializationPhase/container`` when
-    /// ``DependencyInitializationProcess/toContainer`` threw).
+    /// ``DependencyInitializationProcess/toContainer`` threw, or the run was cancelled after
+    /// its last step).
     public let failedStep: InitializationStepInfo
     /// The time from the start of the run to the failure.
     public let elapsed: Duration
     /// Start offset, duration and outcome of every step that started, in completion order.
     public let stepTimings: [InitializationStepTiming]
-    /// The phases that finished before the failure.
-    public let phaseTimings: [InitializationPhaseTiming]
     /// The initializer whose run failed.
     public let initializer: DependencyInitializer<Process>
 
-    /// Whether the run ended because its task was cancelled.
+    /// Whether the run ended because it was cancelled.
     public var isCancellation: Bool { error is CancellationError }
 
     /// `Step 'Title' (async phase) failed after 12 ms: <underlying error>`.

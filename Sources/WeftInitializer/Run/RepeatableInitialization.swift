@@ -15,10 +15,10 @@ extension InitializationFailure: RepeatableInitialization {}
 
 extension RepeatableInitialization {
     /// Makes the initializer of a repeat run without starting it, so a user interface can
-    /// read its DependencyInitializer/plan and subscribe to its
-    /// DependencyInitializer/events() first.
+    /// read its ``DependencyInitializer/plan`` and subscribe to its
+    /// ``DependencyInitializer/events()`` first.
     ///
-    /// A repeat run executes only the steps marked InitializationStepType/repeatable,
+    /// A repeat run executes only the steps marked ``InitializationStepType/repeatable``,
     /// in phase order, on a new process. Every argument left `nil` keeps this run's value.
     ///
     /// Simple steps do not run again, so whatever they put into the process is gone unless
@@ -37,89 +37,49 @@ extension RepeatableInitialization {
     ///   - preSyncSteps: Replacement pre-sync steps; only their repeatable ones run.
     ///   - asyncSteps: Replacement async steps; only their repeatable ones run.
     ///   - postSyncSteps: Replacement post-sync steps; only their repeatable ones run.
-    ///   - onStart: Replacement start callback.
-    ///   - onStartStep: Replacement step-start callback.
-    ///   - onSuccessStep: Replacement step-success callback.
-    ///   - onSuccess: Replacement success callback.
-    ///   - onError: Replacement error callback.
-    /// - Throws: InitializationConfigurationError when no step is repeatable.
+    ///   - callbacks: Replacement callbacks.
+    /// - Throws: ``InitializationConfigurationError`` when no step is repeatable.
     public func repeatInitializer(
         createProcess: (@MainActor @Sendable (_ previous: Process) -> Process)? = nil,
         preSyncSteps: [SyncInitializationStep<Process>]? = nil,
         asyncSteps: [AsyncInitializationStep<Process>]? = nil,
         postSyncSteps: [SyncInitializationStep<Process>]? = nil,
-        onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)? = nil,
-        onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)? = nil,
-        onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)? = nil,
-        onSuccess: (@MainActor @Sendable (InitializationResult<Process>, Duration) -> Void)? = nil,
-        onError: (
-            @MainActor @Sendable (InitializationFailure<Process>, Process, InitializationStepInfo, Duration) -> Void
-        )? = nil
+        callbacks: InitializationCallbacks<Process>? = nil
     ) throws(InitializationConfigurationError) -> DependencyInitializer<Process> {
-        try initializer.repeatInitializer(
-            after: process,
-            createProcess: createProcess,
-            preSyncSteps: preSyncSteps,
-            asyncSteps: asyncSteps,
-            postSyncSteps: postSyncSteps,
-            onStart: onStart,
-            onStartStep: onStartStep,
-            onSuccessStep: onSuccessStep,
-            onSuccess: onSuccess,
-            onError: onError
+        let repeated = InitializationSteps(
+            preSync: preSyncSteps ?? initializer.steps.preSync,
+            async: asyncSteps ?? initializer.steps.async,
+            postSync: postSyncSteps ?? initializer.steps.postSync
+        ).repeatable
+        guard !repeated.isEmpty else { throw InitializationConfigurationError(code: .noRepeatableSteps) }
+        return DependencyInitializer(
+            steps: repeated,
+            createFresh: initializer.createFresh,
+            carryOver: createProcess ?? initializer.carryOver,
+            previousProcess: process,
+            callbacks: callbacks ?? initializer.callbacks
         )
     }
 
-    /// Starts a repeat run of the repeatable steps and reports through the callbacks.
+    /// Runs the repeatable steps again and returns the new result; the callbacks are called
+    /// as well.
     ///
-    /// See `repeatInitializer(createProcess:...)` for the arguments; `nil` keeps this
-    /// run's value. In an async context Swift prefers the async overload; use
-    /// `repeatInitializer(...).start()` there. Cancel the returned task to cancel the run.
-    /// - Throws: InitializationConfigurationError when no step is repeatable.
-    @discardableResult
+    /// The arguments are those of
+    /// ``repeatInitializer(createProcess:preSyncSteps:asyncSteps:postSyncSteps:callbacks:)``;
+    /// `nil` keeps this run's value. From synchronous code, call
+    /// `repeatInitializer(…).start()`.
+    /// - Throws: ``InitializationConfigurationError`` when no step is repeatable, or
+    ///   ``InitializationFailure`` when the repeat run fails.
     public func runRepeat(
         createProcess: (@MainActor @Sendable (_ previous: Process) -> Process)? = nil,
         preSyncSteps: [SyncInitializationStep<Process>]? = nil,
         asyncSteps: [AsyncInitializationStep<Process>]? = nil,
         postSyncSteps: [SyncInitializationStep<Process>]? = nil,
-        onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)? = nil,
-        onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)? = nil,
-        onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)? = nil,
-        onSuccess: (@MainActor @Sendable (InitializationResult<Process>, Duration) -> Void)? = nil,
-        onError: (
-            @MainActor @Sendable (InitializationFailure<Process>, Process, InitializationStepInfo, Duration) -> Void
-        )? = nil
-    ) throws(InitializationConfigurationError) -> Task<Void, Never> {
-        try repeatInitializer(
-            createProcess: createProcess, preSyncSteps: preSyncSteps, asyncSteps: asyncSteps,
-            postSyncSteps: postSyncSteps, onStart: onStart, onStartStep: onStartStep,
-            onSuccessStep: onSuccessStep, onSuccess: onSuccess, onError: onError
-        ).start()
-    }
-
-    /// Runs the repeatable steps again and returns the new result.
-    ///
-    /// See `repeatInitializer(createProcess:...)` for the arguments; `nil` keeps this
-    /// run's value. The callbacks are called as well.
-    /// - Throws: InitializationConfigurationError when no step is repeatable, or
-    ///   InitializationFailure when the repeat run fails.
-    public func runRepeat(
-        createProcess: (@MainActor @Sendable (_ previous: Process) -> Process)? = nil,
-        preSyncSteps: [SyncInitializationStep<Process>]? = nil,
-        asyncSteps: [AsyncInitializationStep<Process>]? = nil,
-        postSyncSteps: [SyncInitializationStep<Process>]? = nil,
-        onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)? = nil,
-        onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)? = nil,
-        onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)? = nil,
-        onSuccess: (@MainActor @Sendable (InitializationResult<Process>, Duration) -> Void)? = nil,
-        onError: (
-            @MainActor @Sendable (InitializationFailure<Process>, Process, InitializationStepInfo, Duration) -> Void
-        )? = nil
+        callbacks: InitializationCallbacks<Process>? = nil
     ) async throws -> InitializationResult<Process> {
         try await repeatInitializer(
             createProcess: createProcess, preSyncSteps: preSyncSteps, asyncSteps: asyncSteps,
-            postSyncSteps: postSyncSteps, onStart: onStart, onStartStep: onStartStep,
-            onSuccessStep: onSuccessStep, onSuccess: onSuccess, onError: onError
+            postSyncSteps: postSyncSteps, callbacks: callbacks
         ).run()
     }
 }

@@ -1,67 +1,63 @@
 /// An asynchronous step of the async phase; every async step of a run runs concurrently
 /// with the others, off the main actor.
 ///
-/// The process is main-actor isolated, so the step reaches it only through `await`. Either
-/// hop explicitly:
+/// Compute a value off the main actor and let the initializer store it into the process on
+/// the main actor:
 ///
 /// ```swift
 /// AsyncInitializationStep<AppProcess>(title: "Fetch a cat fact", timeout: .seconds(5)) { process in
 ///     guard let repository = await process.repository else { throw MissingRepository() }
-///     let fact = try await repository.catFact()
-///     await MainActor.run { process.initialCatFact = fact }
+///     return try await repository.catFact()
+/// } apply: { process, fact in
+///     process.initialCatFact = fact
 /// }
 /// ```
 ///
-/// or return a value and let the initializer apply it on the main actor with
-/// ``init(title:type:timeout:priority:produce:apply:)``.
+/// A step still running when the run ends — its timeout passed, another step failed, or the
+/// run was cancelled — is cancelled and abandoned: the run does not wait for it, and its
+/// `apply` never runs. Write into the process in `apply`; a step that writes into it itself
+/// (through a main-actor method) can still write after it was abandoned.
 public struct AsyncInitializationStep<Process: DependencyInitializationProcess>: Sendable {
-    /// The title a user interface shows for the step.
-    public let title: String
-    /// Whether the step runs again on `runRepeat`.
-    public let type: InitializationStepType
-    /// How long the step may take before it fails with ``InitializationStepTimeoutError``;
-    /// `nil` waits as long as the step takes.
-    public let timeout: Duration?
-    /// The priority of the step's child task; `nil` inherits the run's priority.
-    public let priority: TaskPriority?
-    let body: @Sendable (Process) async throws -> Void
+    /// Stores a step's result into the process, on the main actor.
+    typealias Apply = @MainActor @Sendable (Process) -> Void
 
-    /// Creates an asynchronous step.
+    let title: String
+    let type: InitializationStepType
+    let timeout: Duration?
+    let priority: TaskPriority?
+    /// The work; what it returns is applied to the process only if the step was not
+    /// abandoned by then.
+    let body: Body
+
+    /// A step's work, in the form it was given.
+    enum Body: Sendable {
+        case run(@Sendable (Process) async throws -> Void)
+        case produce(@Sendable (Process) async throws -> Apply)
+
+        /// Runs the work; returns what to apply to the process, if anything.
+        func callAsFunction(_ process: Process) async throws -> Apply? {
+            switch self {
+            case .run(let run):
+                try await run(process)
+                return nil
+            case .produce(let produce):
+                return try await produce(process)
+            }
+        }
+    }
+
+    /// Creates an asynchronous step that computes a value off the main actor; the
+    /// initializer then stores it into the process with `apply`, on the main actor.
     /// - Parameters:
     ///   - title: The title shown by user interfaces; may be empty.
     ///   - type: `.simple` (first run only) or `.repeatable` (also on `runRepeat`).
-    ///   - timeout: The longest the step may take. When it passes, the step's task is
-    ///     cancelled and the run fails with ``InitializationStepTimeoutError``. The step must
-    ///     respond to cancellation for the run to end promptly.
-    ///   - priority: The priority of the step's child task.
-    ///   - run: The work, run off the main actor; throw to fail the run.
-    public init(
-        title: String = "",
-        type: InitializationStepType = .simple,
-        timeout: Duration? = nil,
-        priority: TaskPriority? = nil,
-        run: @escaping @Sendable (Process) async throws -> Void
-    ) {
-        self.title = title
-        self.type = type
-        self.timeout = timeout
-        self.priority = priority
-        self.body = run
-    }
-
-    /// Creates an asynchronous step that computes a value off the main actor and then
-    /// stores it into the process on the main actor.
-    ///
-    /// ```swift
-    /// AsyncInitializationStep<AppProcess>(title: "Fetch a cat fact") { process in
-    ///     try await process.requireRepository().catFact()
-    /// } apply: { process, fact in
-    ///     process.initialCatFact = fact
-    /// }
-    /// ```
-    /// - Parameters:
-    ///   - produce: The work, run off the main actor.
-    ///   - apply: Stores the produced value; runs on the main actor.
+    ///   - timeout: The longest the step may run. When it passes, the run fails with
+    ///     ``InitializationStepTimeoutError`` at once, and the step is cancelled and
+    ///     abandoned, whether or not it responds to cancellation.
+    ///   - priority: The priority of the step's task; `nil` inherits the run's priority.
+    ///   - produce: The work, run off the main actor; throw to fail the run.
+    ///   - apply: Stores the produced value; runs on the main actor, and never for a step
+    ///     that was abandoned.
     public init<Value: Sendable>(
         title: String = "",
         type: InitializationStepType = .simple,
@@ -70,29 +66,39 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
         produce: @escaping @Sendable (Process) async throws -> Value,
         apply: @escaping @MainActor @Sendable (Process, Value) -> Void
     ) {
-        self.init(title: title, type: type, timeout: timeout, priority: priority) { process in
-            let value = try await produce(process)
-            try Task.checkCancellation()
-            await apply(process, value)
-        }
+        self.init(
+            title: title, type: type, timeout: timeout, priority: priority,
+            body: .produce { process in
+                let value = try await produce(process)
+                return { process in apply(process, value) }
+            })
     }
 
-    /// Runs the step's work, enforcing its timeout.
-    func execute(on process: Process) async throws {
-        guard let timeout else {
-            try await body(process)
-            return
-        }
-        let body = self.body
-        let title = self.title
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await body(process) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw InitializationStepTimeoutError(stepTitle: title, timeout: timeout)
-            }
-            defer { group.cancelAll() }
-            try await group.next()
-        }
+    /// Creates an asynchronous step that stores nothing into the process, such as a check
+    /// or a warm-up.
+    ///
+    /// The parameters are those of ``init(title:type:timeout:priority:produce:apply:)``.
+    public init(
+        title: String = "",
+        type: InitializationStepType = .simple,
+        timeout: Duration? = nil,
+        priority: TaskPriority? = nil,
+        run: @escaping @Sendable (Process) async throws -> Void
+    ) {
+        self.init(title: title, type: type, timeout: timeout, priority: priority, body: .run(run))
+    }
+
+    private init(
+        title: String,
+        type: InitializationStepType,
+        timeout: Duration?,
+        priority: TaskPriority?,
+        body: Body
+    ) {
+        self.title = title
+        self.type = type
+        self.timeout = timeout
+        self.priority = priority
+        self.body = body
     }
 }

@@ -1,5 +1,5 @@
 /// A phase of an initialization run, in the order the phases run.
-public enum InitializationPhase: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum InitializationPhase: Sendable, Hashable, CustomStringConvertible {
     /// Synchronous steps that run first, one after another, on the main actor.
     case preSync
     /// Asynchronous steps that all run concurrently, off the main actor.

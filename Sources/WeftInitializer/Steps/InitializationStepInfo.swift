@@ -1,20 +1,19 @@
 /// What a user interface needs to know about a step: its title, phase and position.
 ///
 /// ``DependencyInitializer/plan`` lists one for every step, in run order, before the run starts.
-public struct InitializationStepInfo: Sendable, Hashable, Identifiable, CustomStringConvertible {
+public struct InitializationStepInfo: Sendable, Hashable {
     /// The step's title, as given to the step.
     public let title: String
     /// The phase the step runs in.
     public let phase: InitializationPhase
     /// The step's index within its phase's list.
-    public let index: Int
+    let index: Int
     /// The step's position in the whole plan (0-based, pre-sync steps first).
     public let position: Int
     /// Whether the step runs again on `runRepeat`.
-    public let type: InitializationStepType
+    let type: InitializationStepType
 
-    /// Creates a step description.
-    public init(
+    init(
         title: String,
         phase: InitializationPhase,
         index: Int,
@@ -27,10 +26,4 @@ public struct InitializationStepInfo: Sendable, Hashable, Identifiable, CustomSt
         self.position = position
         self.type = type
     }
-
-    /// The step's position in the plan.
-    public var id: Int { position }
-
-    /// `'Title' (async phase)`.
-    public var description: String { "'\(title)' (\(phase) phase)" }
 }

@@ -1,14 +1,13 @@
 /// The three step lists of an initializer, in phase order.
-public struct InitializationSteps<Process: DependencyInitializationProcess>: Sendable {
+struct InitializationSteps<Process: DependencyInitializationProcess>: Sendable {
     /// Synchronous steps run first, in order, on the main actor.
-    public var preSync: [SyncInitializationStep<Process>]
+    var preSync: [SyncInitializationStep<Process>]
     /// Asynchronous steps run concurrently, off the main actor.
-    public var async: [AsyncInitializationStep<Process>]
+    var async: [AsyncInitializationStep<Process>]
     /// Synchronous steps run last, in order, on the main actor.
-    public var postSync: [SyncInitializationStep<Process>]
+    var postSync: [SyncInitializationStep<Process>]
 
-    /// Creates step lists.
-    public init(
+    init(
         preSync: [SyncInitializationStep<Process>] = [],
         async: [AsyncInitializationStep<Process>] = [],
         postSync: [SyncInitializationStep<Process>] = []
@@ -19,10 +18,10 @@ public struct InitializationSteps<Process: DependencyInitializationProcess>: Sen
     }
 
     /// Whether all three lists are empty.
-    public var isEmpty: Bool { preSync.isEmpty && async.isEmpty && postSync.isEmpty }
+    var isEmpty: Bool { preSync.isEmpty && async.isEmpty && postSync.isEmpty }
 
     /// The steps marked ``InitializationStepType/repeatable``, in the same order.
-    public var repeatable: InitializationSteps {
+    var repeatable: InitializationSteps {
         InitializationSteps(
             preSync: preSync.filter { $0.type == .repeatable },
             async: async.filter { $0.type == .repeatable },
@@ -31,7 +30,7 @@ public struct InitializationSteps<Process: DependencyInitializationProcess>: Sen
     }
 
     /// One description per step, in run order: pre-sync, async, post-sync.
-    public var plan: [InitializationStepInfo] {
+    var plan: [InitializationStepInfo] {
         var infos: [InitializationStepInfo] = []
         infos.reserveCapacity(preSync.count + async.count + postSync.count)
         for (index, step) in preSync.enumerated() {

@@ -7,10 +7,8 @@
 /// }
 /// ```
 public struct SyncInitializationStep<Process: DependencyInitializationProcess>: Sendable {
-    /// The title a user interface shows for the step.
-    public let title: String
-    /// Whether the step runs again on `runRepeat`.
-    public let type: InitializationStepType
+    let title: String
+    let type: InitializationStepType
     let body: @MainActor @Sendable (Process) throws -> Void
 
     /// Creates a synchronous step.

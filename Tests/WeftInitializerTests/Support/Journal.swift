@@ -49,3 +49,23 @@ final class CallbackLog {
 }
 
 import WeftInitializer
+
+/// A one-shot signal that waiters await without regard to cancellation, the way a legacy
+/// callback API ignores it.
+actor Gate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Suspends until ``open()``, even when the waiting task is cancelled.
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Releases every current and future waiter.
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
+    }
+}
