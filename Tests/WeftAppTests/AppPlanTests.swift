@@ -3,6 +3,7 @@ import Testing
 import Weft
 import WeftInitializer
 @testable import FactKit
+@testable import WeftApp
 
 /// The whole initialization plan against real parts: the bundled server on a loopback port,
 /// a real SQLite file in a temporary directory.

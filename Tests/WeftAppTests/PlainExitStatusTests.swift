@@ -1,9 +1,9 @@
-import FactKit
+@testable import FactKit
 import Foundation
 import Testing
 import Weft
 import WeftInitializer
-@testable import WeftTUI
+@testable import WeftApp
 
 @Suite("Exit status of a plain run")
 struct PlainExitStatusTests {

@@ -1,9 +1,9 @@
-import FactKit
+@testable import FactKit
 import Foundation
 import Testing
 import Weft
 import WeftInitializer
-@testable import WeftTUI
+@testable import WeftApp
 
 @Suite("A failure in a person's words, for the command line")
 struct PlainFailureTests {

@@ -1,8 +1,8 @@
-import FactKit
+@testable import FactKit
 import Foundation
 import Testing
 import WeftInitializer
-@testable import WeftTUI
+@testable import WeftApp
 
 @MainActor
 @Suite("Plain and JSON-lines reporting")

@@ -1,6 +1,6 @@
-import FactKit
+@testable import FactKit
 import Foundation
-@testable import WeftTUI
+@testable import WeftApp
 
 /// Collects a reporter's lines; written from the reporter's tasks, read by the test.
 final class LineRecorder: @unchecked Sendable {  // `lines` is only touched under `lock`.

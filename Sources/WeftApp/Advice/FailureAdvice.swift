@@ -1,32 +1,56 @@
+public import FactKit
 import Foundation
 import Weft
 import WeftInitializer
 
 /// What a person can do about an initialization failure, in a sentence.
+///
+/// Errors from the domain carry facts (a path, a URL, a status, the underlying error); the
+/// advice is the app's. A hint names actions through a ``Phrasing``: the command line names
+/// options (``Phrasing/commandLine``), the full-screen app names the keys of its key map.
 public enum FailureAdvice {
-    /// Who reads the hint, which decides how actions are named.
-    public enum Audience: Sendable {
-        /// The full-screen app: actions are keys, "retry (r)".
-        case interactive
-        /// The command line: actions are options, "--env NAME".
-        case commandLine
+    /// How a hint names the actions a person can take next.
+    public struct Phrasing: Sendable {
+        /// Starts a sentence asking to try again, such as `Run weft again`.
+        public var retry: String
+        /// Asks to pick another environment, mid-sentence.
+        public var pickAnother: String
+        /// Asks to pick the embedded environment, which works offline, mid-sentence.
+        public var pickEmbedded: String
+        /// A sentence asking to pick one of the known environments.
+        public var knownEnvironment: String
+
+        /// Creates a phrasing.
+        public init(retry: String, pickAnother: String, pickEmbedded: String, knownEnvironment: String) {
+            self.retry = retry
+            self.pickAnother = pickAnother
+            self.pickEmbedded = pickEmbedded
+            self.knownEnvironment = knownEnvironment
+        }
+
+        /// Actions named as command-line options: `--env NAME`.
+        public static let commandLine = Phrasing(
+            retry: "Run weft again",
+            pickAnother: "choose another environment with --env NAME",
+            pickEmbedded: "use --env embedded",
+            knownEnvironment: "Choose one of the known environments with --env NAME, or leave --env out to use the first."
+        )
     }
 
     /// A hint for `error` (the failed step's error) in `environment`.
-    public static func hint(for error: any Error, environment: Environment?, audience: Audience = .interactive) -> String {
-        let say = Phrases(audience: audience)
+    public static func hint(for error: any Error, environment: Environment?, phrasing say: Phrasing = .commandLine) -> String {
         switch rootCause(of: error) {
         case is CancellationError:
             return ""
         case let error as FactRepositoryError:
             switch error {
             case .service(let error): return hint(for: error, environment: environment, say: say)
-            case .history: return say.moveDatabase
+            case .history(let error): return hint(for: error)
             }
         case let error as FactServiceError:
             return hint(for: error, environment: environment, say: say)
-        case is HistoryDatabaseError:
-            return say.moveDatabase
+        case let error as HistoryDatabaseError:
+            return hint(for: error)
         case EnvironmentCatalogError.unknownEnvironment:
             return say.knownEnvironment
         case is EnvironmentCatalogError:
@@ -50,7 +74,7 @@ public enum FailureAdvice {
         return error
     }
 
-    private static func hint(for error: FactServiceError, environment: Environment?, say: Phrases) -> String {
+    private static func hint(for error: FactServiceError, environment: Environment?, say: Phrasing) -> String {
         switch error {
         case .cancelled:
             return ""
@@ -78,23 +102,32 @@ public enum FailureAdvice {
         return url.port
     }
 
-    private struct Phrases {
-        let audience: Audience
+    /// What to do about a history file weft cannot use; weft never deletes it.
+    private static func hint(for error: HistoryDatabaseError) -> String {
+        let elsewhere = "or choose another file with --database PATH"
+        switch error {
+        case .cannotCreateDirectory:
+            return "Create the folder yourself, \(elsewhere)."
+        case .notADatabase:
+            return "The file was left untouched: move it aside, \(elsewhere); weft never deletes it."
+        case .notReadable:
+            return "Fix the file's permissions, \(elsewhere)."
+        case .notWritable:
+            return "Make the file and its folder writable, \(elsewhere)."
+        case .newerSchema:
+            return "Update weft, \(elsewhere)."
+        case .failed:
+            return "Move the history file aside or choose another with --database PATH; weft never deletes it."
+        }
+    }
 
-        var retry: String { audience == .interactive ? "Retry (r)" : "Run weft again" }
-        var pickAnother: String {
-            audience == .interactive ? "pick another environment (e)" : "choose another environment with --env NAME"
-        }
-        var pickEmbedded: String {
-            audience == .interactive ? "pick the embedded environment (e)" : "use --env embedded"
-        }
-        var knownEnvironment: String {
-            audience == .interactive
-                ? "Pick one of the known environments (e)."
-                : "Choose one of the known environments with --env NAME, or leave --env out to use the first."
-        }
-        var moveDatabase: String {
-            "Move the history file aside or choose another with --database PATH; weft never deletes it."
+    /// What to do when `weft serve` cannot serve, to follow the error on its line.
+    static func serveHint(for error: FactServerError) -> String {
+        switch error {
+        case .noFacts: "reinstall weft or check Assets/facts.json"
+        case .cannotListen(let port, _) where port == 0: "check that loopback networking is available"
+        case .cannotListen: "the port may be in use, choose another with --port"
+        case .stoppedUnexpectedly: "restart it"
         }
     }
 }

@@ -1,4 +1,5 @@
-import Weft
+public import FactKit
+public import Weft
 
 /// Everything the running app needs, assembled by a successful initialization.
 public struct AppDependencies: Sendable {

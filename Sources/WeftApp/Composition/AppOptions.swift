@@ -1,4 +1,5 @@
-import Foundation
+import FactKit
+public import Foundation
 
 /// What the person asked for on the command line.
 public struct AppOptions: Sendable, Hashable {

@@ -1,6 +1,7 @@
+import FactKit
 import Foundation
 import Weft
-import WeftInitializer
+public import WeftInitializer
 
 /// How `weft` initializes: the steps, their phases, and which of them a repeat run re-runs.
 ///
@@ -43,7 +44,7 @@ public enum AppPlan {
 
     // MARK: - Steps
 
-    public static let preSyncSteps: [SyncInitializationStep<AppProcess>] = [
+    static let preSyncSteps: [SyncInitializationStep<AppProcess>] = [
         SyncInitializationStep(title: "Load settings", type: .simple) { process in
             process.catalog = try process.options.environmentsFile.map { url throws(EnvironmentCatalogError) in
                 try EnvironmentCatalog.load(contentsOf: url)
@@ -65,7 +66,7 @@ public enum AppPlan {
         },
     ]
 
-    public static let asyncSteps: [AsyncInitializationStep<AppProcess>] = [
+    static let asyncSteps: [AsyncInitializationStep<AppProcess>] = [
         AsyncInitializationStep(title: "Open the history database", type: .simple, timeout: .seconds(15)) { process in
             let (container, _) = try await process.services()
             return try await container.resolveAsync(HistoryDatabase.self)
@@ -99,7 +100,7 @@ public enum AppPlan {
         },
     ]
 
-    public static let postSyncSteps: [SyncInitializationStep<AppProcess>] = [
+    static let postSyncSteps: [SyncInitializationStep<AppProcess>] = [
         SyncInitializationStep(title: "Assemble the app", type: .repeatable) { process in
             let (container, environment) = try process.services()
             process.dependencies = AppDependencies(
@@ -116,10 +117,10 @@ public enum AppPlan {
 }
 
 /// A health check found a service not working.
-public struct UnhealthyServices: Error, Sendable, CustomStringConvertible {
-    public let report: HealthReport
+struct UnhealthyServices: Error, Sendable, CustomStringConvertible {
+    let report: HealthReport
 
-    public var description: String {
+    var description: String {
         let failing = report.statuses
             .filter { if case .unhealthy = $0.value { true } else { false } }
             .map { "\($0.key): \($0.value)" }

@@ -1,6 +1,7 @@
+public import FactKit
 import Foundation
-import Weft
-import WeftInitializer
+public import Weft
+public import WeftInitializer
 
 /// The pieces of ``AppDependencies`` as the initialization steps build them.
 ///
@@ -10,11 +11,11 @@ import WeftInitializer
 @MainActor
 public final class AppProcess: DependencyInitializationProcess {
     /// The command-line options.
-    public let options: AppOptions
+    let options: AppOptions
     /// The environment this run should initialize; the catalog's default when `nil`.
     public let requestedEnvironment: String?
     /// Servers started by this run.
-    public let servers = RunningServers()
+    let servers = RunningServers()
     /// Servers of the run this one replaces, stopped by the server step.
     let retiredServers: RunningServers?
 
@@ -25,18 +26,18 @@ public final class AppProcess: DependencyInitializationProcess {
     /// Filled by "Register services".
     public internal(set) var container: Weft.Container?
     /// Opened by "Open the history database".
-    public internal(set) var database: HistoryDatabase?
+    var database: HistoryDatabase?
     /// Started by "Start the fact server" in the embedded environment.
-    public internal(set) var server: FactServer?
+    var server: FactServer?
     /// Fetched by "Fetch the first cat fact".
-    public internal(set) var firstFact: Fact?
+    var firstFact: Fact?
     /// Reported by "Check service health".
-    public internal(set) var health: HealthReport?
+    var health: HealthReport?
     /// Assembled by "Assemble the app".
-    public internal(set) var dependencies: AppDependencies?
+    var dependencies: AppDependencies?
 
     /// A process for the first run.
-    public init(options: AppOptions) {
+    init(options: AppOptions) {
         self.options = options
         self.requestedEnvironment = options.environmentName
         self.retiredServers = nil
@@ -51,7 +52,7 @@ public final class AppProcess: DependencyInitializationProcess {
     }
 
     /// The process of a repeat run in `environment`, keeping what simple steps built.
-    public func next(environment: String?) -> AppProcess {
+    func next(environment: String?) -> AppProcess {
         AppProcess(carryingOver: self, environment: environment)
     }
 
@@ -61,6 +62,7 @@ public final class AppProcess: DependencyInitializationProcess {
         await retiredServers?.stopAll()
     }
 
+    /// The assembled app, once "Assemble the app" ran.
     public var toContainer: AppDependencies {
         get throws {
             guard let dependencies else { throw AppProcessError.missing("the assembled app") }
@@ -80,10 +82,10 @@ public final class AppProcess: DependencyInitializationProcess {
 }
 
 /// A step ran before the step that provides what it needs: a bug in the plan, not in input.
-public enum AppProcessError: Error, Sendable, CustomStringConvertible {
+enum AppProcessError: Error, Sendable, CustomStringConvertible {
     case missing(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .missing(let what):
             "Initialization reached a step that needs \(what), which an earlier step did not provide."

@@ -1,19 +1,20 @@
+import FactKit
 import Foundation
 import Weft
 
-/// Registers the app's services for one environment.
+/// Registers the app's services for one environment, and declares them for the graph.
 ///
 /// Everything is lazy: the steps of ``AppPlan`` resolve what they need, and because the
 /// services are singletons, steps running in parallel share one database, one server and
 /// one repository — each created exactly once, whichever step asks first.
-public enum AppServices {
+enum AppServices {
     /// A container with the services of `environment`.
     ///
     /// - Parameters:
     ///   - database: An already open history database (carried over from an earlier run);
     ///     when `nil`, the database at `databaseURL` is opened on first use.
     ///   - servers: Receives every embedded server started, so it can be stopped later.
-    public static func makeContainer(
+    static func makeContainer(
         environment: Environment,
         databaseURL: URL,
         database: HistoryDatabase?,
@@ -51,6 +52,29 @@ public enum AppServices {
             )
         }
         return container
+    }
+
+    /// Every registration ``makeContainer(environment:databaseURL:database:servers:)`` makes for
+    /// `environment`, with what each factory resolves.
+    static func declarations(for environment: Environment) -> [ServiceDeclaration] {
+        var declarations = [ServiceDeclaration(Environment.self), ServiceDeclaration(HistoryDatabase.self)]
+        if case .embedded = environment.source {
+            declarations.append(ServiceDeclaration(FactServer.self))
+            declarations.append(ServiceDeclaration(FactService.self, resolves: [FactServer.self]))
+        } else {
+            declarations.append(ServiceDeclaration(FactService.self))
+        }
+        declarations.append(ServiceDeclaration(FactRepository.self, resolves: [FactService.self, HistoryDatabase.self]))
+        return declarations
+    }
+
+    /// The dependency graph of `environment`'s services, drawn from ``declarations(for:)``:
+    /// stand-ins that only resolve their declared dependencies are registered in a throwaway
+    /// container and the container library draws its graph. Nothing is opened, started or fetched.
+    static func declaredGraph(for environment: Environment) async -> DependencyGraph {
+        let container = Container()
+        for declaration in declarations(for: environment) { declaration.registerStandIn(in: container) }
+        return await container.graph()
     }
 
     private static func baseURL(of environment: Environment, resolver: Resolver) async throws -> URL {

@@ -1,4 +1,5 @@
-import Weft
+public import FactKit
+public import Weft
 
 extension HistoryDatabase: HealthCheckable {
     /// Healthy when the database answers a query.

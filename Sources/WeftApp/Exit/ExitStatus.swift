@@ -1,5 +1,4 @@
 import FactKit
-import Weft
 
 /// The status `weft` exits with, for scripts and the e2e test.
 ///
@@ -27,7 +26,7 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     /// Cancellation means the person interrupted the run; errors the person fixes in their
     /// input (``EnvironmentCatalogError``, a ``HistoryDatabaseError`` other than an
     /// unexpected SQLite failure) are usage errors; everything else is an initialization failure.
-    public init(failingWith error: any Error) {
+    init(failingWith error: any Error) {
         switch PlainFailure.rootCause(of: error) {
         case is CancellationError:
             self = .interrupted
@@ -43,7 +42,7 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     }
 
     /// The status for a run stopped by `interruption`.
-    public init(_ interruption: Interruption) {
+    init(_ interruption: Interruption) {
         switch interruption {
         case .interrupt: self = .interrupted
         case .terminate: self = .terminated

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import WeftTUI
 
 /// SIGINT and SIGTERM delivered as ``Interruption``s instead of ending the process, until
 /// ``stop()`` restores their default handling. Owned by one task; share ``interruptions``.

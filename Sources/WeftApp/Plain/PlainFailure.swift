@@ -3,30 +3,30 @@ import Weft
 import WeftInitializer
 
 /// Why a run failed, in a person's words: the step, its phase, the error and what to do.
-public struct PlainFailure: Sendable, Hashable {
+struct PlainFailure: Sendable, Hashable {
     /// The title of the step that failed.
-    public var step: String
+    var step: String
     /// The phase it ran in: `pre-sync`, `async`, `post-sync` or `container`.
-    public var phase: String
+    var phase: String
     /// The time from the start of the run to the failure.
-    public var elapsed: Duration
+    var elapsed: Duration
     /// The error, as one line of text.
-    public var message: String
+    var message: String
     /// What the person can do about it, for the command line; empty when interrupted.
-    public var hint: String
+    var hint: String
     /// The environment the run was in, when it got as far as choosing one.
-    public var environment: String?
+    var environment: String?
     /// Whether the person interrupted the run.
-    public var isCancellation: Bool
+    var isCancellation: Bool
     /// The status `weft` exits with.
-    public var exitStatus: ExitStatus
+    var exitStatus: ExitStatus
 
     /// Describes `error`, thrown by `step` after `elapsed`, in `environment`.
     ///
     /// - Parameter interrupted: Whether the person stopped the run. A step that was
     ///   cancelled may fail with its own error (a cancelled request, say); an interrupted
     ///   run is reported as interrupted all the same.
-    public init(
+    init(
         step: InitializationStepInfo, error: any Error, elapsed: Duration, environment: Environment?,
         interrupted: Bool = false
     ) {
@@ -43,14 +43,14 @@ public struct PlainFailure: Sendable, Hashable {
 
     /// Describes a failed run of the app's initialization plan.
     @MainActor
-    public init(_ failure: InitializationFailure<AppProcess>, interrupted: Bool = false) {
+    init(_ failure: InitializationFailure<AppProcess>, interrupted: Bool = false) {
         self.init(
             step: failure.failedStep, error: failure.error, elapsed: failure.elapsed,
             environment: failure.process.environment, interrupted: interrupted || failure.isCancellation)
     }
 
     /// The error a person should read: a container's "factory threw" wrapper is removed.
-    public static func rootCause(of error: any Error) -> any Error {
+    static func rootCause(of error: any Error) -> any Error {
         FailureAdvice.rootCause(of: error)
     }
 
@@ -61,6 +61,6 @@ public struct PlainFailure: Sendable, Hashable {
 
     /// ``FailureAdvice`` for a command line: actions are options, not keys.
     static func hint(for error: any Error, environment: Environment?) -> String {
-        FailureAdvice.hint(for: error, environment: environment, audience: .commandLine)
+        FailureAdvice.hint(for: error, environment: environment, phrasing: .commandLine)
     }
 }

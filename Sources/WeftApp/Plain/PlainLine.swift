@@ -1,7 +1,7 @@
 /// One line of plain output and the stream it belongs on.
-public struct PlainLine: Sendable, Hashable, CustomStringConvertible {
+struct PlainLine: Sendable, Hashable, CustomStringConvertible {
     /// Where a line is written.
-    public enum Stream: Sendable, Hashable {
+    enum Stream: Sendable, Hashable {
         /// Standard output: progress, the fact, and every JSON line.
         case output
         /// Standard error: why a run failed, and notices.
@@ -9,16 +9,16 @@ public struct PlainLine: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The stream the line is written to.
-    public var stream: Stream
+    var stream: Stream
     /// The text, without a trailing newline; never contains control characters.
-    public var text: String
+    var text: String
 
     /// Creates a line.
-    public init(_ text: String, on stream: Stream = .output) {
+    init(_ text: String, on stream: Stream = .output) {
         self.text = text
         self.stream = stream
     }
 
     /// The text.
-    public var description: String { text }
+    var description: String { text }
 }

@@ -14,16 +14,16 @@ import WeftInitializer
 /// let reporter = PlainReporter(format: .text) { line in print(line.text) }
 /// for await event in initializer.events() { reporter.report(event) }
 /// ```
-public struct PlainReporter: Sendable {
+struct PlainReporter: Sendable {
     /// The output format.
-    public let format: PlainFormat
+    let format: PlainFormat
     private let sink: @Sendable (PlainLine) -> Void
 
     /// Creates a reporter.
     /// - Parameters:
     ///   - format: Lines for a person, or JSON lines.
     ///   - sink: Receives every line, in order, with the stream it belongs on.
-    public init(format: PlainFormat, sink: @escaping @Sendable (PlainLine) -> Void) {
+    init(format: PlainFormat, sink: @escaping @Sendable (PlainLine) -> Void) {
         self.format = format
         self.sink = sink
     }
@@ -35,7 +35,7 @@ public struct PlainReporter: Sendable {
     ///
     /// - Parameter interrupted: Whether the person stopped the run; a step that then fails
     ///   reads as interrupted, whatever error it ended with.
-    public func report(_ event: InitializationEvent, interrupted: Bool = false) {
+    func report(_ event: InitializationEvent, interrupted: Bool = false) {
         var event = event
         if interrupted, case .stepFailed(let timing, _) = event {
             event = .stepFailed(timing, error: CancellationError())
@@ -49,7 +49,7 @@ public struct PlainReporter: Sendable {
     }
 
     /// Reports the fact a successful run fetched.
-    public func report(_ fact: Fact) {
+    func report(_ fact: Fact) {
         switch format {
         case .text:
             let seen = fact.timesSeen == 1 ? "seen 1 time" : "seen \(fact.timesSeen) times"
@@ -70,7 +70,7 @@ public struct PlainReporter: Sendable {
     }
 
     /// Reports why a run failed: on standard error as text, on standard output as JSON.
-    public func report(_ failure: PlainFailure) {
+    func report(_ failure: PlainFailure) {
         switch format {
         case .text:
             let place = failure.environment.map { " in environment \"\($0)\"" } ?? ""
@@ -101,7 +101,7 @@ public struct PlainReporter: Sendable {
 
     /// Reports a notice for a person, such as why the full-screen app did not start.
     /// JSON output stays pure: notices go to standard error in both formats.
-    public func notice(_ text: String) {
+    func notice(_ text: String) {
         sink(PlainLine("weft: \(text.plainText)", on: .error))
     }
 

@@ -12,20 +12,20 @@ import WeftInitializer
 /// Cancelling the task that awaits ``run()`` cancels the run; the session then stops any
 /// server it started and returns ``ExitStatus/interrupted``.
 @MainActor
-public struct PlainSession {
+struct PlainSession {
     /// What the person asked for on the command line.
-    public let options: AppOptions
+    let options: AppOptions
     /// Where the lines go.
-    public let reporter: PlainReporter
+    let reporter: PlainReporter
 
     /// Creates a session.
-    public init(options: AppOptions, reporter: PlainReporter) {
+    init(options: AppOptions, reporter: PlainReporter) {
         self.options = options
         self.reporter = reporter
     }
 
     /// Runs the plan, reports it, stops the servers it started and returns the exit status.
-    public func run() async -> ExitStatus {
+    func run() async -> ExitStatus {
         let initializer: DependencyInitializer<AppProcess>
         do {
             initializer = try AppPlan.makeInitializer(options: options)

@@ -1,10 +1,9 @@
 import Foundation
-import WeftTUI
 
 /// Unbuffered writes to standard output and error, so lines appear as they happen in a pipe.
-enum StandardStreams {
+public enum StandardStreams {
     /// Whether standard input and output are both terminals.
-    static var areTerminals: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    public static var areTerminals: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// Writes `line` and a newline to its stream.
     @Sendable
@@ -16,17 +15,17 @@ enum StandardStreams {
     }
 
     /// Writes `text` and a newline to standard output, unless `text` already ends in one.
-    static func writeOutput(_ text: String) {
+    public static func writeOutput(_ text: String) {
         write(text, to: .standardOutput)
     }
 
     /// Writes `text` and a newline to standard error, unless `text` already ends in one.
-    static func writeError(_ text: String) {
+    public static func writeError(_ text: String) {
         write(text, to: .standardError)
     }
 
     /// Ends the process with `status`.
-    static func exit(_ status: ExitStatus) -> Never {
+    public static func exit(_ status: ExitStatus) -> Never {
         Foundation.exit(status.rawValue)
     }
 
