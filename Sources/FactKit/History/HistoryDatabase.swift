@@ -97,7 +97,7 @@ public final class HistoryDatabase: Sendable {
     }
 
     /// How many times this fact has been shown.
-    public func timesSeen(_ text: String) async throws(HistoryDatabaseError) -> Int {
+    func timesSeen(_ text: String) async throws(HistoryDatabaseError) -> Int {
         try await read { db in
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM sighting JOIN fact ON fact.id = sighting.factId WHERE fact.text = ?",

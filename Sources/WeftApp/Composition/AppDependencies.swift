@@ -14,7 +14,7 @@ public struct AppDependencies: Sendable {
     /// The fact fetched during initialization.
     public let firstFact: Fact
     /// The health of the services checked during initialization.
-    public let health: HealthReport
+    let health: HealthReport
     let servers: RunningServers
 
     /// Stops the embedded server, if this run started one.

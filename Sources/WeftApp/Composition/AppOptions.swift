@@ -17,5 +17,5 @@ public struct AppOptions: Sendable, Hashable {
     }
 
     /// Where the history database lives.
-    public var resolvedDatabaseURL: URL { databaseURL ?? HistoryDatabase.defaultURL() }
+    var resolvedDatabaseURL: URL { databaseURL ?? HistoryDatabase.defaultURL() }
 }

@@ -15,7 +15,7 @@ public enum StandardStreams {
     }
 
     /// Writes `text` and a newline to standard output, unless `text` already ends in one.
-    public static func writeOutput(_ text: String) {
+    static func writeOutput(_ text: String) {
         write(text, to: .standardOutput)
     }
 
@@ -25,7 +25,7 @@ public enum StandardStreams {
     }
 
     /// Ends the process with `status`.
-    public static func exit(_ status: ExitStatus) -> Never {
+    static func exit(_ status: ExitStatus) -> Never {
         Foundation.exit(status.rawValue)
     }
 
