@@ -34,8 +34,6 @@ final class AppModel {
     private(set) var runsStarted = 0
     /// How many initialization runs ended (succeeded, failed or cancelled).
     private(set) var runsCompleted = 0
-    /// The most runs ever in flight at once (1 unless something is badly wrong).
-    private(set) var peakRunsInFlight = 0
     /// Whether ``shutdown()`` finished.
     private(set) var isShutDown = false
 
@@ -154,7 +152,6 @@ final class AppModel {
         runID += 1
         let id = runID
         runsStarted += 1
-        peakRunsInFlight = max(peakRunsInFlight, runsStarted - runsCompleted)
         panel = nil
         isHelpVisible = false
         stage = .splash(SplashProgress(environment: environment, steps: initializer.plan))
