@@ -61,7 +61,7 @@ public struct EnvironmentCatalog: Sendable, Hashable {
         try self.init(environments: EnvironmentFileParser(file: file).parse(data), file: file)
     }
 
-    /// Reads and parses an environments file, such as the one given with `--environments FILE`.
+    /// Reads and parses an environments file, such as a person's own list of environments.
     public static func load(contentsOf url: URL) throws(EnvironmentCatalogError) -> EnvironmentCatalog {
         let file = url.isFileURL ? url.path : url.absoluteString
         let data: Data

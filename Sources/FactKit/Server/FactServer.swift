@@ -17,7 +17,7 @@ public import Foundation
 /// await server.stop()                            // releases the port
 /// ```
 ///
-/// Stand-alone (`weft serve --port 8089`): `try await server.run()` serves until the task is
+/// Stand-alone on a fixed port: `try await server.run()` serves until the task is
 /// cancelled. Logging is disabled, so the server never writes to stdout or stderr.
 public actor FactServer {
     /// How long ``ServerFault/slow`` waits before answering unless told otherwise: 30 seconds,
