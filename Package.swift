@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -10,10 +10,11 @@ let package = Package(
         .executable(name: "weft", targets: ["weft"]),
     ],
     dependencies: [
+        // Tested versions. 0.x releases may break their API in a minor version: stay on 0.27.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
     targets: [
         // MARK: Libraries
@@ -29,26 +30,29 @@ let package = Package(
         .target(
             name: "FactKit",
             dependencies: [
-                "Weft",
-                "WeftInitializer",
                 "WeftAssets",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
 
-        // MARK: Terminal app
+        // MARK: App
+        .target(name: "WeftApp", dependencies: ["FactKit", "Weft", "WeftInitializer"]),
         .systemLibrary(
             name: "CNCurses",
-            providers: [.apt(["libncurses-dev"])]
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(name: "CNCursesShims", dependencies: ["CNCurses"]),
-        .target(name: "WeftTUI", dependencies: ["FactKit", "CNCursesShims"]),
+        .target(
+            name: "WeftTUI",
+            dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftAssets", "CNCurses", "CNCursesShims"]
+        ),
         .executableTarget(
             name: "weft",
             dependencies: [
+                "WeftApp",
                 "WeftTUI",
-                "FactKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +61,17 @@ let package = Package(
         .testTarget(name: "WeftTests", dependencies: ["Weft"]),
         .testTarget(name: "WeftInitializerTests", dependencies: ["WeftInitializer"]),
         .testTarget(name: "FactKitTests", dependencies: ["FactKit"]),
-        .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI"]),
+        .testTarget(name: "WeftAppTests", dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer"]),
+        .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
     ]
 )
+
+// One set of Swift settings for every target of ours: Swift 6 language mode is the tools
+// version's default; imports are internal unless marked `public`, a file sees only the
+// members of modules it imports itself, and a warning fails the build.
+let upcomingFeatures = ["MemberImportVisibility", "InternalImportsByDefault"]
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? [])
+        + upcomingFeatures.map { .enableUpcomingFeature($0) }
+        + [.treatAllWarnings(as: .error)]
+}

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The data files `weft` ships with, read from the package's resource bundle.
 ///

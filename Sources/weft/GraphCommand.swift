@@ -1,8 +1,5 @@
 import ArgumentParser
-import FactKit
-import Foundation
-import Weft
-import WeftTUI
+import WeftApp
 
 /// `weft graph`: the app's services and what each resolves, as Graphviz DOT or Mermaid.
 struct GraphCommand: AsyncParsableCommand {
@@ -21,31 +18,7 @@ struct GraphCommand: AsyncParsableCommand {
     var format: Format = .dot
 
     func run() async throws {
-        // Discovering the edges resolves every service for real: a throwaway database in a
-        // temporary folder and an embedded server that is stopped straight after.
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("weft-graph-\(UUID().uuidString)", isDirectory: true)
-        let graph: DependencyGraph
-        do {
-            let environment = try EnvironmentCatalog.bundled().environment(named: "embedded")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let servers = RunningServers()
-            let container = AppServices.makeContainer(
-                environment: environment,
-                databaseURL: directory.appendingPathComponent("history.sqlite"),
-                database: nil,
-                servers: servers)
-            graph = await container.graph()
-            await servers.stopAll()
-            try? FileManager.default.removeItem(at: directory)
-        } catch {
-            try? FileManager.default.removeItem(at: directory)
-            StandardStreams.writeError("weft graph: \(error)")
-            throw ExitCode(ExitStatus.initializationFailed.rawValue)
-        }
-        switch format {
-        case .dot: StandardStreams.writeOutput(graph.dot())
-        case .mermaid: StandardStreams.writeOutput(graph.mermaid())
-        }
+        let status = await GraphMode.run(format: format == .dot ? .dot : .mermaid)
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 }

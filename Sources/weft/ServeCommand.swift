@@ -1,6 +1,5 @@
 import ArgumentParser
-import FactKit
-import WeftTUI
+import WeftApp
 
 /// `weft serve`: the bundled fact server on a fixed port, for the `staging` environment.
 struct ServeCommand: AsyncParsableCommand {
@@ -17,53 +16,18 @@ struct ServeCommand: AsyncParsableCommand {
     var port: UInt16 = 8089
 
     @Option(help: ArgumentHelp(
-        "Misbehave on purpose: \(ServerFault.names.joined(separator: ", ")).", valueName: "mode"))
+        "Misbehave on purpose: \(ServeMode.faultNames.joined(separator: ", ")).", valueName: "mode"))
     var fault: String?
 
     func validate() throws {
-        if let fault, ServerFault(rawValue: fault) == nil {
+        if let fault, !ServeMode.isFault(fault) {
             throw ValidationError(
-                "Unknown fault \"\(fault)\"; choose one of: \(ServerFault.names.joined(separator: ", ")).")
+                "Unknown fault \"\(fault)\"; choose one of: \(ServeMode.faultNames.joined(separator: ", ")).")
         }
     }
 
     func run() async throws {
-        let fault = fault.flatMap(ServerFault.init(rawValue:))
-        let server: FactServer
-        do {
-            server = try FactServer.bundled(port: port, fault: fault)
-        } catch {
-            StandardStreams.writeError("weft serve: \(error)")
-            throw ExitCode(ExitStatus.initializationFailed.rawValue)
-        }
-        let count = await server.facts.count
-        let behaviour = fault.map { " answering with the \($0) fault" } ?? ""
-        let signals = TerminationSignals()
-        let serving = Task {
-            try await server.run { url in
-                StandardStreams.writeOutput("weft serve: \(count) cat facts on \(url.absoluteString)\(behaviour) (Ctrl-C to stop)")
-            }
-        }
-        let interruptions = signals.interruptions
-        let watcher = Task {
-            for await _ in interruptions {
-                serving.cancel()
-                break
-            }
-        }
-        let result = await serving.result
-        signals.stop()
-        await watcher.value
-        switch result {
-        case .success:
-            StandardStreams.writeError("weft serve: stopped")
-        case .failure(let error as FactServerError):
-            StandardStreams.writeError("weft serve: \(error)")
-            if case .cannotListen = error { throw ExitCode(ExitStatus.usageError.rawValue) }
-            throw ExitCode(ExitStatus.initializationFailed.rawValue)
-        case .failure(let error):
-            StandardStreams.writeError("weft serve: \(error)")
-            throw ExitCode(ExitStatus.initializationFailed.rawValue)
-        }
+        let status = await ServeMode.run(port: port, fault: fault)
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WeftTUI
+import WeftApp
 
 extension WeftCommand {
     /// Parses the command line and runs the command, exiting with the documented status:

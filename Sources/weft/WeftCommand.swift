@@ -1,6 +1,6 @@
 import ArgumentParser
-import FactKit
 import Foundation
+import WeftApp
 import WeftTUI
 
 /// `weft`: cat facts from an app that initializes in phases; the full-screen app in a

@@ -63,7 +63,6 @@ struct AppModelRandomKeysTests {
             if Int.random(in: 0..<4, using: &random) == 0 { await model.settle() } else { await Task.yield() }
         }
         await model.shutdown()
-        #expect(model.peakRunsInFlight == 1)
         #expect(log.peakRunsInFlight == 1)
         #expect(model.runsStarted == model.runsCompleted)
         #expect(log.runsStarted == model.runsStarted && log.runsEnded == log.runsStarted)

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import WeftInitializer
+@testable import WeftApp
 @testable import WeftTUI
 
 /// The app's state machine, driven by keys over the real initialization plan: the bundled

@@ -2,6 +2,7 @@ import FactKit
 import Foundation
 import Testing
 import WeftInitializer
+import WeftApp
 @testable import WeftTUI
 
 /// A temporary directory with an environments file and a history database path, removed

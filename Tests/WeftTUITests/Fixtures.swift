@@ -1,5 +1,5 @@
 import Testing
-import WeftTUI
+@testable import WeftTUI
 
 /// Sample view states shared by the screen tests.
 enum Fixtures {

@@ -1,6 +1,7 @@
 import FactKit
 import Foundation
 import Testing
+@testable import WeftApp
 @testable import WeftTUI
 
 #if canImport(Glibc)

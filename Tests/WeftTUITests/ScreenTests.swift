@@ -1,5 +1,5 @@
 import Testing
-import WeftTUI
+@testable import WeftTUI
 
 @MainActor
 @Suite("Screen rendering")

@@ -1,5 +1,6 @@
 import Testing
-import WeftTUI
+import WeftApp
+@testable import WeftTUI
 
 @MainActor
 @Suite("Frame loop")

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A named place to get cat facts from, as listed in an environments file.
 ///
@@ -22,7 +22,7 @@ public struct Environment: Sendable, Hashable, Identifiable {
     }
 
     /// The request timeout used when an environment does not give `timeoutSeconds`.
-    public static let defaultTimeout: Duration = .seconds(5)
+    static let defaultTimeout: Duration = .seconds(5)
 
     /// The unique name, used on the command line and in menus.
     public var name: String
@@ -39,7 +39,7 @@ public struct Environment: Sendable, Hashable, Identifiable {
     public var id: String { name }
 
     /// Creates an environment.
-    public init(
+    init(
         name: String,
         description: String,
         source: Source,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WeftAssets
 
 /// The environments a person can choose from, in menu order, read from an environments file.
@@ -20,7 +20,7 @@ public struct EnvironmentCatalog: Sendable, Hashable {
     /// The environments in file order, which is menu order. Never empty.
     public let environments: [Environment]
     /// The file they were read from, as named in error messages.
-    public let file: String
+    let file: String
 
     /// The first environment in the file.
     public var defaultEnvironment: Environment {
@@ -35,7 +35,7 @@ public struct EnvironmentCatalog: Sendable, Hashable {
     ///
     /// - Throws: ``EnvironmentCatalogError/invalidField(file:field:problem:)`` when the list is
     ///   empty or two environments share a name.
-    public init(environments: [Environment], file: String = "(in memory)") throws(EnvironmentCatalogError) {
+    init(environments: [Environment], file: String = "(in memory)") throws(EnvironmentCatalogError) {
         guard !environments.isEmpty else {
             throw .invalidField(file: file, field: "environments", problem: "expected at least one environment, got an empty list")
         }
@@ -57,11 +57,11 @@ public struct EnvironmentCatalog: Sendable, Hashable {
     /// - Parameters:
     ///   - data: The JSON text.
     ///   - file: The name used in error messages, usually the path the data came from.
-    public init(data: Data, file: String) throws(EnvironmentCatalogError) {
+    init(data: Data, file: String) throws(EnvironmentCatalogError) {
         try self.init(environments: EnvironmentFileParser(file: file).parse(data), file: file)
     }
 
-    /// Reads and parses an environments file, such as the one given with `--environments FILE`.
+    /// Reads and parses an environments file, such as a person's own list of environments.
     public static func load(contentsOf url: URL) throws(EnvironmentCatalogError) -> EnvironmentCatalog {
         let file = url.isFileURL ? url.path : url.absoluteString
         let data: Data

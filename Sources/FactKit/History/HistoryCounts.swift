@@ -1,12 +1,12 @@
 /// What the history knows about a fact just recorded.
-public struct HistoryCounts: Sendable, Hashable {
+struct HistoryCounts: Sendable, Hashable {
     /// How many times this fact has been shown, including this time.
-    public var timesSeen: Int
+    var timesSeen: Int
     /// How many different facts the history holds.
-    public var factsStored: Int
+    var factsStored: Int
 
     /// Creates counts.
-    public init(timesSeen: Int, factsStored: Int) {
+    init(timesSeen: Int, factsStored: Int) {
         self.timesSeen = timesSeen
         self.factsStored = factsStored
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// The SQLite history of every fact shown: text, environment and time.
@@ -15,7 +15,7 @@ import GRDB
 /// ```
 public final class HistoryDatabase: Sendable {
     /// The database file.
-    public let url: URL
+    let url: URL
     private let queue: DatabaseQueue
 
     /// The default file: `$XDG_DATA_HOME/weft/history.sqlite`, or
@@ -72,7 +72,7 @@ public final class HistoryDatabase: Sendable {
     ///   - environment: The name of the environment it came from.
     ///   - fetchedAt: When it was fetched.
     @discardableResult
-    public func record(_ text: String, environment: String, fetchedAt: Date = Date()) async throws(HistoryDatabaseError) -> HistoryCounts {
+    func record(_ text: String, environment: String, fetchedAt: Date = Date()) async throws(HistoryDatabaseError) -> HistoryCounts {
         do {
             return try await queue.write { db in
                 try db.execute(
@@ -97,7 +97,7 @@ public final class HistoryDatabase: Sendable {
     }
 
     /// How many times this fact has been shown.
-    public func timesSeen(_ text: String) async throws(HistoryDatabaseError) -> Int {
+    func timesSeen(_ text: String) async throws(HistoryDatabaseError) -> Int {
         try await read { db in
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM sighting JOIN fact ON fact.id = sighting.factId WHERE fact.text = ?",
@@ -106,7 +106,7 @@ public final class HistoryDatabase: Sendable {
     }
 
     /// The identifiers of the migrations applied to the file, oldest first.
-    public func appliedMigrations() async throws(HistoryDatabaseError) -> [String] {
+    func appliedMigrations() async throws(HistoryDatabaseError) -> [String] {
         try await read { db in try Self.migrator.appliedMigrations(db) }
     }
 

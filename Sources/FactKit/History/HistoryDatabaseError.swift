@@ -16,7 +16,7 @@ public enum HistoryDatabaseError: Error, Sendable, Equatable, CustomStringConver
     case failed(path: String, reason: String)
 
     /// The database file concerned.
-    public var path: String {
+    var path: String {
         switch self {
         case .cannotCreateDirectory(let path, _), .notADatabase(let path, _), .notReadable(let path, _),
             .notWritable(let path, _), .newerSchema(let path), .failed(let path, _):
@@ -24,22 +24,21 @@ public enum HistoryDatabaseError: Error, Sendable, Equatable, CustomStringConver
         }
     }
 
-    /// A one-line explanation with what to do next.
+    /// What happened to which file, in one line; what to do about it is the app's to say.
     public var description: String {
-        let elsewhere = "or choose another file with --database PATH"
         switch self {
         case .cannotCreateDirectory(let path, let reason):
-            return "cannot create the folder for the history database \(path) (\(reason)); create it yourself \(elsewhere)"
+            "cannot create the folder for the history database \(path) (\(reason))"
         case .notADatabase(let path, let reason):
-            return "\(path) is not a usable history database (\(reason)); it was left untouched: move it away \(elsewhere)"
+            "\(path) is not a usable history database (\(reason)); it was left untouched"
         case .notReadable(let path, let reason):
-            return "cannot read the history database \(path) (\(reason)); fix its permissions \(elsewhere)"
+            "cannot read the history database \(path) (\(reason))"
         case .notWritable(let path, let reason):
-            return "cannot write the history database \(path) (\(reason)); make the file and its folder writable \(elsewhere)"
+            "cannot write the history database \(path) (\(reason))"
         case .newerSchema(let path):
-            return "the history database \(path) was written by a newer weft; update weft \(elsewhere)"
+            "the history database \(path) was written by a newer weft"
         case .failed(let path, let reason):
-            return "the history database \(path) failed (\(reason)); \(elsewhere)"
+            "the history database \(path) failed (\(reason))"
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fact as shown to a person, with where it came from and what the history knows about it.
 public struct Fact: Sendable, Hashable {
@@ -16,10 +16,10 @@ public struct Fact: Sendable, Hashable {
     public var fetchedAt: Date
 
     /// Whether this is the first time the fact was shown.
-    public var isNew: Bool { timesSeen == 1 }
+    var isNew: Bool { timesSeen == 1 }
 
     /// Creates a fact.
-    public init(text: String, environment: String, latency: Duration, timesSeen: Int, factsStored: Int, fetchedAt: Date) {
+    init(text: String, environment: String, latency: Duration, timesSeen: Int, factsStored: Int, fetchedAt: Date) {
         self.text = text
         self.environment = environment
         self.latency = latency

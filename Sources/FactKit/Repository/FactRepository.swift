@@ -9,9 +9,9 @@ import Foundation
 /// ```
 public struct FactRepository: Sendable {
     /// The service facts are fetched from.
-    public let service: FactService
+    let service: FactService
     /// The history facts are recorded in.
-    public let history: HistoryDatabase
+    let history: HistoryDatabase
     /// The environment name recorded with each fact.
     public let environment: String
 

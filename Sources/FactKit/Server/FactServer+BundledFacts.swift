@@ -3,7 +3,7 @@ import WeftAssets
 
 extension FactServer {
     /// The cat facts bundled with weft (`Assets/facts.json`, `{"facts": [String]}`).
-    public static func bundledFacts() throws(FactServerError) -> [String] {
+    static func bundledFacts() throws(FactServerError) -> [String] {
         struct FactsFile: Decodable { var facts: [String] }
         let file: FactsFile
         do {

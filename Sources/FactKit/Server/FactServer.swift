@@ -1,5 +1,6 @@
 import FlyingFox
-import Foundation
+import FlyingSocks
+public import Foundation
 
 /// The bundled cat-fact server, speaking catfact.ninja's contract on `127.0.0.1` only.
 ///
@@ -16,7 +17,7 @@ import Foundation
 /// await server.stop()                            // releases the port
 /// ```
 ///
-/// Stand-alone (`weft serve --port 8089`): `try await server.run()` serves until the task is
+/// Stand-alone on a fixed port: `try await server.run()` serves until the task is
 /// cancelled. Logging is disabled, so the server never writes to stdout or stderr.
 public actor FactServer {
     /// How long ``ServerFault/slow`` waits before answering unless told otherwise: 30 seconds,
@@ -26,16 +27,16 @@ public actor FactServer {
     /// The facts served.
     public let facts: [String]
     /// The port asked for; `0` means an ephemeral port.
-    public let requestedPort: UInt16
+    let requestedPort: UInt16
     /// The deliberate fault, or `nil` when serving normally.
     public let fault: ServerFault?
     /// How long ``ServerFault/slow`` waits before answering.
-    public let slowResponseDelay: Duration
+    let slowResponseDelay: Duration
 
     private var server: HTTPServer?
     private var serverTask: Task<Void, any Error>?
     /// The port actually listened on while running, else `nil`.
-    public private(set) var port: UInt16?
+    private(set) var port: UInt16?
 
     /// Creates a stopped server.
     ///
@@ -45,7 +46,7 @@ public actor FactServer {
     ///   - fault: A deliberate fault, or `nil` to serve normally.
     ///   - slowResponseDelay: How long ``ServerFault/slow`` waits; make it longer than the
     ///     client's timeout.
-    public init(
+    init(
         facts: [String],
         port: UInt16 = 0,
         fault: ServerFault? = nil,

@@ -7,17 +7,15 @@ public enum FactServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// The server stopped listening on its own.
     case stoppedUnexpectedly(reason: String)
 
-    /// A one-line explanation with what to do next.
+    /// What happened, in one line; what to do about it is the app's to say.
     public var description: String {
         switch self {
         case .noFacts(let reason):
-            "the fact server has no facts to serve (\(reason)); reinstall weft or check Assets/facts.json"
+            "the fact server has no facts to serve (\(reason))"
         case .cannotListen(let port, let reason):
-            port == 0
-                ? "cannot listen on 127.0.0.1 (\(reason)); check that loopback networking is available"
-                : "cannot listen on 127.0.0.1:\(port) (\(reason)); the port may be in use, choose another with --port"
+            port == 0 ? "cannot listen on 127.0.0.1 (\(reason))" : "cannot listen on 127.0.0.1:\(port) (\(reason))"
         case .stoppedUnexpectedly(let reason):
-            "the fact server stopped unexpectedly (\(reason)); restart it"
+            "the fact server stopped unexpectedly (\(reason))"
         }
     }
 }

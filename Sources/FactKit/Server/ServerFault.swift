@@ -1,7 +1,6 @@
 /// A way the bundled fact server can misbehave on purpose, for demos and tests.
 ///
-/// Written in environment files and on the command line by its raw value,
-/// for example `"fault": "http-500"` or `weft serve --fault slow`.
+/// Named by its raw value, for example `"fault": "http-500"` in an environments file.
 public enum ServerFault: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Every request is answered with `500 Internal Server Error`.
     case http500 = "http-500"

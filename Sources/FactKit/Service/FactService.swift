@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,7 +21,7 @@ public final class FactService: Sendable {
     /// How long one request may take.
     public let timeout: Duration
     /// The largest body accepted, in bytes.
-    public let maximumBodySize: Int
+    let maximumBodySize: Int
 
     private let session: URLSession
 
@@ -52,12 +52,12 @@ public final class FactService: Sendable {
     }
 
     /// The URL a fact is requested from: `{baseURL}/fact`.
-    public var factURL: URL { baseURL.appendingPathComponent("fact") }
+    var factURL: URL { baseURL.appendingPathComponent("fact") }
 
     /// Fetches one fact.
     ///
     /// - Throws: ``FactServiceError`` describing what went wrong.
-    public func fetchFact() async throws(FactServiceError) -> CatFact {
+    func fetchFact() async throws(FactServiceError) -> CatFact {
         let url = factURL
         var request = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,7 +23,7 @@ public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertibl
     case cancelled(url: URL)
 
     /// The URL that was requested.
-    public var url: URL {
+    var url: URL {
         switch self {
         case .unreachable(let url, _), .timedOut(let url, _), .connectionDropped(let url), .httpStatus(let url, _),
             .invalidBody(let url, _), .bodyTooLarge(let url, _, _), .transport(let url, _),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The registrations of a container and the dependencies discovered between them,
 /// exportable as Graphviz DOT or Mermaid text.
 public struct DependencyGraph: Sendable, Equatable {

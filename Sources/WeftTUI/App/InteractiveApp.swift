@@ -1,6 +1,6 @@
-import FactKit
 import Foundation
 import WeftAssets
+public import WeftApp
 
 /// Runs the full-screen app until the person quits. Returns the process exit code
 /// (0 quit, 130 SIGINT, 143 SIGTERM). Throws TerminalError when there is no usable
@@ -29,7 +29,7 @@ public enum InteractiveApp {
     }
 
     /// The bundled logo (`Assets/logo.txt`), trailing blank lines removed; empty if missing.
-    public static var logo: [String] {
+    static var logo: [String] {
         guard let data = try? WeftAssets.data(forResource: "logo", withExtension: "txt") else { return [] }
         var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }

@@ -1,3 +1,5 @@
+import WeftApp
+
 /// The frame loop: draws the current screen, handles waiting keys, then suspends for one
 /// frame interval so async work (initialization, fetches, signal sources) runs meanwhile.
 ///
@@ -15,9 +17,9 @@
 /// (``Interruption/exitCode``), or when its task is cancelled (exit code 130). It does not
 /// restore the terminal; its owner does (``NCursesTerminal/shutdown()``).
 @MainActor
-public final class TerminalApp {
+final class TerminalApp {
     /// What the key handler wants the loop to do next.
-    public enum Control: Sendable, Hashable {
+    enum Control: Sendable, Hashable {
         /// Keep running.
         case proceed
         /// Stop and return `exitCode`.
@@ -25,28 +27,28 @@ public final class TerminalApp {
     }
 
     /// What to draw in one frame.
-    public struct Frame: Sendable {
+    struct Frame: Sendable {
         /// The screen.
-        public var screen: any Screen
+        var screen: any Screen
         /// A help overlay on top, or `nil`.
-        public var overlay: HelpOverlay?
+        var overlay: HelpOverlay?
 
         /// Creates a frame.
-        public init(screen: any Screen, overlay: HelpOverlay? = nil) {
+        init(screen: any Screen, overlay: HelpOverlay? = nil) {
             self.screen = screen
             self.overlay = overlay
         }
     }
 
     /// The terminal drawn on.
-    public let terminal: any Terminal
+    let terminal: any Terminal
     /// The pause between frames (default 60 ms, about 16 frames a second).
-    public let frameInterval: Duration
+    let frameInterval: Duration
     /// How many frames have been drawn.
-    public private(set) var framesDrawn = 0
+    private(set) var framesDrawn = 0
 
     /// Creates a loop over `terminal`.
-    public init(terminal: any Terminal, frameInterval: Duration = .milliseconds(60)) {
+    init(terminal: any Terminal, frameInterval: Duration = .milliseconds(60)) {
         self.terminal = terminal
         self.frameInterval = frameInterval
     }
@@ -59,7 +61,7 @@ public final class TerminalApp {
     ///
     /// - Returns: the exit code: from ``Control/quit(exitCode:)``, 130 for SIGINT or
     ///   cancellation, 143 for SIGTERM.
-    public func run(
+    func run(
         onKey: @MainActor (Key) async -> Control,
         frame: @MainActor (_ tick: Int) -> Frame
     ) async -> Int32 {

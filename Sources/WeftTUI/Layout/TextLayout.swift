@@ -8,9 +8,9 @@
 /// TextLayout.truncate("Hello, world", toWidth: 8)  // "Hello, …"
 /// TextLayout.wrap("a cat naps", toWidth: 5)  // ["a cat", "naps"]
 /// ```
-public enum TextLayout {
+enum TextLayout {
     /// How ``pad(_:toWidth:alignment:)`` places text in a wider field.
-    public enum Alignment: Sendable, Hashable {
+    enum Alignment: Sendable, Hashable {
         /// Flush left, spaces on the right.
         case left
         /// Centred, the odd space on the right.
@@ -20,18 +20,18 @@ public enum TextLayout {
     }
 
     /// The number of cells `text` takes on one line.
-    public static func width(of text: String) -> Int {
+    static func width(of text: String) -> Int {
         text.reduce(0) { $0 + CellWidth.of($1) }
     }
 
     /// The number of cells one character takes: 0, 1 or 2.
-    public static func width(of character: Character) -> Int {
+    static func width(of character: Character) -> Int {
         CellWidth.of(character)
     }
 
     /// `text` with tabs turned into spaces and other control characters (including line
     /// breaks) removed, so it is safe to write on one line.
-    public static func sanitized(_ text: String) -> String {
+    static func sanitized(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -52,7 +52,7 @@ public enum TextLayout {
     }
 
     /// `text` cut to at most `width` cells, ending in "…" when anything was cut.
-    public static func truncate(_ text: String, toWidth width: Int) -> String {
+    static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if self.width(of: text) <= width { return text }
         var result = ""
@@ -67,7 +67,7 @@ public enum TextLayout {
     }
 
     /// The longest prefix of `text` that fits in `width` cells, never splitting a glyph.
-    public static func prefix(_ text: String, fittingWidth width: Int) -> String {
+    static func prefix(_ text: String, fittingWidth width: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
@@ -83,7 +83,7 @@ public enum TextLayout {
     ///
     /// Runs of spaces collapse to one; line breaks in `text` start new lines (an empty line
     /// stays empty); a word longer than `width` is broken across lines.
-    public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+    static func wrap(_ text: String, toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -123,7 +123,7 @@ public enum TextLayout {
     }
 
     /// `text` truncated to `width` cells and padded with spaces to exactly `width` cells.
-    public static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
+    static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
         guard width > 0 else { return "" }
         let fitted = truncate(text, toWidth: width)
         let gap = width - self.width(of: fitted)
@@ -139,7 +139,7 @@ public enum TextLayout {
     }
 
     /// The column at which `text` starts when centred in a field of `width` cells at `column`.
-    public static func centeredColumn(of text: String, inWidth width: Int, from column: Int = 0) -> Int {
+    static func centeredColumn(of text: String, inWidth width: Int, from column: Int = 0) -> Int {
         column + max(0, (width - self.width(of: text)) / 2)
     }
 }

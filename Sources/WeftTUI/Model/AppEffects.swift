@@ -1,21 +1,22 @@
 import FactKit
 import WeftInitializer
+import WeftApp
 
 /// The side effects ``AppModel`` asks for: making the first initializer, running an
 /// initializer, and fetching a fact.
 ///
 /// ``live`` uses the real plan and repository. Tests keep the real work and wrap it, for
 /// example to count runs in flight; the model itself never starts work any other way.
-public struct AppEffects: Sendable {
+struct AppEffects: Sendable {
     /// Makes the initializer of the first run (``AppPlan/makeInitializer(options:)``).
-    public var makeInitializer: @MainActor @Sendable (AppOptions) throws -> DependencyInitializer<AppProcess>
+    var makeInitializer: @MainActor @Sendable (AppOptions) throws -> DependencyInitializer<AppProcess>
     /// Runs an initializer to its end; throws its `InitializationFailure`.
-    public var run: @MainActor @Sendable (DependencyInitializer<AppProcess>) async throws -> InitializationResult<AppProcess>
+    var run: @MainActor @Sendable (DependencyInitializer<AppProcess>) async throws -> InitializationResult<AppProcess>
     /// Fetches the next fact through the repository (no re-initialization).
-    public var fetchNextFact: @Sendable (FactRepository) async throws -> Fact
+    var fetchNextFact: @Sendable (FactRepository) async throws -> Fact
 
     /// Creates a set of effects.
-    public init(
+    init(
         makeInitializer: @escaping @MainActor @Sendable (AppOptions) throws -> DependencyInitializer<AppProcess>,
         run: @escaping @MainActor @Sendable (DependencyInitializer<AppProcess>) async throws -> InitializationResult<AppProcess>,
         fetchNextFact: @escaping @Sendable (FactRepository) async throws -> Fact
@@ -26,7 +27,7 @@ public struct AppEffects: Sendable {
     }
 
     /// The real plan, the real initializer run and the real repository.
-    public static let live = AppEffects(
+    static let live = AppEffects(
         makeInitializer: { options in try AppPlan.makeInitializer(options: options) },
         run: { initializer in try await initializer.run() },
         fetchNextFact: { repository in try await repository.nextFact() }

@@ -1,4 +1,5 @@
 import FactKit
+import WeftApp
 import Weft
 import WeftInitializer
 
@@ -6,14 +7,14 @@ extension AppModel {
     /// The frame to draw now: the panel or stage as a screen, with help on top when open.
     ///
     /// - Parameter tick: the frame counter, which animates the splash spinners.
-    public func frame(tick: Int) -> TerminalApp.Frame {
+    func frame(tick: Int) -> TerminalApp.Frame {
         let screen = currentScreen(tick: tick)
         let overlay = isHelpVisible ? HelpOverlay(title: "Keys · \(screen.title)", entries: helpEntries) : nil
         return TerminalApp.Frame(screen: screen, overlay: overlay)
     }
 
     /// The screen for the current panel, or else the current stage.
-    public func currentScreen(tick: Int = 0) -> any Screen {
+    func currentScreen(tick: Int = 0) -> any Screen {
         switch panel {
         case .environmentMenu(let menu)?:
             return EnvironmentMenuView(
@@ -44,43 +45,12 @@ extension AppModel {
     }
 
     /// Every key of the current screen and what it does, for the help overlay.
-    public var helpEntries: [KeyHint] {
-        let help = KeyHint("?", "show or hide this help")
-        let quit = KeyHint("q", "quit")
-        switch panel {
-        case .environmentMenu?:
-            return [
-                KeyHint("↑ k", "move up"), KeyHint("↓ j", "move down"),
-                KeyHint("Enter", "switch to the highlighted environment"),
-                KeyHint("Esc", "back, without switching"), help, quit,
-            ]
-        case .diagnostics?:
-            return [KeyHint("Esc d", "back"), help, quit]
-        case nil:
-            break
-        }
-        switch stage {
-        case .splash:
-            return [KeyHint("q", "cancel start-up and quit"), KeyHint("Ctrl-C", "cancel start-up and quit"), help]
-        case .main:
-            return [
-                KeyHint("n", "next fact (same environment, no restart)"),
-                KeyHint("e", "choose another environment"),
-                KeyHint("d", "diagnostics: services and last run"),
-                help, quit,
-            ]
-        case .error(let state):
-            return [
-                KeyHint("r", "retry \(state.environment)"),
-                KeyHint("e", "choose another environment, then retry"),
-                KeyHint("d", "details: services and last run"),
-                help, quit,
-            ]
-        }
+    var helpEntries: [KeyHint] {
+        KeyMap.helpEntries(in: screenKeyContext)
     }
 
     /// The diagnostics of the last run: its container's registrations and step timeline.
-    public var diagnosticsView: DiagnosticsView {
+    var diagnosticsView: DiagnosticsView {
         let container: Container?
         let timings: [InitializationStepTiming]
         let environment: String?

@@ -1,6 +1,7 @@
 import FactKit
 import Foundation
 import WeftInitializer
+import WeftApp
 
 /// The terminal app's state machine: splash while a run is in flight, the fact once it
 /// succeeded, the error when it failed, with the environment menu, diagnostics and help on top.
@@ -18,25 +19,23 @@ import WeftInitializer
 /// await model.shutdown()
 /// ```
 @MainActor
-public final class AppModel {
+final class AppModel {
     /// What the person asked for on the command line.
-    public let options: AppOptions
+    let options: AppOptions
     /// The logo shown on the splash, one string per line.
-    public let logo: [String]
+    let logo: [String]
     /// Where the app is.
-    public private(set) var stage: AppStage
+    private(set) var stage: AppStage
     /// The panel shown over the stage, if any.
-    public private(set) var panel: AppPanel?
+    private(set) var panel: AppPanel?
     /// Whether the help overlay is open.
-    public private(set) var isHelpVisible = false
+    private(set) var isHelpVisible = false
     /// How many initialization runs were started.
-    public private(set) var runsStarted = 0
+    private(set) var runsStarted = 0
     /// How many initialization runs ended (succeeded, failed or cancelled).
-    public private(set) var runsCompleted = 0
-    /// The most runs ever in flight at once (1 unless something is badly wrong).
-    public private(set) var peakRunsInFlight = 0
+    private(set) var runsCompleted = 0
     /// Whether ``shutdown()`` finished.
-    public private(set) var isShutDown = false
+    private(set) var isShutDown = false
 
     let effects: AppEffects
     private var isShuttingDown = false
@@ -48,7 +47,7 @@ public final class AppModel {
     private var waiters: [(condition: @MainActor (AppModel) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates a model showing the splash of the first run; call ``start()`` to begin it.
-    public init(options: AppOptions, logo: [String] = [], effects: AppEffects = .live) {
+    init(options: AppOptions, logo: [String] = [], effects: AppEffects = .live) {
         self.options = options
         self.logo = logo
         self.effects = effects
@@ -56,10 +55,10 @@ public final class AppModel {
     }
 
     /// Whether an initialization run is in flight.
-    public var isRunInFlight: Bool { runsStarted > runsCompleted }
+    var isRunInFlight: Bool { runsStarted > runsCompleted }
 
     /// Starts the first initialization run; does nothing after the first call.
-    public func start() {
+    func start() {
         guard runsStarted == 0, !isShuttingDown else { return }
         startFresh(environmentName: options.environmentName)
     }
@@ -68,7 +67,7 @@ public final class AppModel {
 
     /// Waits until every run, event delivery and fetch in flight has ended, including work
     /// that ending work started.
-    public func settle() async {
+    func settle() async {
         var awaited: Set<Task<Void, Never>> = []
         while true {
             let pending = [runTask, eventsTask, fetchTask].compactMap { $0 }.filter { !awaited.contains($0) }
@@ -79,7 +78,7 @@ public final class AppModel {
     }
 
     /// Waits until `condition` holds for the model (checked after every change).
-    public func waitUntil(_ condition: @escaping @MainActor (AppModel) -> Bool) async {
+    func waitUntil(_ condition: @escaping @MainActor (AppModel) -> Bool) async {
         if condition(self) { return }
         await withCheckedContinuation { continuation in
             waiters.append((condition, continuation))
@@ -88,7 +87,7 @@ public final class AppModel {
 
     /// Cancels any run or fetch in flight, waits for it, and stops the servers of the
     /// current run (``AppDependencies/shutdown()``, or the failed run's process).
-    public func shutdown() async {
+    func shutdown() async {
         guard !isShuttingDown else {
             await waitUntil { $0.isShutDown }
             return
@@ -153,7 +152,6 @@ public final class AppModel {
         runID += 1
         let id = runID
         runsStarted += 1
-        peakRunsInFlight = max(peakRunsInFlight, runsStarted - runsCompleted)
         panel = nil
         isHelpVisible = false
         stage = .splash(SplashProgress(environment: environment, steps: initializer.plan))

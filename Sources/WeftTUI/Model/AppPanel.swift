@@ -1,5 +1,5 @@
 /// A full-screen panel over the current stage: the environment menu or diagnostics.
-public enum AppPanel: Sendable, Hashable {
+enum AppPanel: Sendable, Hashable {
     /// The environment picker.
     case environmentMenu(EnvironmentMenu)
     /// Container registrations and the last run's timeline.

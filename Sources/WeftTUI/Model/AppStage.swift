@@ -2,7 +2,7 @@ import FactKit
 import WeftInitializer
 
 /// Where the app is: initializing, showing a fact, or showing why initialization failed.
-public enum AppStage: Sendable {
+enum AppStage: Sendable {
     /// A run is in flight.
     case splash(SplashProgress)
     /// The last run succeeded.
@@ -11,7 +11,7 @@ public enum AppStage: Sendable {
     case error(ErrorState)
 
     /// `splash`, `main` or `error`, for tests and logs.
-    public var name: String {
+    var name: String {
         switch self {
         case .splash: "splash"
         case .main: "main"

@@ -1,9 +1,9 @@
 import WeftInitializer
 
 /// The live state of the run in flight: every planned step and how far it got.
-public struct SplashProgress: Sendable {
+struct SplashProgress: Sendable {
     /// How far one step got.
-    public enum StepProgress: Sendable, Hashable {
+    enum StepProgress: Sendable, Hashable {
         /// Not started yet.
         case pending
         /// Started, not ended.
@@ -17,25 +17,25 @@ public struct SplashProgress: Sendable {
     }
 
     /// The environment being initialized.
-    public var environment: String
+    var environment: String
     /// The steps of the run, in plan order.
-    public var steps: [InitializationStepInfo]
+    var steps: [InitializationStepInfo]
     /// Progress by step position; steps not listed are pending.
-    public var progress: [Int: StepProgress] = [:]
+    var progress: [Int: StepProgress] = [:]
 
     /// Creates the progress of a run that has not started yet.
-    public init(environment: String, steps: [InitializationStepInfo]) {
+    init(environment: String, steps: [InitializationStepInfo]) {
         self.environment = environment
         self.steps = steps
     }
 
     /// How far `step` got.
-    public func progress(of step: InitializationStepInfo) -> StepProgress {
+    func progress(of step: InitializationStepInfo) -> StepProgress {
         progress[step.position] ?? .pending
     }
 
     /// Records `event`.
-    public mutating func apply(_ event: InitializationEvent) {
+    mutating func apply(_ event: InitializationEvent) {
         switch event {
         case .started(let planned):
             if steps.isEmpty { steps = planned }

@@ -1,17 +1,17 @@
 /// The diagnostics screen: the container's registrations (lifetime, resolved yet) and the
 /// last initialization run as a timeline.
-public struct DiagnosticsView: Screen {
+struct DiagnosticsView: Screen {
     /// One container registration.
-    public struct Registration: Sendable, Hashable {
+    struct Registration: Sendable, Hashable {
         /// The registered type or key.
-        public var name: String
+        var name: String
         /// Its lifetime, such as `singleton` or `transient`.
-        public var lifetime: String
+        var lifetime: String
         /// Whether it has been resolved yet.
-        public var isResolved: Bool
+        var isResolved: Bool
 
         /// Creates a registration row.
-        public init(name: String, lifetime: String, isResolved: Bool) {
+        init(name: String, lifetime: String, isResolved: Bool) {
             self.name = name
             self.lifetime = lifetime
             self.isResolved = isResolved
@@ -19,29 +19,29 @@ public struct DiagnosticsView: Screen {
     }
 
     /// The environment of the last run.
-    public var environment: String?
+    var environment: String?
     /// The registrations, in display order.
-    public var registrations: [Registration]
+    var registrations: [Registration]
     /// The last run's steps.
-    public var timeline: [Timeline.Entry]
+    var timeline: [Timeline.Entry]
 
     /// Creates a diagnostics view.
-    public init(environment: String?, registrations: [Registration], timeline: [Timeline.Entry]) {
+    init(environment: String?, registrations: [Registration], timeline: [Timeline.Entry]) {
         self.environment = environment
         self.registrations = registrations
         self.timeline = timeline
     }
 
     /// `Diagnostics`.
-    public var title: String { "Diagnostics" }
+    var title: String { "Diagnostics" }
     /// The environment of the last run.
-    public var environmentName: String? { environment }
+    var environmentName: String? { environment }
     /// Back, help, quit.
-    public var keyHints: [KeyHint] { [KeyHint("Esc", "back"), KeyHint("?", "help"), KeyHint("q", "quit")] }
+    var keyHints: [KeyHint] { KeyMap.barHints(in: .diagnostics) }
 
     /// Draws the registrations box above the timeline box.
     @MainActor
-    public func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
         let content = area.insetBy(rows: 0, columns: 1)
         let registrationsHeight = min(registrations.count + 3, max(5, content.height / 2))
         let top = Rect(row: content.row, column: content.column, height: registrationsHeight, width: content.width)

@@ -1,45 +1,43 @@
 /// The environment picker: every environment with its description, the current one marked,
 /// the highlighted one selected by Enter.
-public struct EnvironmentMenuView: Screen {
+struct EnvironmentMenuView: Screen {
     /// One environment.
-    public struct Option: Sendable, Hashable {
+    struct Option: Sendable, Hashable {
         /// Its name, such as `embedded`.
-        public var name: String
+        var name: String
         /// A one-line description.
-        public var detail: String
+        var detail: String
 
         /// Creates an option.
-        public init(name: String, detail: String) {
+        init(name: String, detail: String) {
             self.name = name
             self.detail = detail
         }
     }
 
     /// The environments, in display order.
-    public var options: [Option]
+    var options: [Option]
     /// The environment in use (marked), if any.
-    public var currentEnvironment: String?
+    var currentEnvironment: String?
     /// The highlighted option's index.
-    public var selectedIndex: Int
+    var selectedIndex: Int
 
     /// Creates a menu view.
-    public init(options: [Option], currentEnvironment: String?, selectedIndex: Int) {
+    init(options: [Option], currentEnvironment: String?, selectedIndex: Int) {
         self.options = options
         self.currentEnvironment = currentEnvironment
         self.selectedIndex = selectedIndex
     }
 
     /// `Environments`.
-    public var title: String { "Environments" }
+    var title: String { "Environments" }
     /// The environment in use.
-    public var environmentName: String? { currentEnvironment }
+    var environmentName: String? { currentEnvironment }
     /// Move, select, cancel, quit.
-    public var keyHints: [KeyHint] {
-        [KeyHint("↑↓", "move"), KeyHint("Enter", "select"), KeyHint("Esc", "cancel"), KeyHint("?", "help"), KeyHint("q", "quit")]
-    }
+    var keyHints: [KeyHint] { KeyMap.barHints(in: .environmentMenu) }
 
     /// The list widget for the options.
-    public var menu: MenuList {
+    var menu: MenuList {
         MenuList(
             items: options.map { MenuList.Item(title: $0.name, detail: $0.detail, isCurrent: $0.name == currentEnvironment) },
             selectedIndex: selectedIndex
@@ -49,7 +47,7 @@ public struct EnvironmentMenuView: Screen {
     /// Draws the boxed list, the highlighted environment's full description under it (the
     /// rows truncate long ones), and a legend, centred.
     @MainActor
-    public func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
         let width = min(area.width - 4, 72)
         let detailWidth = width - 6
         let selected = options.indices.contains(selectedIndex) ? options[selectedIndex] : nil

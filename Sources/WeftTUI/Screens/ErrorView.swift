@@ -1,21 +1,21 @@
 /// The screen shown when initialization failed: which step, in which phase, the error in a
 /// person's words, a hint what to do, and how long the run took.
-public struct ErrorView: Screen {
+struct ErrorView: Screen {
     /// The environment that failed to initialize.
-    public var environment: String
+    var environment: String
     /// The title of the failed step.
-    public var stepTitle: String
+    var stepTitle: String
     /// The failed step's phase.
-    public var phase: String
+    var phase: String
     /// The error message.
-    public var message: String
+    var message: String
     /// What to try next, such as "is the server running? try `weft serve --port 8089`".
-    public var hint: String?
+    var hint: String?
     /// Time from the start of the run to the failure, in milliseconds.
-    public var elapsedMilliseconds: Int
+    var elapsedMilliseconds: Int
 
     /// Creates an error view.
-    public init(environment: String, stepTitle: String, phase: String, message: String, hint: String?, elapsedMilliseconds: Int) {
+    init(environment: String, stepTitle: String, phase: String, message: String, hint: String?, elapsedMilliseconds: Int) {
         self.environment = environment
         self.stepTitle = stepTitle
         self.phase = phase
@@ -25,22 +25,20 @@ public struct ErrorView: Screen {
     }
 
     /// `Error`.
-    public var title: String { "Error" }
+    var title: String { "Error" }
     /// The environment that failed.
-    public var environmentName: String? { environment }
+    var environmentName: String? { environment }
     /// Retry, environment, details, help, quit.
-    public var keyHints: [KeyHint] {
-        [KeyHint("r", "retry"), KeyHint("e", "environment"), KeyHint("d", "details"), KeyHint("?", "help"), KeyHint("q", "quit")]
-    }
+    var keyHints: [KeyHint] { KeyMap.barHints(in: .error(environment: environment)) }
 
     /// `phase async · failed after 1.2 s`.
-    public var detailLine: String {
+    var detailLine: String {
         "phase \(phase) · failed after \(Timeline.format(milliseconds: elapsedMilliseconds))"
     }
 
     /// Draws the failure box, centred.
     @MainActor
-    public func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
         let width = min(area.width - 4, 72)
         let textWidth = width - 6
         var content: [(String, TextStyle)] = [

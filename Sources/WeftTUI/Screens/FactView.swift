@@ -1,20 +1,20 @@
 /// The main screen: the fact boxed and word-wrapped, where it came from, and history counts.
-public struct FactView: Screen {
+struct FactView: Screen {
     /// The fact text.
-    public var fact: String
+    var fact: String
     /// The environment it came from.
-    public var environment: String
+    var environment: String
     /// How long fetching it took, in milliseconds.
-    public var latencyMilliseconds: Int
+    var latencyMilliseconds: Int
     /// How many times this fact has been shown.
-    public var seenCount: Int
+    var seenCount: Int
     /// How many distinct facts the history holds.
-    public var historyCount: Int
+    var historyCount: Int
     /// A transient line under the counts, such as `fetching the next fact…`, or `nil`.
-    public var notice: String?
+    var notice: String?
 
     /// Creates a fact view.
-    public init(fact: String, environment: String, latencyMilliseconds: Int, seenCount: Int, historyCount: Int, notice: String? = nil) {
+    init(fact: String, environment: String, latencyMilliseconds: Int, seenCount: Int, historyCount: Int, notice: String? = nil) {
         self.fact = fact
         self.environment = environment
         self.latencyMilliseconds = latencyMilliseconds
@@ -24,21 +24,19 @@ public struct FactView: Screen {
     }
 
     /// `Fact`.
-    public var title: String { "Fact" }
+    var title: String { "Fact" }
     /// The environment the fact came from.
-    public var environmentName: String? { environment }
+    var environmentName: String? { environment }
     /// Next, environment, diagnostics, help, quit.
-    public var keyHints: [KeyHint] {
-        [KeyHint("n", "next"), KeyHint("e", "environment"), KeyHint("d", "diagnostics"), KeyHint("?", "help"), KeyHint("q", "quit")]
-    }
+    var keyHints: [KeyHint] { KeyMap.barHints(in: .main) }
 
     /// `environment embedded · fetched in 12 ms`.
-    public var sourceLine: String {
+    var sourceLine: String {
         "environment \(environment) · fetched in \(Timeline.format(milliseconds: latencyMilliseconds))"
     }
 
     /// `seen 3 times · 42 facts in history`.
-    public var historyLine: String {
+    var historyLine: String {
         let times = seenCount == 1 ? "time" : "times"
         let facts = historyCount == 1 ? "fact" : "facts"
         return "seen \(seenCount) \(times) · \(historyCount) \(facts) in history"
@@ -46,7 +44,7 @@ public struct FactView: Screen {
 
     /// Draws the fact box and the lines under it, centred.
     @MainActor
-    public func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
         let width = min(area.width - 4, 72)
         let textWidth = width - 6
         let below = 3 + (notice == nil ? 0 : 1)  // gap, source, history, notice

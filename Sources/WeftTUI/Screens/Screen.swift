@@ -3,7 +3,7 @@
 /// Conforming types provide a title, key hints and a body; ``render(on:overlay:)`` adds
 /// the shared chrome — the title bar on the top line, the key-hint bar on the bottom line —
 /// and shows ``TooSmallNotice`` instead when the terminal is below 60×16.
-public protocol Screen: Sendable {
+protocol Screen: Sendable {
     /// The screen's name in the title bar, such as `Fact`.
     var title: String { get }
     /// The environment shown in the title bar, or `nil`.
@@ -20,7 +20,7 @@ extension Screen {
     ///
     /// Does not flush: the frame loop flushes once per frame.
     @MainActor
-    public func render(on terminal: any Terminal, overlay: HelpOverlay? = nil) {
+    func render(on terminal: any Terminal, overlay: HelpOverlay? = nil) {
         let theme = Theme(for: terminal)
         let size = terminal.size
         guard size.fits(TooSmallNotice.minimumSize) else {

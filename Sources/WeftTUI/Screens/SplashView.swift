@@ -1,8 +1,8 @@
 /// The start-up screen: logo, environment, every initialization step with its phase and
 /// live state, and overall progress.
-public struct SplashView: Screen {
+struct SplashView: Screen {
     /// The state of one step.
-    public enum StepState: Sendable, Hashable {
+    enum StepState: Sendable, Hashable {
         /// Not started yet.
         case pending
         /// Running; `frame` animates the spinner.
@@ -14,16 +14,16 @@ public struct SplashView: Screen {
     }
 
     /// One initialization step.
-    public struct Step: Sendable, Hashable {
+    struct Step: Sendable, Hashable {
         /// What the step does, such as `Open history database`.
-        public var title: String
+        var title: String
         /// Its phase, such as `pre-sync`, `async` or `post-sync`.
-        public var phase: String
+        var phase: String
         /// Its state.
-        public var state: StepState
+        var state: StepState
 
         /// Creates a step row.
-        public init(title: String, phase: String, state: StepState) {
+        init(title: String, phase: String, state: StepState) {
             self.title = title
             self.phase = phase
             self.state = state
@@ -31,34 +31,34 @@ public struct SplashView: Screen {
     }
 
     /// The logo, one string per line (skipped when the terminal is too short for it).
-    public var logo: [String]
+    var logo: [String]
     /// The environment being initialized.
-    public var environment: String
+    var environment: String
     /// The steps, in display order.
-    public var steps: [Step]
+    var steps: [Step]
 
     /// Creates a splash view.
-    public init(logo: [String], environment: String, steps: [Step]) {
+    init(logo: [String], environment: String, steps: [Step]) {
         self.logo = logo
         self.environment = environment
         self.steps = steps
     }
 
     /// The number of finished steps.
-    public var completedCount: Int {
+    var completedCount: Int {
         steps.filter { if case .done = $0.state { true } else { false } }.count
     }
 
     /// `Starting`.
-    public var title: String { "Starting" }
+    var title: String { "Starting" }
     /// The environment being initialized.
-    public var environmentName: String? { environment }
+    var environmentName: String? { environment }
     /// Quit and help.
-    public var keyHints: [KeyHint] { [KeyHint("q", "quit"), KeyHint("?", "help")] }
+    var keyHints: [KeyHint] { KeyMap.barHints(in: .splash) }
 
     /// Draws logo, heading, the step box and the progress bar, centred.
     @MainActor
-    public func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
         let width = min(area.width - 4, 64)
         let left = area.column + (area.width - width) / 2
         let available = area.height - 2

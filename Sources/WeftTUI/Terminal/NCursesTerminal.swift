@@ -1,6 +1,7 @@
 import CNCurses
 import CNCursesShims
 import Dispatch
+import WeftApp
 
 #if canImport(Glibc)
     import Glibc
@@ -19,11 +20,11 @@ import Dispatch
 ///
 /// Call ``shutdown()`` before exiting; an `atexit` backstop restores the terminal anyway.
 @MainActor
-public final class NCursesTerminal: Terminal {
+final class NCursesTerminal: Terminal {
     /// Whether colour roles are ignored.
-    public let isMonochrome: Bool
+    let isMonochrome: Bool
     /// The quit signal that arrived, if any.
-    public private(set) var interruption: Interruption?
+    private(set) var interruption: Interruption?
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -37,7 +38,7 @@ public final class NCursesTerminal: Terminal {
     /// - Parameter environment: the process environment, read for `TERM` and `NO_COLOR`.
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal or
     ///   `TERM` names an unknown terminal.
-    public convenience init(environment: [String: String]) throws(TerminalError) {
+    convenience init(environment: [String: String]) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(.notATerminal)
         }
@@ -101,17 +102,17 @@ public final class NCursesTerminal: Terminal {
     // MARK: Terminal
 
     /// The current size of the screen.
-    public var size: TerminalSize {
+    var size: TerminalSize {
         TerminalSize(rows: Int(weft_rows(window)), columns: Int(weft_columns(window)))
     }
 
     /// Blanks the screen without forcing a full repaint.
-    public func clear() {
+    func clear() {
         werase(window)
     }
 
     /// Writes `text` on one line, clipped to the screen.
-    public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+    func put(_ text: String, row: Int, column: Int, style: TextStyle) {
         let size = self.size
         guard row >= 0, row < size.rows, column < size.columns else { return }
         var clean = TextLayout.sanitized(text)
@@ -131,7 +132,7 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// Draws a box with the terminal's line-drawing characters.
-    public func drawBox(_ rect: Rect, style: TextStyle) {
+    func drawBox(_ rect: Rect, style: TextStyle) {
         guard rect.height >= 2, rect.width >= 2 else { return }
         let attrs = chtype(attributes(for: style) | weft_color_pair(pair(for: style)))
         let top = Int32(rect.row)
@@ -153,13 +154,13 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// Sends the changes since the last flush to the terminal.
-    public func flush() {
+    func flush() {
         wnoutrefresh(window)
         doupdate()
     }
 
     /// The next waiting key, or ``Key/none``; never blocks.
-    public func readKey() -> Key {
+    func readKey() -> Key {
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == ERR { return .none }
@@ -192,7 +193,7 @@ public final class NCursesTerminal: Terminal {
     // MARK: Lifecycle
 
     /// Restores the terminal (`endwin`) and releases ncurses; safe to call more than once.
-    public func shutdown() {
+    func shutdown() {
         guard isActive else { return }
         isActive = false
         for source in signalSources { source.cancel() }

@@ -1,16 +1,16 @@
 /// A rectangle of character cells: top-left corner plus height and width.
-public struct Rect: Sendable, Hashable {
+struct Rect: Sendable, Hashable {
     /// The top row.
-    public var row: Int
+    var row: Int
     /// The leftmost column.
-    public var column: Int
+    var column: Int
     /// Number of rows; never negative.
-    public var height: Int
+    var height: Int
     /// Number of columns; never negative.
-    public var width: Int
+    var width: Int
 
     /// Creates a rectangle; negative extents are clamped to zero.
-    public init(row: Int, column: Int, height: Int, width: Int) {
+    init(row: Int, column: Int, height: Int, width: Int) {
         self.row = row
         self.column = column
         self.height = max(0, height)
@@ -18,19 +18,19 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// The row just below the rectangle.
-    public var bottom: Int { row + height }
+    var bottom: Int { row + height }
     /// The column just right of the rectangle.
-    public var right: Int { column + width }
+    var right: Int { column + width }
     /// Whether the rectangle holds no cells.
-    public var isEmpty: Bool { height == 0 || width == 0 }
+    var isEmpty: Bool { height == 0 || width == 0 }
 
     /// The rectangle shrunk by `rows` at top and bottom and `columns` at left and right.
-    public func insetBy(rows: Int, columns: Int) -> Rect {
+    func insetBy(rows: Int, columns: Int) -> Rect {
         Rect(row: row + rows, column: column + columns, height: height - 2 * rows, width: width - 2 * columns)
     }
 
     /// A rectangle of the given size centred inside this one (clamped to fit).
-    public func centered(height: Int, width: Int) -> Rect {
+    func centered(height: Int, width: Int) -> Rect {
         let h = min(height, self.height)
         let w = min(width, self.width)
         return Rect(row: row + (self.height - h) / 2, column: column + (self.width - w) / 2, height: h, width: w)

@@ -1,3 +1,5 @@
+import WeftApp
+
 /// An in-memory ``Terminal``: a grid of styled cells that screens can be rendered into and
 /// asserted on without a TTY.
 ///
@@ -9,59 +11,59 @@
 ///
 /// Keys for ``readKey()`` come from a queue filled with ``enqueue(_:)``.
 @MainActor
-public final class ScreenBuffer: Terminal {
+final class ScreenBuffer: Terminal {
     /// One character cell.
-    public struct Cell: Sendable, Hashable {
+    struct Cell: Sendable, Hashable {
         /// The character shown; a space when blank. Unused for a continuation cell.
-        public var character: Character
+        var character: Character
         /// The style of the cell.
-        public var style: TextStyle
+        var style: TextStyle
         /// Whether this is the right half of a wide glyph drawn in the cell to its left.
-        public var isContinuation: Bool
+        var isContinuation: Bool
 
         /// A blank cell.
-        public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
+        static let blank = Cell(character: " ", style: .plain, isContinuation: false)
     }
 
     /// The grid's size; change it with ``resize(to:)``.
-    public private(set) var size: TerminalSize
+    private(set) var size: TerminalSize
     /// Whether colour roles are to be ignored.
-    public var isMonochrome: Bool
+    var isMonochrome: Bool
     /// A simulated quit signal.
-    public var interruption: Interruption?
+    var interruption: Interruption?
     /// How many times ``flush()`` was called.
-    public private(set) var flushCount = 0
+    private(set) var flushCount = 0
     private var cells: [[Cell]]
     private var pendingKeys: [Key] = []
 
     /// Creates a blank buffer.
-    public init(size: TerminalSize, isMonochrome: Bool = false) {
+    init(size: TerminalSize, isMonochrome: Bool = false) {
         self.size = size
         self.isMonochrome = isMonochrome
         self.cells = Self.blankGrid(size)
     }
 
     /// Changes the size, blanks the grid and queues a ``Key/resize``, as a real terminal does.
-    public func resize(to size: TerminalSize) {
+    func resize(to size: TerminalSize) {
         self.size = size
         cells = Self.blankGrid(size)
         pendingKeys.append(.resize)
     }
 
     /// Queues keys for ``readKey()``.
-    public func enqueue(_ keys: Key...) {
+    func enqueue(_ keys: Key...) {
         pendingKeys.append(contentsOf: keys)
     }
 
     // MARK: Terminal
 
     /// Blanks every cell.
-    public func clear() {
+    func clear() {
         cells = Self.blankGrid(size)
     }
 
     /// Writes `text` on one row, clipped to the grid.
-    public func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+    func put(_ text: String, row: Int, column: Int, style: TextStyle) {
         guard row >= 0, row < size.rows else { return }
         var col = column
         for character in TextLayout.sanitized(text) {
@@ -79,7 +81,7 @@ public final class ScreenBuffer: Terminal {
     }
 
     /// Draws a box of `┌─┐│└┘` around `rect`.
-    public func drawBox(_ rect: Rect, style: TextStyle) {
+    func drawBox(_ rect: Rect, style: TextStyle) {
         guard rect.height >= 2, rect.width >= 2 else { return }
         let inner = String(repeating: "─", count: rect.width - 2)
         put("┌" + inner + "┐", row: rect.row, column: rect.column, style: style)
@@ -91,41 +93,41 @@ public final class ScreenBuffer: Terminal {
     }
 
     /// Counts the flush; the grid is always current.
-    public func flush() {
+    func flush() {
         flushCount += 1
     }
 
     /// The next queued key, or ``Key/none``.
-    public func readKey() -> Key {
+    func readKey() -> Key {
         pendingKeys.isEmpty ? .none : pendingKeys.removeFirst()
     }
 
     // MARK: Reading back
 
     /// Every row as text with trailing spaces trimmed; a wide glyph appears once.
-    public var lines: [String] {
+    var lines: [String] {
         (0..<size.rows).map { text(at: $0) }
     }
 
     /// Row `row` as text with trailing spaces trimmed; empty when out of range.
-    public func text(at row: Int) -> String {
+    func text(at row: Int) -> String {
         var line = rowText(row)
         while line.last == " " { line.removeLast() }
         return line
     }
 
     /// The whole screen as one string, rows joined by line breaks (for failure messages).
-    public var rendered: String {
+    var rendered: String {
         lines.joined(separator: "\n")
     }
 
     /// Whether `text` appears on some row.
-    public func contains(_ text: String) -> Bool {
+    func contains(_ text: String) -> Bool {
         position(of: text) != nil
     }
 
     /// The cell position (row, column) where `text` first appears, or `nil`.
-    public func position(of text: String) -> (row: Int, column: Int)? {
+    func position(of text: String) -> (row: Int, column: Int)? {
         for row in 0..<size.rows {
             var heads: [Int] = []  // column of each character of the row text
             var line = ""
@@ -141,13 +143,13 @@ public final class ScreenBuffer: Terminal {
     }
 
     /// The cell at `(row, column)`, or `nil` outside the grid.
-    public func cell(row: Int, column: Int) -> Cell? {
+    func cell(row: Int, column: Int) -> Cell? {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return nil }
         return cells[row][column]
     }
 
     /// The style of the cell at `(row, column)`, or `nil` outside the grid.
-    public func style(row: Int, column: Int) -> TextStyle? {
+    func style(row: Int, column: Int) -> TextStyle? {
         cell(row: row, column: column)?.style
     }
 

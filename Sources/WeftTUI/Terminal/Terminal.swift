@@ -1,3 +1,5 @@
+import WeftApp
+
 /// A character-cell screen the app draws on and reads keys from.
 ///
 /// Two implementations exist: ``NCursesTerminal`` for a real terminal and ``ScreenBuffer``,
@@ -13,7 +15,7 @@
 ///
 /// ncurses is not thread-safe, so every call happens on the main actor.
 @MainActor
-public protocol Terminal: AnyObject, Sendable {
+protocol Terminal: AnyObject, Sendable {
     /// The current size in cells.
     var size: TerminalSize { get }
     /// Whether colour roles are ignored (`NO_COLOR`, `TERM=dumb`, or no colour support).

@@ -1,16 +1,16 @@
 /// How text is drawn: a colour role plus bold, reverse and dim attributes.
-public struct TextStyle: Sendable, Hashable {
+struct TextStyle: Sendable, Hashable {
     /// The colour role, ignored by monochrome terminals.
-    public var role: ColorRole
+    var role: ColorRole
     /// Bold (or bright) text.
-    public var isBold: Bool
+    var isBold: Bool
     /// Reverse video: foreground and background swapped.
-    public var isReverse: Bool
+    var isReverse: Bool
     /// Dim (half-bright) text.
-    public var isDim: Bool
+    var isDim: Bool
 
     /// Creates a style.
-    public init(role: ColorRole = .normal, isBold: Bool = false, isReverse: Bool = false, isDim: Bool = false) {
+    init(role: ColorRole = .normal, isBold: Bool = false, isReverse: Bool = false, isDim: Bool = false) {
         self.role = role
         self.isBold = isBold
         self.isReverse = isReverse
@@ -18,5 +18,5 @@ public struct TextStyle: Sendable, Hashable {
     }
 
     /// Plain text in the terminal's default colours.
-    public static let plain = TextStyle()
+    static let plain = TextStyle()
 }

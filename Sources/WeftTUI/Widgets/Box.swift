@@ -1,12 +1,12 @@
 /// A bordered box with an optional title set into its top border, such as `┌ Cat fact ─┐`.
-public struct Box: Sendable, Hashable {
+struct Box: Sendable, Hashable {
     /// The title, or `nil` for none.
-    public var title: String?
+    var title: String?
     /// Whether the box reports a failure (red border).
-    public var isFailure: Bool
+    var isFailure: Bool
 
     /// Creates a box.
-    public init(title: String? = nil, isFailure: Bool = false) {
+    init(title: String? = nil, isFailure: Bool = false) {
         self.title = title
         self.isFailure = isFailure
     }
@@ -14,7 +14,7 @@ public struct Box: Sendable, Hashable {
     /// Blanks `rect`, draws the border and the title; returns the interior.
     @discardableResult
     @MainActor
-    public func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) -> Rect {
+    func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) -> Rect {
         guard rect.height >= 2, rect.width >= 2 else { return Rect(row: rect.row, column: rect.column, height: 0, width: 0) }
         let blank = String(repeating: " ", count: rect.width)
         for row in rect.row..<rect.bottom {

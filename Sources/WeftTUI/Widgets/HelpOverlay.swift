@@ -1,25 +1,23 @@
 /// A centred box over the current screen listing its keys and what they do.
-public struct HelpOverlay: Sendable, Hashable {
+struct HelpOverlay: Sendable, Hashable {
     /// The box title.
-    public var title: String
+    var title: String
     /// The keys, in display order.
-    public var entries: [KeyHint]
+    var entries: [KeyHint]
 
     /// Creates an overlay.
-    public init(title: String = "Help", entries: [KeyHint]) {
+    init(title: String = "Help", entries: [KeyHint]) {
         self.title = title
         self.entries = entries
     }
 
     /// The hints shown in the bottom bar while the overlay is open: Esc, `?` and `q` close
     /// it; Ctrl-C still quits.
-    public var keyHints: [KeyHint] {
-        [KeyHint("Esc ? q", "close"), KeyHint("Ctrl-C", "quit")]
-    }
+    var keyHints: [KeyHint] { KeyMap.barHints(in: .help) }
 
     /// Draws the overlay centred in `area`, over whatever is there.
     @MainActor
-    public func draw(in area: Rect, on terminal: any Terminal, theme: Theme) {
+    func draw(in area: Rect, on terminal: any Terminal, theme: Theme) {
         let keyWidth = entries.map { TextLayout.width(of: $0.key) }.max() ?? 1
         let labelWidth = entries.map { TextLayout.width(of: $0.label) }.max() ?? 1
         let width = min(area.width - 2, max(30, keyWidth + labelWidth + 8))

@@ -1,12 +1,12 @@
 /// One entry of the key-hint bar and of the help overlay: a key and what it does.
-public struct KeyHint: Sendable, Hashable {
+struct KeyHint: Sendable, Hashable {
     /// The key as shown, such as `q`, `↑↓` or `Enter`.
-    public var key: String
+    var key: String
     /// What the key does, such as `quit`.
-    public var label: String
+    var label: String
 
     /// Creates a hint.
-    public init(_ key: String, _ label: String) {
+    init(_ key: String, _ label: String) {
         self.key = key
         self.label = label
     }

@@ -2,17 +2,17 @@
 ///
 /// When the hints do not fit the width, hints before the last are dropped (from the end),
 /// so the first hint and the last one — by convention `q quit` — always stay visible.
-public struct KeyHintBar: Sendable, Hashable {
+struct KeyHintBar: Sendable, Hashable {
     /// The hints, most important first.
-    public var hints: [KeyHint]
+    var hints: [KeyHint]
 
     /// Creates a bar.
-    public init(hints: [KeyHint]) {
+    init(hints: [KeyHint]) {
         self.hints = hints
     }
 
     /// The hints that fit in `width` cells.
-    public func visibleHints(width: Int) -> [KeyHint] {
+    func visibleHints(width: Int) -> [KeyHint] {
         var shown = hints
         while shown.count > 1, Self.width(of: shown) > width {
             shown.remove(at: shown.count - 2)
@@ -22,7 +22,7 @@ public struct KeyHintBar: Sendable, Hashable {
 
     /// Draws the bar across the full width of `row`.
     @MainActor
-    public func draw(row: Int, on terminal: any Terminal, theme: Theme) {
+    func draw(row: Int, on terminal: any Terminal, theme: Theme) {
         let width = terminal.size.columns
         terminal.put(String(repeating: " ", count: width), row: row, column: 0, style: theme.hintBar)
         var column = 1

@@ -1,17 +1,17 @@
 /// A selectable list: the selected row highlighted, the current item marked, each item with
 /// a muted description. Scrolls to keep the selection visible.
-public struct MenuList: Sendable, Hashable {
+struct MenuList: Sendable, Hashable {
     /// One row of the list.
-    public struct Item: Sendable, Hashable {
+    struct Item: Sendable, Hashable {
         /// The item's name.
-        public var title: String
+        var title: String
         /// A one-line description.
-        public var detail: String
+        var detail: String
         /// Whether this is the item currently in use (marked `●`).
-        public var isCurrent: Bool
+        var isCurrent: Bool
 
         /// Creates an item.
-        public init(title: String, detail: String = "", isCurrent: Bool = false) {
+        init(title: String, detail: String = "", isCurrent: Bool = false) {
             self.title = title
             self.detail = detail
             self.isCurrent = isCurrent
@@ -19,18 +19,18 @@ public struct MenuList: Sendable, Hashable {
     }
 
     /// The items.
-    public var items: [Item]
+    var items: [Item]
     /// The highlighted item's index (clamped to the items).
-    public var selectedIndex: Int
+    var selectedIndex: Int
 
     /// Creates a list.
-    public init(items: [Item], selectedIndex: Int) {
+    init(items: [Item], selectedIndex: Int) {
         self.items = items
         self.selectedIndex = selectedIndex
     }
 
     /// The index of the first visible item when `visibleRows` rows are available.
-    public func firstVisibleIndex(visibleRows: Int) -> Int {
+    func firstVisibleIndex(visibleRows: Int) -> Int {
         guard visibleRows > 0, !items.isEmpty else { return 0 }
         let selected = min(max(0, selectedIndex), items.count - 1)
         return max(0, selected - visibleRows + 1)
@@ -38,7 +38,7 @@ public struct MenuList: Sendable, Hashable {
 
     /// Draws the visible items in `rect`, one per row.
     @MainActor
-    public func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
+    func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
         guard !rect.isEmpty else { return }
         let titleWidth = min(items.map { TextLayout.width(of: $0.title) }.max() ?? 0, max(8, rect.width / 3))
         let first = firstVisibleIndex(visibleRows: rect.height)

@@ -1,23 +1,23 @@
 /// A horizontal progress bar, `████████░░░░ 2/4`.
-public struct ProgressBar: Sendable, Hashable {
+struct ProgressBar: Sendable, Hashable {
     /// Completed units.
-    public var completed: Int
+    var completed: Int
     /// Total units; a total of zero shows an empty bar.
-    public var total: Int
+    var total: Int
 
     /// Creates a progress bar.
-    public init(completed: Int, total: Int) {
+    init(completed: Int, total: Int) {
         self.completed = completed
         self.total = total
     }
 
     /// The completed fraction, between 0 and 1.
-    public var fraction: Double {
+    var fraction: Double {
         total > 0 ? min(1, max(0, Double(completed) / Double(total))) : 0
     }
 
     /// The bar's text for a given width, label included (such as `█████░░░░░ 2/4`).
-    public func text(width: Int) -> (filled: String, empty: String, label: String) {
+    func text(width: Int) -> (filled: String, empty: String, label: String) {
         let label = " \(min(completed, total))/\(total)"
         let barWidth = max(0, width - TextLayout.width(of: label))
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
@@ -26,7 +26,7 @@ public struct ProgressBar: Sendable, Hashable {
 
     /// Draws the bar on one row, `width` cells wide.
     @MainActor
-    public func draw(row: Int, column: Int, width: Int, on terminal: any Terminal, theme: Theme) {
+    func draw(row: Int, column: Int, width: Int, on terminal: any Terminal, theme: Theme) {
         let parts = text(width: width)
         terminal.put(parts.filled, row: row, column: column, style: theme.success)
         terminal.put(parts.empty, row: row, column: column + parts.filled.count, style: theme.muted)

@@ -1,46 +1,46 @@
 /// The styles widgets draw with: colour roles on a colour terminal, only bold and reverse
 /// video on a monochrome one.
-public struct Theme: Sendable, Hashable {
+struct Theme: Sendable, Hashable {
     /// Whether the theme avoids colour.
-    public let isMonochrome: Bool
+    let isMonochrome: Bool
 
     /// Creates a theme.
-    public init(isMonochrome: Bool) {
+    init(isMonochrome: Bool) {
         self.isMonochrome = isMonochrome
     }
 
     /// The theme suiting `terminal`.
     @MainActor
-    public init(for terminal: any Terminal) {
+    init(for terminal: any Terminal) {
         self.init(isMonochrome: terminal.isMonochrome)
     }
 
     /// Body text.
-    public var text: TextStyle { .plain }
+    var text: TextStyle { .plain }
     /// The title bar at the top.
-    public var titleBar: TextStyle { style(.titleBar, bold: true, monochrome: TextStyle(isBold: true, isReverse: true)) }
+    var titleBar: TextStyle { style(.titleBar, bold: true, monochrome: TextStyle(isBold: true, isReverse: true)) }
     /// The key-hint bar at the bottom.
-    public var hintBar: TextStyle { style(.hintBar, monochrome: TextStyle(isReverse: true)) }
+    var hintBar: TextStyle { style(.hintBar, monochrome: TextStyle(isReverse: true)) }
     /// A key name inside the key-hint bar.
-    public var hintKey: TextStyle { style(.hintKey, bold: true, monochrome: TextStyle(isBold: true, isReverse: true)) }
+    var hintKey: TextStyle { style(.hintKey, bold: true, monochrome: TextStyle(isBold: true, isReverse: true)) }
     /// Headings and the logo.
-    public var accent: TextStyle { style(.accent, bold: true, monochrome: TextStyle(isBold: true)) }
+    var accent: TextStyle { style(.accent, bold: true, monochrome: TextStyle(isBold: true)) }
     /// Finished work.
-    public var success: TextStyle { style(.success, monochrome: .plain) }
+    var success: TextStyle { style(.success, monochrome: .plain) }
     /// Failed work and error headings.
-    public var failure: TextStyle { style(.failure, bold: true, monochrome: TextStyle(isBold: true)) }
+    var failure: TextStyle { style(.failure, bold: true, monochrome: TextStyle(isBold: true)) }
     /// Hints and cautions.
-    public var warning: TextStyle { style(.warning, monochrome: .plain) }
+    var warning: TextStyle { style(.warning, monochrome: .plain) }
     /// Secondary text.
-    public var muted: TextStyle { style(.muted, monochrome: .plain) }
+    var muted: TextStyle { style(.muted, monochrome: .plain) }
     /// The highlighted row of a list.
-    public var selection: TextStyle { style(.selection, bold: true, monochrome: TextStyle(isBold: true, isReverse: true)) }
+    var selection: TextStyle { style(.selection, bold: true, monochrome: TextStyle(isBold: true, isReverse: true)) }
     /// Box borders.
-    public var border: TextStyle { style(.border, monochrome: .plain) }
+    var border: TextStyle { style(.border, monochrome: .plain) }
     /// The border of a box that reports a failure.
-    public var failureBorder: TextStyle { style(.failure, monochrome: TextStyle(isBold: true)) }
+    var failureBorder: TextStyle { style(.failure, monochrome: TextStyle(isBold: true)) }
     /// Box titles.
-    public var boxTitle: TextStyle { style(.accent, bold: true, monochrome: TextStyle(isBold: true)) }
+    var boxTitle: TextStyle { style(.accent, bold: true, monochrome: TextStyle(isBold: true)) }
 
     private func style(_ role: ColorRole, bold: Bool = false, monochrome: TextStyle) -> TextStyle {
         isMonochrome ? monochrome : TextStyle(role: role, isBold: bold)

@@ -1,19 +1,19 @@
 /// Bars on a shared time axis: one row per entry, label on the left, a bar from its start
 /// offset for its duration, scaled to the width. Parallel entries overlap.
-public struct Timeline: Sendable, Hashable {
+struct Timeline: Sendable, Hashable {
     /// One bar.
-    public struct Entry: Sendable, Hashable {
+    struct Entry: Sendable, Hashable {
         /// What ran, such as a step title.
-        public var label: String
+        var label: String
         /// When it started, in milliseconds from the start of the run.
-        public var startMilliseconds: Int
+        var startMilliseconds: Int
         /// How long it ran, in milliseconds.
-        public var durationMilliseconds: Int
+        var durationMilliseconds: Int
         /// Whether it failed (red bar).
-        public var isFailure: Bool
+        var isFailure: Bool
 
         /// Creates an entry.
-        public init(label: String, startMilliseconds: Int, durationMilliseconds: Int, isFailure: Bool = false) {
+        init(label: String, startMilliseconds: Int, durationMilliseconds: Int, isFailure: Bool = false) {
             self.label = label
             self.startMilliseconds = startMilliseconds
             self.durationMilliseconds = durationMilliseconds
@@ -22,20 +22,20 @@ public struct Timeline: Sendable, Hashable {
     }
 
     /// The bars, in display order.
-    public var entries: [Entry]
+    var entries: [Entry]
 
     /// Creates a timeline.
-    public init(entries: [Entry]) {
+    init(entries: [Entry]) {
         self.entries = entries
     }
 
     /// The end of the latest entry, in milliseconds (at least 1).
-    public var totalMilliseconds: Int {
+    var totalMilliseconds: Int {
         max(1, entries.map { $0.startMilliseconds + $0.durationMilliseconds }.max() ?? 1)
     }
 
     /// The bar's columns within a bar area `width` cells wide: start offset and length (≥ 1).
-    public func barSpan(of entry: Entry, width: Int) -> (start: Int, length: Int) {
+    func barSpan(of entry: Entry, width: Int) -> (start: Int, length: Int) {
         guard width > 0 else { return (0, 0) }
         let total = Double(totalMilliseconds)
         let start = min(width - 1, Int((Double(max(0, entry.startMilliseconds)) / total * Double(width)).rounded(.down)))
@@ -45,7 +45,7 @@ public struct Timeline: Sendable, Hashable {
 
     /// Draws up to `rect.height - 1` entries and a time axis on the last row.
     @MainActor
-    public func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
+    func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
         guard rect.height >= 2, rect.width >= 20 else { return }
         let labelWidth = min(entries.map { TextLayout.width(of: $0.label) }.max() ?? 0, max(8, rect.width * 2 / 5))
         let durationWidth = 9
@@ -74,7 +74,7 @@ public struct Timeline: Sendable, Hashable {
     }
 
     /// A duration as `340 ms` or `1.2 s`.
-    public static func format(milliseconds: Int) -> String {
+    static func format(milliseconds: Int) -> String {
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         let tenths = (milliseconds + 50) / 100
         return "\(tenths / 10).\(tenths % 10) s"

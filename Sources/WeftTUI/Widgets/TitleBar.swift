@@ -1,14 +1,14 @@
 /// The top line of every screen: app name and environment on the left, screen title right.
-public struct TitleBar: Sendable, Hashable {
+struct TitleBar: Sendable, Hashable {
     /// The app name.
-    public var appName: String
+    var appName: String
     /// The environment, or `nil` before one is chosen.
-    public var environmentName: String?
+    var environmentName: String?
     /// The current screen's title.
-    public var screenTitle: String
+    var screenTitle: String
 
     /// Creates a title bar.
-    public init(appName: String = "weft", environmentName: String?, screenTitle: String) {
+    init(appName: String = "weft", environmentName: String?, screenTitle: String) {
         self.appName = appName
         self.environmentName = environmentName
         self.screenTitle = screenTitle
@@ -16,7 +16,7 @@ public struct TitleBar: Sendable, Hashable {
 
     /// Draws the bar across the full width of `row`.
     @MainActor
-    public func draw(row: Int, on terminal: any Terminal, theme: Theme) {
+    func draw(row: Int, on terminal: any Terminal, theme: Theme) {
         let width = terminal.size.columns
         var left = " \(appName)"
         if let environmentName { left += " · \(environmentName)" }

@@ -1,27 +1,27 @@
 /// The screen shown instead of a broken layout when the terminal is below the minimum size.
-public struct TooSmallNotice: Sendable, Hashable {
+struct TooSmallNotice: Sendable, Hashable {
     /// The smallest size the app lays out for: 60×16.
-    public static let minimumSize = TerminalSize(rows: 16, columns: 60)
+    static let minimumSize = TerminalSize(rows: 16, columns: 60)
 
     /// The actual size.
-    public var size: TerminalSize
+    var size: TerminalSize
     /// The size needed.
-    public var minimum: TerminalSize
+    var minimum: TerminalSize
 
     /// Creates a notice.
-    public init(size: TerminalSize, minimum: TerminalSize = TooSmallNotice.minimumSize) {
+    init(size: TerminalSize, minimum: TerminalSize = TooSmallNotice.minimumSize) {
         self.size = size
         self.minimum = minimum
     }
 
     /// The message, such as `Terminal too small: 59×15, needs 60×16`.
-    public var message: String {
+    var message: String {
         "Terminal too small: \(size), needs \(minimum)"
     }
 
     /// Blanks the terminal and draws the message, wrapped and centred.
     @MainActor
-    public func draw(on terminal: any Terminal, theme: Theme) {
+    func draw(on terminal: any Terminal, theme: Theme) {
         terminal.clear()
         let area = Rect(row: 0, column: 0, height: size.rows, width: size.columns)
         let lines = TextLayout.wrap(message, toWidth: max(1, size.columns - 2)) + ["resize the window, or q to quit"]

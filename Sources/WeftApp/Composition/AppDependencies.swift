@@ -1,0 +1,24 @@
+public import FactKit
+public import Weft
+
+/// Everything the running app needs, assembled by a successful initialization.
+public struct AppDependencies: Sendable {
+    /// The environments the person can switch between.
+    public let catalog: EnvironmentCatalog
+    /// The environment this run initialized.
+    public let environment: Environment
+    /// The container the services were registered in.
+    public let container: Container
+    /// Fetches and records facts.
+    public let repository: FactRepository
+    /// The fact fetched during initialization.
+    public let firstFact: Fact
+    /// The health of the services checked during initialization.
+    let health: HealthReport
+    let servers: RunningServers
+
+    /// Stops the embedded server, if this run started one.
+    public func shutdown() async {
+        await servers.stopAll()
+    }
+}

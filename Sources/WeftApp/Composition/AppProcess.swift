@@ -1,0 +1,94 @@
+public import FactKit
+import Foundation
+public import Weft
+public import WeftInitializer
+
+/// The pieces of ``AppDependencies`` as the initialization steps build them.
+///
+/// Simple steps (loading settings, opening the history database) run only on the first run;
+/// ``next(environment:)`` carries what they built into the process of a repeat run, and
+/// hands over the previous run's servers so the repeat can stop them.
+@MainActor
+public final class AppProcess: DependencyInitializationProcess {
+    /// The command-line options.
+    let options: AppOptions
+    /// The environment this run should initialize; the catalog's default when `nil`.
+    public let requestedEnvironment: String?
+    /// Servers started by this run.
+    let servers = RunningServers()
+    /// Servers of the run this one replaces, stopped by the server step.
+    let retiredServers: RunningServers?
+
+    /// Loaded by "Load settings".
+    public internal(set) var catalog: EnvironmentCatalog?
+    /// Chosen by "Choose the environment".
+    public internal(set) var environment: Environment?
+    /// Filled by "Register services".
+    public internal(set) var container: Weft.Container?
+    /// Opened by "Open the history database".
+    var database: HistoryDatabase?
+    /// Started by "Start the fact server" in the embedded environment.
+    var server: FactServer?
+    /// Fetched by "Fetch the first cat fact".
+    var firstFact: Fact?
+    /// Reported by "Check service health".
+    var health: HealthReport?
+    /// Assembled by "Assemble the app".
+    var dependencies: AppDependencies?
+
+    /// A process for the first run.
+    init(options: AppOptions) {
+        self.options = options
+        self.requestedEnvironment = options.environmentName
+        self.retiredServers = nil
+    }
+
+    private init(carryingOver previous: AppProcess, environment: String?) {
+        options = previous.options
+        requestedEnvironment = environment
+        retiredServers = previous.servers
+        catalog = previous.catalog
+        database = previous.database
+    }
+
+    /// The process of a repeat run in `environment`, keeping what simple steps built.
+    func next(environment: String?) -> AppProcess {
+        AppProcess(carryingOver: self, environment: environment)
+    }
+
+    /// Stops the servers this run started; for a run that failed or was cancelled.
+    public func shutdown() async {
+        await servers.stopAll()
+        await retiredServers?.stopAll()
+    }
+
+    /// The assembled app, once "Assemble the app" ran.
+    public var toContainer: AppDependencies {
+        get throws {
+            guard let dependencies else { throw AppProcessError.missing("the assembled app") }
+            return dependencies
+        }
+    }
+
+    func require<Value>(_ value: Value?, _ what: String) throws(AppProcessError) -> Value {
+        guard let value else { throw AppProcessError.missing(what) }
+        return value
+    }
+
+    /// The container and environment, for async steps.
+    func services() throws(AppProcessError) -> (Weft.Container, Environment) {
+        (try require(container, "the service container"), try require(environment, "the environment"))
+    }
+}
+
+/// A step ran before the step that provides what it needs: a bug in the plan, not in input.
+enum AppProcessError: Error, Sendable, CustomStringConvertible {
+    case missing(String)
+
+    var description: String {
+        switch self {
+        case .missing(let what):
+            "Initialization reached a step that needs \(what), which an earlier step did not provide."
+        }
+    }
+}

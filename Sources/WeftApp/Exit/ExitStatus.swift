@@ -1,0 +1,51 @@
+import FactKit
+
+/// The status `weft` exits with, for scripts and the e2e test.
+///
+/// | status | meaning |
+/// |---|---|
+/// | 0 | the app quit normally, or plain mode printed a fact |
+/// | 1 | initialization failed (a server error, a timeout, an unhealthy service, …) |
+/// | 2 | usage or environment error: bad arguments, unknown `--env`, a malformed `--environments` file, an unusable `--database` |
+/// | 130 | interrupted by SIGINT (Ctrl-C) |
+/// | 143 | terminated by SIGTERM |
+public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
+    /// Success.
+    case success = 0
+    /// Initialization failed.
+    case initializationFailed = 1
+    /// The command line, an environments file or the history database needs fixing.
+    case usageError = 2
+    /// SIGINT stopped the run.
+    case interrupted = 130
+    /// SIGTERM stopped the run.
+    case terminated = 143
+
+    /// The status for a run that failed with `error` (the failed step's error).
+    ///
+    /// Cancellation means the person interrupted the run; errors the person fixes in their
+    /// input (``EnvironmentCatalogError``, a ``HistoryDatabaseError`` other than an
+    /// unexpected SQLite failure) are usage errors; everything else is an initialization failure.
+    init(failingWith error: any Error) {
+        switch PlainFailure.rootCause(of: error) {
+        case is CancellationError:
+            self = .interrupted
+        case is EnvironmentCatalogError:
+            self = .usageError
+        case let error as HistoryDatabaseError:
+            if case .failed = error { self = .initializationFailed } else { self = .usageError }
+        case FactRepositoryError.history(let error):
+            self = ExitStatus(failingWith: error)
+        default:
+            self = .initializationFailed
+        }
+    }
+
+    /// The status for a run stopped by `interruption`.
+    init(_ interruption: Interruption) {
+        switch interruption {
+        case .interrupt: self = .interrupted
+        case .terminate: self = .terminated
+        }
+    }
+}

@@ -1,0 +1,31 @@
+
+/// Runs a ``PlainSession`` writing to standard output and error; SIGINT or SIGTERM cancels
+/// the run, stops its servers and exits 130 or 143.
+public enum PlainMode {
+    /// Runs the app's initialization once and prints it in `format`; returns the status to exit with.
+    ///
+    /// - Parameter notice: A line for the person first, such as why the full-screen app did not start.
+    public static func run(options: AppOptions, format: PlainFormat, notice: String?) async -> ExitStatus {
+        let signals = TerminationSignals()
+        let session = Task { @MainActor in
+            let reporter = PlainReporter(format: format, sink: StandardStreams.write)
+            if let notice { reporter.notice(notice) }
+            return await PlainSession(options: options, reporter: reporter).run()
+        }
+        let interruptions = signals.interruptions
+        let watcher = Task { () -> Interruption? in
+            var first: Interruption?
+            for await interruption in interruptions {
+                // A second signal means: do not wait for a clean stop.
+                if let first { StandardStreams.exit(ExitStatus(first)) }
+                first = interruption
+                session.cancel()
+            }
+            return first
+        }
+        let status = await session.value
+        signals.stop()
+        if let interruption = await watcher.value { return ExitStatus(interruption) }
+        return status
+    }
+}

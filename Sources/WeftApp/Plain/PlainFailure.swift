@@ -1,0 +1,66 @@
+import FactKit
+import Weft
+import WeftInitializer
+
+/// Why a run failed, in a person's words: the step, its phase, the error and what to do.
+struct PlainFailure: Sendable, Hashable {
+    /// The title of the step that failed.
+    var step: String
+    /// The phase it ran in: `pre-sync`, `async`, `post-sync` or `container`.
+    var phase: String
+    /// The time from the start of the run to the failure.
+    var elapsed: Duration
+    /// The error, as one line of text.
+    var message: String
+    /// What the person can do about it, for the command line; empty when interrupted.
+    var hint: String
+    /// The environment the run was in, when it got as far as choosing one.
+    var environment: String?
+    /// Whether the person interrupted the run.
+    var isCancellation: Bool
+    /// The status `weft` exits with.
+    var exitStatus: ExitStatus
+
+    /// Describes `error`, thrown by `step` after `elapsed`, in `environment`.
+    ///
+    /// - Parameter interrupted: Whether the person stopped the run. A step that was
+    ///   cancelled may fail with its own error (a cancelled request, say); an interrupted
+    ///   run is reported as interrupted all the same.
+    init(
+        step: InitializationStepInfo, error: any Error, elapsed: Duration, environment: Environment?,
+        interrupted: Bool = false
+    ) {
+        let cause = interrupted ? CancellationError() : Self.rootCause(of: error)
+        self.step = step.title
+        self.phase = step.phase.description
+        self.elapsed = elapsed
+        self.message = Self.message(for: cause)
+        self.hint = Self.hint(for: cause, environment: environment).plainText
+        self.environment = environment?.name
+        self.isCancellation = cause is CancellationError
+        self.exitStatus = ExitStatus(failingWith: cause)
+    }
+
+    /// Describes a failed run of the app's initialization plan.
+    @MainActor
+    init(_ failure: InitializationFailure<AppProcess>, interrupted: Bool = false) {
+        self.init(
+            step: failure.failedStep, error: failure.error, elapsed: failure.elapsed,
+            environment: failure.process.environment, interrupted: interrupted || failure.isCancellation)
+    }
+
+    /// The error a person should read: a container's "factory threw" wrapper is removed.
+    static func rootCause(of error: any Error) -> any Error {
+        FailureAdvice.rootCause(of: error)
+    }
+
+    /// The error as one line of text; `interrupted` for a cancellation.
+    static func message(for error: any Error) -> String {
+        error is CancellationError ? "interrupted" : String(describing: error).plainText
+    }
+
+    /// ``FailureAdvice`` for a command line: actions are options, not keys.
+    static func hint(for error: any Error, environment: Environment?) -> String {
+        FailureAdvice.hint(for: error, environment: environment, phrasing: .commandLine)
+    }
+}

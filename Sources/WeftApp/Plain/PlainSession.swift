@@ -1,0 +1,68 @@
+import FactKit
+import WeftInitializer
+
+/// Runs the app's initialization plan once without the full-screen UI, reporting every
+/// event and then the fact (or the failure) through a ``PlainReporter``.
+///
+/// ```swift
+/// let status = await PlainSession(options: options, reporter: reporter).run()
+/// exit(status.rawValue)
+/// ```
+///
+/// Cancelling the task that awaits ``run()`` cancels the run; the session then stops any
+/// server it started and returns ``ExitStatus/interrupted``.
+@MainActor
+struct PlainSession {
+    /// What the person asked for on the command line.
+    let options: AppOptions
+    /// Where the lines go.
+    let reporter: PlainReporter
+
+    /// Creates a session.
+    init(options: AppOptions, reporter: PlainReporter) {
+        self.options = options
+        self.reporter = reporter
+    }
+
+    /// Runs the plan, reports it, stops the servers it started and returns the exit status.
+    func run() async -> ExitStatus {
+        let initializer: DependencyInitializer<AppProcess>
+        do {
+            initializer = try AppPlan.makeInitializer(options: options)
+        } catch {
+            reporter.notice("the initialization plan is invalid: \(error)")
+            return .initializationFailed
+        }
+        let events = initializer.events()
+        let reporter = reporter
+        // Steps cancelled by an interruption may fail with their own errors (a cancelled
+        // request); the flag, set the moment the run is cancelled, keeps them reading as
+        // interrupted.
+        let interrupted = InterruptionFlag()
+        let printing = Task {
+            for await event in events { reporter.report(event, interrupted: interrupted.isSet) }
+        }
+        do {
+            let result = try await withTaskCancellationHandler {
+                try await initializer.run()
+            } onCancel: {
+                interrupted.set()
+            }
+            await printing.value
+            reporter.report(result.container.firstFact)
+            await result.container.shutdown()
+            return .success
+        } catch let failure as InitializationFailure<AppProcess> {
+            await printing.value
+            let plain = PlainFailure(failure, interrupted: interrupted.isSet)
+            await failure.process.shutdown()
+            reporter.report(plain)
+            return plain.exitStatus
+        } catch {
+            // `run()` throws only `InitializationFailure`; report anything else all the same.
+            await printing.value
+            reporter.notice("initialization failed: \(error)")
+            return .initializationFailed
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import WeftApp
+
+extension FailureAdvice.Phrasing {
+    /// Actions named by their keys on the error screen, as ``KeyMap`` binds them: `Retry (r)`.
+    static var keys: Self {
+        let errorScreen = KeyContext.error(environment: "")
+        let retry = KeyMap.key(for: .retry, in: errorScreen).map { " (\($0))" } ?? ""
+        let choose = KeyMap.key(for: .chooseEnvironment, in: errorScreen).map { " (\($0))" } ?? ""
+        return Self(
+            retry: "Retry\(retry)",
+            pickAnother: "pick another environment\(choose)",
+            pickEmbedded: "pick the embedded environment\(choose)",
+            knownEnvironment: "Pick one of the known environments\(choose)."
+        )
+    }
+}

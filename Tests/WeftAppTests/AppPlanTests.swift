@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import Weft
+import WeftInitializer
+@testable import FactKit
+@testable import WeftApp
+
+/// The whole initialization plan against real parts: the bundled server on a loopback port,
+/// a real SQLite file in a temporary directory.
+@MainActor
+@Suite("App initialization plan")
+struct AppPlanTests {
+    private func options(_ directory: URL, environment: String? = nil) -> AppOptions {
+        AppOptions(environmentName: environment, databaseURL: directory.appendingPathComponent("history.sqlite"))
+    }
+
+    private func run(_ options: AppOptions) async throws -> InitializationResult<AppProcess> {
+        try await AppPlan.makeInitializer(options: options).run()
+    }
+
+    private func failure(_ options: AppOptions) async throws -> InitializationFailure<AppProcess> {
+        do {
+            let result = try await run(options)
+            await result.container.shutdown()
+            Issue.record("expected the run to fail")
+            throw CancellationError()
+        } catch let failure as InitializationFailure<AppProcess> {
+            return failure
+        }
+    }
+
+    @Test("The plan lists every step, in phase order, with titles for a person")
+    func plan() throws {
+        let initializer = try AppPlan.makeInitializer(options: AppOptions())
+        #expect(initializer.plan.map(\.title) == [
+            "Load settings", "Choose the environment", "Register services",
+            "Open the history database", "Start the fact server", "Fetch the first cat fact", "Check service health",
+            "Assemble the app",
+        ])
+        #expect(initializer.plan.map(\.phase) == [.preSync, .preSync, .preSync, .async, .async, .async, .async, .postSync])
+    }
+
+    @Test("The embedded environment initializes fully: a fact, recorded, from a running server")
+    func embedded() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let result = try await run(options(directory))
+        let app = result.container
+        defer { Task { await app.shutdown() } }
+        #expect(app.environment.name == "embedded")
+        #expect(!app.firstFact.text.isEmpty)
+        #expect(app.firstFact.factsStored == 1)
+        #expect(app.firstFact.timesSeen == 1)
+        #expect(await result.process.server?.isRunning == true)
+        #expect(try await app.repository.history.factsStored() == 1)
+        if case .unhealthy = app.health.overall { Issue.record("unhealthy: \(app.health.overall)") }
+        // The parallel steps shared one database, server and repository through the container.
+        let cached = Set(app.container.registrations.filter(\.hasCachedInstance).map(\.key.typeName))
+        #expect(cached.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "FactRepository"]))
+        // And the next fact comes through the repository without initializing again.
+        let next = try await app.repository.nextFact()
+        #expect(next.factsStored >= 1)
+        await app.shutdown()
+        #expect(await result.process.server?.isRunning == false)
+    }
+
+    @Test("broken fails at the fact step with HTTP 500; runRepeat into embedded succeeds")
+    func brokenThenEmbedded() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let failure = try await failure(options(directory, environment: "broken"))
+        #expect(failure.failedStep.title == "Fetch the first cat fact")
+        #expect(failure.failedStep.phase == .async)
+        guard case .service(.httpStatus(_, 500))? = failure.error as? FactRepositoryError else {
+            Issue.record("unexpected \(failure.error)")
+            return
+        }
+        #expect(FailureAdvice.hint(for: failure.error, environment: failure.process.environment).contains("HTTP 500"))
+        // The fact step started the broken server through the container, whichever step asked first.
+        let brokenContainer = try #require(failure.process.container)
+        #expect(brokenContainer.registrations.contains { $0.key.typeName == "FactServer" && $0.hasCachedInstance })
+        let brokenServer = try #require(brokenContainer.resolve(FactServer.self))
+        #expect(await brokenServer.isRunning)
+
+        let repeated = try await failure.runRepeat(createProcess: AppPlan.switching(to: "embedded"))
+        let app = repeated.container
+        defer { Task { await app.shutdown() } }
+        #expect(app.environment.name == "embedded")
+        #expect(!app.firstFact.text.isEmpty)
+        // Only repeatable steps ran again: settings and the database were carried over.
+        let ran = repeated.stepTimings.map(\.step.title)
+        #expect(!ran.contains("Load settings"))
+        #expect(!ran.contains("Open the history database"))
+        #expect(ran.contains("Fetch the first cat fact"))
+        #expect(repeated.process.catalog == failure.process.catalog)
+        // The broken run's server was stopped by the repeat.
+        #expect(await brokenServer.isRunning == false)
+    }
+
+    @Test("Switching environment stops the previous run's server and keeps the same database")
+    func switching() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let first = try await run(options(directory))
+        let firstServer = try #require(first.process.server)
+        let second = try await first.runRepeat(createProcess: AppPlan.switching(to: "embedded"))
+        defer { Task { await second.container.shutdown() } }
+        #expect(await firstServer.isRunning == false)
+        #expect(await second.process.server?.isRunning == true)
+        #expect(second.process.database === first.process.database)
+        #expect(second.container.firstFact.factsStored >= 1)
+        await second.container.shutdown()
+    }
+
+    @Test("An unknown environment fails at 'Choose the environment' and lists the known ones")
+    func unknownEnvironment() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let failure = try await failure(options(directory, environment: "moon"))
+        #expect(failure.failedStep.title == "Choose the environment")
+        #expect(String(describing: failure.error).contains("embedded"))
+    }
+
+    @Test("A corrupt history file fails at 'Open the history database' and is left untouched")
+    func corruptDatabase() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let file = directory.appendingPathComponent("history.sqlite")
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: file)
+        let failure = try await failure(options(directory))
+        #expect(["Open the history database", "Fetch the first cat fact", "Check service health"].contains(failure.failedStep.title))
+        #expect(String(describing: failure.error).contains(file.path))
+        await failure.process.shutdown()
+        #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test("staging without a server fails as unreachable, with a hint to start one")
+    func stagingWithoutServer() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        // Point staging at a port nothing listens on.
+        let environments = directory.appendingPathComponent("environments.json")
+        try Data(#"{"environments": [{"name": "staging", "description": "local", "source": "http://127.0.0.1:9", "timeoutSeconds": 2}]}"#.utf8)
+            .write(to: environments)
+        var options = options(directory, environment: "staging")
+        options.environmentsFile = environments
+        let failure = try await failure(options)
+        #expect(failure.failedStep.title == "Fetch the first cat fact")
+        #expect(FailureAdvice.hint(for: failure.error, environment: failure.process.environment)
+            == "Is the server running? Try `weft serve --port 9` in another terminal.")
+    }
+}
