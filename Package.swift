@@ -13,12 +13,19 @@ let package = Package(
         // Tested versions. 0.x releases may break their API in a minor version: stay on 0.27.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "Weft", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+        .target(
+            name: "Weft",
+            dependencies: [
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "WeftInitializer"),
 
         // MARK: Domain
@@ -58,7 +65,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "WeftTests", dependencies: ["Weft"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "WeftInitializerTests", dependencies: ["WeftInitializer"]),
         .testTarget(name: "FactKitTests", dependencies: ["FactKit"]),
         .testTarget(name: "WeftAppTests", dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer"]),

@@ -55,7 +55,7 @@ struct AppPlanTests {
         #expect(try await app.repository.history.factsStored() == 1)
         if case .unhealthy = app.health.overall { Issue.record("unhealthy: \(app.health.overall)") }
         // The parallel steps shared one database, server and repository through the container.
-        let cached = Set(app.container.registrations.filter(\.hasCachedInstance).map(\.key.typeName))
+        let cached = Set(app.container.registrations.filter(\.hasCachedInstance).map(\.key.description))
         #expect(cached.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "FactRepository"]))
         // And the next fact comes through the repository without initializing again.
         let next = try await app.repository.nextFact()
@@ -78,7 +78,7 @@ struct AppPlanTests {
         #expect(FailureAdvice.hint(for: failure.error, environment: failure.process.environment).contains("HTTP 500"))
         // The fact step started the broken server through the container, whichever step asked first.
         let brokenContainer = try #require(failure.process.container)
-        #expect(brokenContainer.registrations.contains { $0.key.typeName == "FactServer" && $0.hasCachedInstance })
+        #expect(brokenContainer.registrations.contains { $0.key.description == "FactServer" && $0.hasCachedInstance })
         let brokenServer = try #require(brokenContainer.resolve(FactServer.self))
         #expect(await brokenServer.isRunning)
 

@@ -1,7 +1,7 @@
 @testable import FactKit
 import Foundation
 import Testing
-import Weft
+@testable import Weft
 @testable import WeftApp
 
 /// The composition root's declaration against its real factories: the graph `weft graph`

@@ -73,13 +73,13 @@ struct BootstrapTests {
         }
     }
 
-    @Test("A throwing bootstrapAsyncIfNeeded does not count; the next caller bootstraps")
+    @Test("A throwing bootstrapIfNeeded does not count; the next caller bootstraps")
     func ifNeededAfterFailure() async {
         await Container.withIsolatedShared {
-            #expect(await Container.bootstrapAsyncIfNeeded { _ in throw Boom() } == false)
+            #expect(await Container.bootstrapIfNeeded { _ in throw Boom() } == false)
             #expect(!Container.isBootstrapped)
-            #expect(await Container.bootstrapAsyncIfNeeded { $0.register(Service.self) { Service() } })
-            #expect(await Container.bootstrapAsyncIfNeeded { _ in Issue.record("ran twice") } == false)
+            #expect(await Container.bootstrapIfNeeded { $0.register(Service.self) { Service() } })
+            #expect(await Container.bootstrapIfNeeded { _ in Issue.record("ran twice") } == false)
         }
     }
 
@@ -117,12 +117,12 @@ struct BootstrapTests {
                 }
                 await scanning.wait()
                 await Container.update { aside in
-                    for (index, key) in keys.enumerated() { aside.register(key, Int.self, instance: index) }
+                    for (index, key) in keys.enumerated() { aside.register(Int.self, name: key, instance: index) }
                 }
                 torn += await reader.value
             }
             #expect(torn == 0)
-            #expect(Container.shared.resolve("r9k3999", Int.self) == 3_999)
+            #expect(Container.shared.resolve(Int.self, name: "r9k3999") == 3_999)
         }
     }
 

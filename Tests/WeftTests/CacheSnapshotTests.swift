@@ -1,4 +1,5 @@
 import Testing
+import Logging
 @testable import Weft
 
 /// Cached values are read without the lock from a published snapshot: these tests pin down
@@ -42,7 +43,7 @@ struct CacheSnapshotTests {
         #expect(try await container.resolveAsync(Base.self) is Derived)
         // A cached class instance under its own key only: not under another type or a name.
         #expect(container.resolve(Derived.self) == nil)
-        #expect(container.resolve("other", Service.self) == nil)
+        #expect(container.resolve(Service.self, name: "other") == nil)
     }
 
     @Test("A scope resolving its parent's singleton is served from the parent's snapshot")
@@ -85,17 +86,17 @@ struct CacheSnapshotTests {
     func manyKeys() throws {
         let container = Container()
         for index in 0..<300 {
-            container.register("s\(index)", Service.self, lifetime: .singleton) { Service(id: index) }
+            container.register(Service.self, name: "s\(index)", lifetime: .singleton) { Service(id: index) }
         }
         container.register(Repository<User>.self, lifetime: .singleton) { Repository(label: "users") }
         container.register(Repository<Product>.self, lifetime: .singleton) { Repository(label: "products") }
         // Several rounds: values move from the locked path into ever larger snapshots.
         for _ in 0..<4 {
-            for index in 0..<300 { #expect(try container.require("s\(index)", Service.self).id == index) }
+            for index in 0..<300 { #expect(try container.require(Service.self, name: "s\(index)").id == index) }
             #expect(try container.require(Repository<User>.self).label == "users")
             #expect(try container.require(Repository<Product>.self).label == "products")
         }
-        #expect(container.resolve("s300", Service.self) == nil)
+        #expect(container.resolve(Service.self, name: "s300") == nil)
     }
 
     @Test("Cached values are released with their container, snapshots included")
@@ -140,8 +141,7 @@ struct CacheSnapshotTests {
         // so this reaches the limit through invalidations alone.
         let container = Container()
         let warnings = Log()
-        container.diagnostics.logLevel = .warning
-        container.diagnostics.logHandler = { _, message in warnings.append(message) }
+        container.diagnostics.logger = CapturingLogHandler.logger(warnings, level: .warning)
         container.register(Service.self, instance: Service(id: -1))
         _ = try publish(Service.self, in: container)
         for round in 0..<(PublishedCache.retirementLimit * 3) {

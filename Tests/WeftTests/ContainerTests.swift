@@ -35,10 +35,10 @@ struct ContainerTests {
     func named() {
         let container = Container()
         container.register(Logger.self) { ConsoleLogger(name: "default") }
-        container.register("audit", Logger.self) { ConsoleLogger(name: "audit") }
+        container.register(Logger.self, name: "audit") { ConsoleLogger(name: "audit") }
         #expect(container.resolve(Logger.self)?.name == "default")
-        #expect(container.resolve("audit", Logger.self)?.name == "audit")
-        #expect(container.resolve("other", Logger.self) == nil)
+        #expect(container.resolve(Logger.self, name: "audit")?.name == "audit")
+        #expect(container.resolve(Logger.self, name: "other") == nil)
     }
 
     @Test("An instance registration returns that very instance")
@@ -82,7 +82,7 @@ struct ContainerTests {
     @Test("A missing registration names the type and suggests close registrations")
     func notRegistered() {
         let container = Container()
-        container.register("basic", Service.self) { Service() }
+        container.register(Service.self, name: "basic") { Service() }
         container.register(Repository<User>.self) { Repository(label: "") }
         #expect(container.resolve(Service.self) == nil)
         do {

@@ -1,4 +1,5 @@
 import Testing
+import Logging
 @testable import Weft
 
 struct Database: Sendable {}
@@ -78,11 +79,12 @@ struct DiagnosticsTests {
         let errors = Log()
         let logged = Log()
         container.diagnostics.onResolutionError = { errors.append($0.key.description) }
-        container.diagnostics.logHandler = { level, message in logged.append("\(level): \(message)") }
         _ = try? container.require(Service.self)
         #expect(errors.all == ["Service"])
-        #expect(logged.all.isEmpty)  // .off by default
-        container.diagnostics.logLevel = .error
+        container.diagnostics.logger = CapturingLogHandler.logger(logged, level: .critical)
+        _ = try? container.require(Service.self)
+        #expect(logged.all.isEmpty)  // below the logger's level
+        container.diagnostics.logger = CapturingLogHandler.logger(logged, level: .error)
         _ = try? container.require(Service.self)
         #expect(logged.all.count == 1)
         #expect(logged.all.first?.hasPrefix("error: No registration for Service") == true)
@@ -94,7 +96,7 @@ struct DiagnosticsTests {
         let errors = Log()
         container.diagnostics.onResolutionError = { errors.append($0.description) }
         #expect(container.resolve(Service.self) == nil)
-        #expect(container.resolve("named", Service.self) == nil)
+        #expect(container.resolve(Service.self, name: "named") == nil)
         #expect(errors.all.isEmpty)
         // A missing dependency of a registered service is a failure of that service.
         container.register(Feed.self) { r in _ = try r.resolve(Database.self); return Feed() }
@@ -109,10 +111,10 @@ struct DiagnosticsTests {
     @Test("Health checks run on held services only and aggregate to the worst status")
     func health() async throws {
         let container = Container()
-        container.register("db", Probe.self, lifetime: .singleton) { Probe(status: .healthy) }
-        container.register("net", Probe.self, instance: Probe(status: .degraded(reason: "slow")))
-        container.register("never", Probe.self, lifetime: .singleton) { Probe(status: .unhealthy(reason: "down")) }
-        _ = try container.require("db", Probe.self)
+        container.register(Probe.self, name: "db", lifetime: .singleton) { Probe(status: .healthy) }
+        container.register(Probe.self, name: "net", instance: Probe(status: .degraded(reason: "slow")))
+        container.register(Probe.self, name: "never", lifetime: .singleton) { Probe(status: .unhealthy(reason: "down")) }
+        _ = try container.require(Probe.self, name: "db")
         let report = await container.checkHealth()
         #expect(report.statuses.count == 2)  // "never" was never created, so not checked
         #expect(report.overall.description == "degraded: slow")

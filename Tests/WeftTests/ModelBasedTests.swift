@@ -245,7 +245,7 @@ final class World {
             register(Operation.Registration(key: k, lifetime: lifetime, dependencies: dependencies, fails: fails), in: c)
         case .registerInstance(let c, let k):
             let box = ledger.make(registration: -1, dependencies: [])
-            containers[c].register(key(k), Box.self, instance: box)
+            containers[c].register(Box.self, name: key(k), instance: box)
             let id = model.registerInstance(container: c, key: k)
             serialOf[id] = box.serial
             idOf[box.serial] = id
@@ -305,7 +305,7 @@ final class World {
             for (id, registration) in frozen {
                 World.register(registration, id: id, key: "k\(registration.key)", in: target, ledger: ledger)
             }
-            if let probeKey { probed.withLock { $0 = Result { () throws(ResolutionError) in try target.require(probeKey, Box.self) } } }
+            if let probeKey { probed.withLock { $0 = Result { () throws(ResolutionError) in try target.require(Box.self, name: probeKey) } } }
         }
         // The probe ran before the registrations applied: the model resolves it likewise.
         if let probe {
@@ -326,9 +326,9 @@ final class World {
     static func register(_ registration: Operation.Registration, id: Int, key: String, in container: Container, ledger: Ledger) {
         let dependencies = registration.dependencies.map { "k\($0)" }
         let fails = registration.fails
-        container.register(key, Box.self, lifetime: registration.lifetime) { (resolver: Resolver) throws -> Box in
+        container.register(Box.self, name: key, lifetime: registration.lifetime) { (resolver: Resolver) throws -> Box in
             ledger.ran(id)
-            let boxes = try dependencies.map { try resolver.resolve($0, Box.self) }
+            let boxes = try dependencies.map { try resolver.resolve(Box.self, name: $0) }
             if fails { throw ModelFailure() }
             return ledger.make(registration: id, dependencies: boxes)
         }
@@ -339,14 +339,14 @@ final class World {
         let actual: Outcome
         switch style {
         case .require:
-            actual = outcome(Result { () throws(ResolutionError) in try container.require(key(k), Box.self) })
+            actual = outcome(Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k)) })
         case .async:
             let name = key(k)
             let result: Result<Box, ResolutionError>
-            do { result = .success(try await container.resolveAsync(name, Box.self)) } catch { result = .failure(error) }
+            do { result = .success(try await container.resolveAsync(Box.self, name: name)) } catch { result = .failure(error) }
             actual = outcome(result)
         case .probe:
-            actual = container.resolve(key(k), Box.self).map { outcome(.success($0)) } ?? .none
+            actual = container.resolve(Box.self, name: key(k)).map { outcome(.success($0)) } ?? .none
         }
         var expected = model.resolve(k, from: c)
         if style == .probe, case .instance = expected {} else if style == .probe { expected = .none }

@@ -10,7 +10,7 @@ struct TestModule: Module {
     func configure(_ container: Container) async throws {
         if fails { throw Boom() }
         log.append(name)
-        container.register(name, String.self, instance: name)
+        container.register(String.self, name: name, instance: name)
     }
 }
 
@@ -35,7 +35,7 @@ struct ModuleTests {
         ])
         #expect(order == ["Core", "Network", "User", "Payment", "Order"])
         #expect(log.all == order)
-        #expect(container.resolve("Order", String.self) == "Order")
+        #expect(container.resolve(String.self, name: "Order") == "Order")
     }
 
     @Test("A module cycle throws with its path and installs nothing")
@@ -74,7 +74,7 @@ struct ModuleTests {
             ])
         }
         #expect(log.all == ["Core"])
-        #expect(container.resolve("Core", String.self) == nil)
+        #expect(container.resolve(String.self, name: "Core") == nil)
     }
 
     @Test("Ordering is stable: unconstrained items keep their order")

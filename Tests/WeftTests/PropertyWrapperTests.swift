@@ -33,7 +33,7 @@ struct PropertyWrapperTests {
         let screen = Screen(container: container)
         #expect(screen.audit == nil)
         #expect(throws: ResolutionError.self) { try screen.$audit.resolve() }
-        container.register("audit", Logger.self) { ConsoleLogger(name: "audit") }
+        container.register(Logger.self, name: "audit") { ConsoleLogger(name: "audit") }
         #expect(screen.audit?.name == "audit")
     }
 

@@ -1,3 +1,4 @@
+import Logging
 @testable import Weft
 
 /// A thread-safe counter of factory invocations.
@@ -52,5 +53,26 @@ extension Container {
     /// entry signal for tests about waiters, polled with yields, never a sleep.
     func waitUntil(waiters count: Int, for key: ServiceKey) async {
         while state.withLock({ $0.creations[key]?.waiterCount ?? 0 }) < count { await Task.yield() }
+    }
+}
+
+/// A swift-log handler that keeps `level: message` lines, for asserting what a container logs.
+struct CapturingLogHandler: LogHandler {
+    let lines: Log
+    var logLevel: Logging.Logger.Level
+    var metadata: Logging.Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logging.Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.append("\(event.level): \(event.message)")
+    }
+
+    /// A logger at `level` whose lines end up in `lines`.
+    static func logger(_ lines: Log, level: Logging.Logger.Level) -> Logging.Logger {
+        Logging.Logger(label: "weft.test") { _ in CapturingLogHandler(lines: lines, logLevel: level) }
     }
 }

@@ -5,7 +5,7 @@ extension Container {
     public static var shared: Container { SharedContainer.active.container }
 
     /// Whether a bootstrap of ``shared`` has completed.
-    public static var isBootstrapped: Bool { SharedContainer.active.isBootstrapped }
+    static var isBootstrapped: Bool { SharedContainer.active.isBootstrapped }
 
     /// Replaces ``shared`` with a new container configured by `configure`.
     ///
@@ -47,21 +47,11 @@ extension Container {
 
     /// Bootstraps unless a bootstrap already completed.
     ///
-    /// Racing callers are serialized: `configure` runs exactly once.
+    /// Racing callers are serialized: `configure` runs exactly once. A throwing attempt does
+    /// not count: the next caller tries again.
     /// - Returns: `true` if this call bootstrapped.
     @discardableResult
-    public static func bootstrapIfNeeded(_ configure: @Sendable (Container) -> Void) async -> Bool {
-        await bootstrapAsyncIfNeeded { configure($0) }
-    }
-
-    /// Bootstraps with an `async` closure unless a bootstrap already completed.
-    ///
-    /// A throwing attempt does not count: the next caller tries again.
-    /// - Returns: `true` if this call bootstrapped.
-    @discardableResult
-    public static func bootstrapAsyncIfNeeded(
-        _ configure: @Sendable (Container) async throws -> Void
-    ) async -> Bool {
+    public static func bootstrapIfNeeded(_ configure: @Sendable (Container) async throws -> Void) async -> Bool {
         let shared = SharedContainer.active
         return await shared.gate.withLock {
             guard !shared.isBootstrapped else { return false }

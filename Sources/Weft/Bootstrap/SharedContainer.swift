@@ -1,3 +1,5 @@
+import Logging
+
 /// The state behind ``Container/shared``: the current container, whether a bootstrap
 /// completed, and the gate that serializes bootstraps.
 ///
@@ -36,7 +38,7 @@ final class SharedContainer: Sendable {
             try await configure(fresh)
         } catch {
             state.withLock { $0.lastFailure = error }
-            previous.diagnostics.log(.error, "Bootstrap failed; the previous container stays in place: \(error)")
+            previous.diagnostics.logger.error("Bootstrap failed; the previous container stays in place: \(error)")
             throw error
         }
         state.withLock { state in

@@ -1,3 +1,5 @@
+import Logging
+
 /// A dependency-injection container: registrations of factories, resolved lazily.
 ///
 /// ```swift
@@ -18,7 +20,7 @@
 /// not register from its parent, and its own registrations override the parent's.
 public final class Container: Sendable {
     /// The container this one falls back to, if any.
-    public let parent: Container?
+    let parent: Container?
 
     let state: Locked<State>
     /// Cached values readable without the lock (see ``CacheSnapshot``).
@@ -85,80 +87,50 @@ public final class Container: Sendable {
     /// Registers a factory that needs nothing from the container.
     ///
     /// The factory runs on resolve, not now. Registering a key again replaces the earlier
-    /// registration and forgets the value it cached (a value that was already read without
-    /// the lock is released with the container rather than at once).
+    /// registration and forgets the value it cached, here and in every scope below (a value
+    /// that was already read lock-free is released with the container rather than at once).
+    ///
+    /// - Parameters:
+    ///   - type: The type resolved; also the key, with `name`.
+    ///   - name: Tells apart several registrations of one type, e.g. `"audit"`.
+    ///   - lifetime: How long a made value is shared; ``Lifetime/transient`` by default.
+    ///   - factory: Makes the value.
     @inlinable
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
-        lifetime: Lifetime = .transient,
-        factory: @escaping @Sendable () throws -> T
-    ) {
-        add(Registration(key: ServiceKey(type), lifetime: lifetime, factory: .sync { _ in try factory() }))
-    }
-
-    /// Registers a factory that resolves its dependencies through `resolver`.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        lifetime: Lifetime = .transient,
-        factory: @escaping @Sendable (Resolver) throws -> T
-    ) {
-        add(Registration(key: ServiceKey(type), lifetime: lifetime, factory: .sync(factory)))
-    }
-
-    /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)`.
-    @inlinable
-    public func register<T: Sendable>(
-        _ type: T.Type = T.self,
-        lifetime: Lifetime = .transient,
-        factory: @escaping @Sendable (Resolver) async throws -> T
-    ) {
-        add(Registration(key: ServiceKey(type), lifetime: lifetime, factory: .async(factory)))
-    }
-
-    /// Registers an existing value, shared by every resolve.
-    @inlinable
-    public func register<T: Sendable>(_ type: T.Type = T.self, instance: T) {
-        let key = ServiceKey(type)
-        add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
-    }
-
-    /// Registers a named factory that needs nothing from the container.
-    @inlinable
-    public func register<T: Sendable>(
-        _ name: String,
-        _ type: T.Type = T.self,
+        name: String? = nil,
         lifetime: Lifetime = .transient,
         factory: @escaping @Sendable () throws -> T
     ) {
         add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .sync { _ in try factory() }))
     }
 
-    /// Registers a named factory that resolves its dependencies through `resolver`.
+    /// Registers a factory that resolves its dependencies through `resolver`.
     @inlinable
     public func register<T: Sendable>(
-        _ name: String,
         _ type: T.Type = T.self,
+        name: String? = nil,
         lifetime: Lifetime = .transient,
         factory: @escaping @Sendable (Resolver) throws -> T
     ) {
         add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .sync(factory)))
     }
 
-    /// Registers a named `async` factory.
+    /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)` or
+    /// ``resolveAsync(_:name:)``.
     @inlinable
     public func register<T: Sendable>(
-        _ name: String,
         _ type: T.Type = T.self,
+        name: String? = nil,
         lifetime: Lifetime = .transient,
         factory: @escaping @Sendable (Resolver) async throws -> T
     ) {
         add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .async(factory)))
     }
 
-    /// Registers an existing value under a name.
+    /// Registers an existing value, shared by every resolve.
     @inlinable
-    public func register<T: Sendable>(_ name: String, _ type: T.Type = T.self, instance: T) {
+    public func register<T: Sendable>(_ type: T.Type = T.self, name: String? = nil, instance: T) {
         let key = ServiceKey(type, name: name)
         add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
     }
@@ -219,8 +191,7 @@ public final class Container: Sendable {
 
     /// Says through ``diagnostics`` that cached values are read under the lock from now on.
     private func noteLockFreeReadsStopped() {
-        diagnostics.log(
-            .warning,
+        diagnostics.logger.warning(
             "Cached values were replaced \(PublishedCache.retirementLimit) times after being read lock-free; this container now reads them under its lock. Replaced values are released with the container."
         )
     }
@@ -250,49 +221,36 @@ public final class Container: Sendable {
 
     // MARK: - Resolving
 
-    /// The service registered for `type`, or `nil`.
+    /// The service registered for `type` (and `name`), or `nil`.
     ///
-    /// `nil` when nothing is registered for `type` is an answer, not an error: no suggestions
-    /// are computed and nothing is reported. A registered service whose factory fails or
-    /// closes a cycle is also `nil` here, but never silently: the error goes to
-    /// ``Diagnostics/onResolutionError`` with its path. Use ``require(_:)`` to get it thrown.
+    /// `nil` when nothing is registered is an answer, not an error: no suggestions are
+    /// computed and nothing is reported. A registered service whose factory fails or closes a
+    /// cycle is also `nil` here, but never silently: the error goes to
+    /// ``Diagnostics/onResolutionError`` with its path. Use ``require(_:name:)`` to get it thrown.
     @inlinable
-    public func resolve<T: Sendable>(_ type: T.Type) -> T? {
-        try? resolveSync(ServiceKey(type), miss: .probe) as T
-    }
-
-    /// The service registered for `type` under `name`, or `nil`; see ``resolve(_:)``.
-    @inlinable
-    public func resolve<T: Sendable>(_ name: String, _ type: T.Type) -> T? {
+    public func resolve<T: Sendable>(_ type: T.Type, name: String? = nil) -> T? {
         try? resolveSync(ServiceKey(type, name: name), miss: .probe) as T
     }
 
-    /// The service registered for `type`, or an error saying why there is none.
+    /// The service registered for `type` (and `name`), or an error saying why there is none:
+    /// not registered (with the closest registrations), a cycle (with its path), a failing
+    /// factory (with the path to it), or an `async` factory reached synchronously.
     @inlinable
-    public func require<T: Sendable>(_ type: T.Type) throws(ResolutionError) -> T {
-        try resolveSync(ServiceKey(type))
-    }
-
-    /// The service registered for `type` under `name`, or an error saying why there is none.
-    @inlinable
-    public func require<T: Sendable>(_ name: String, _ type: T.Type) throws(ResolutionError) -> T {
+    public func require<T: Sendable>(_ type: T.Type, name: String? = nil) throws(ResolutionError) -> T {
         try resolveSync(ServiceKey(type, name: name))
     }
 
-    /// The service registered for `type`, running `async` factories as needed.
+    /// The service registered for `type` (and `name`), running `async` factories as needed.
+    ///
+    /// Cancelling the calling task while it waits for another task's creation of the value
+    /// ends the wait with ``ResolutionError/cancelled(_:path:)``; the creation goes on.
     @inlinable
-    public func resolveAsync<T: Sendable>(_ type: T.Type) async throws(ResolutionError) -> T {
-        try await resolveAsync(ServiceKey(type))
-    }
-
-    /// The service registered for `type` under `name`, running `async` factories as needed.
-    @inlinable
-    public func resolveAsync<T: Sendable>(_ name: String, _ type: T.Type) async throws(ResolutionError) -> T {
+    public func resolveAsync<T: Sendable>(_ type: T.Type, name: String? = nil) async throws(ResolutionError) -> T {
         try await resolveAsync(ServiceKey(type, name: name))
     }
 
     /// Whether this container or an ancestor has a registration for `type` (and `name`).
-    public func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
+    func isRegistered<T>(_ type: T.Type, name: String? = nil) -> Bool {
         registration(for: ServiceKey(type, name: name)) != nil
     }
 
@@ -312,13 +270,7 @@ public final class Container: Sendable {
                 }
             }
             for (registration, isCached) in entries where seen.insert(registration.key).inserted {
-                infos.append(RegistrationInfo(
-                    key: registration.key,
-                    lifetime: registration.lifetime,
-                    isAsync: registration.isAsync,
-                    hasCachedInstance: isCached,
-                    isInherited: depth > 0
-                ))
+                infos.append(RegistrationInfo(key: registration.key, lifetime: registration.lifetime, hasCachedInstance: isCached))
             }
             container = current.parent
             depth += 1
@@ -357,10 +309,6 @@ public struct RegistrationInfo: Sendable, Hashable {
     public let key: ServiceKey
     /// How long resolved values live.
     public let lifetime: Lifetime
-    /// Whether the factory is `async`.
-    public let isAsync: Bool
     /// Whether the container currently holds a created value (singletons, scoped, live weak).
     public let hasCachedInstance: Bool
-    /// Whether the registration comes from a parent container.
-    public let isInherited: Bool
 }

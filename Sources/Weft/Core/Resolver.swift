@@ -11,43 +11,21 @@
 /// registered it; a scoped or transient service's resolver from the scope that asked.
 public struct Resolver: Sendable {
     /// The container this resolver resolves from.
-    public let container: Container
+    @usableFromInline let container: Container
 
-    /// A resolver over `container`, e.g. for calling a factory by hand in a test.
-    public init(_ container: Container) {
+    init(_ container: Container) {
         self.container = container
     }
 
-    /// The service registered for `type`.
+    /// The service registered for `type` (and `name`).
     @inlinable
-    public func resolve<T: Sendable>(_ type: T.Type) throws(ResolutionError) -> T {
-        try container.resolveSync(ServiceKey(type))
-    }
-
-    /// The service registered for `type` under `name`.
-    @inlinable
-    public func resolve<T: Sendable>(_ name: String, _ type: T.Type) throws(ResolutionError) -> T {
+    public func resolve<T: Sendable>(_ type: T.Type, name: String? = nil) throws(ResolutionError) -> T {
         try container.resolveSync(ServiceKey(type, name: name))
     }
 
-    /// The service registered for `type`, running `async` factories as needed.
+    /// The service registered for `type` (and `name`), running `async` factories as needed.
     @inlinable
-    public func resolve<T: Sendable>(_ type: T.Type) async throws(ResolutionError) -> T {
-        try await container.resolveAsync(ServiceKey(type))
-    }
-
-    /// The service registered for `type` under `name`, running `async` factories as needed.
-    @inlinable
-    public func resolve<T: Sendable>(_ name: String, _ type: T.Type) async throws(ResolutionError) -> T {
+    public func resolve<T: Sendable>(_ type: T.Type, name: String? = nil) async throws(ResolutionError) -> T {
         try await container.resolveAsync(ServiceKey(type, name: name))
-    }
-
-    /// The service registered for `type`, or `nil` when none is registered.
-    ///
-    /// Other failures (a failing factory, a cycle) still throw: an optional dependency that
-    /// is registered but broken is a bug worth seeing.
-    public func optional<T: Sendable>(_ type: T.Type) throws(ResolutionError) -> T? {
-        guard container.isRegistered(type) else { return nil }
-        return try container.resolveSync(ServiceKey(type))
     }
 }

@@ -3,7 +3,7 @@
 /// Generic types are distinct keys: `Repository<User>` and `Repository<Product>` never collide.
 public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     /// The registered type.
-    public let type: Any.Type
+    let type: Any.Type
     /// The registration's name, or `nil` for the unnamed registration of ``type``.
     public let name: String?
 
@@ -14,7 +14,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The type's name as written in code, e.g. `Repository<User>`.
-    public var typeName: String { String(describing: type) }
+    var typeName: String { String(describing: type) }
 
     /// `Logger`, or `"basic" OrderService` for a named registration.
     public var description: String {

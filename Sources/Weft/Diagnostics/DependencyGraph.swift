@@ -4,21 +4,21 @@ import Foundation
 /// exportable as Graphviz DOT or Mermaid text.
 public struct DependencyGraph: Sendable, Equatable {
     /// A registration.
-    public struct Node: Sendable, Hashable {
-        public let key: ServiceKey
-        public let lifetime: Lifetime
+    struct Node: Sendable, Hashable {
+        let key: ServiceKey
+        let lifetime: Lifetime
     }
 
     /// `from` resolved `to` while being created.
-    public struct Edge: Sendable, Hashable {
-        public let from: ServiceKey
-        public let to: ServiceKey
+    struct Edge: Sendable, Hashable {
+        let from: ServiceKey
+        let to: ServiceKey
     }
 
     /// Every registration, sorted by key.
-    public let nodes: [Node]
+    let nodes: [Node]
     /// Every discovered dependency, sorted.
-    public let edges: [Edge]
+    let edges: [Edge]
 
     init(nodes: [Node], edges: [Edge]) {
         self.nodes = nodes.sorted { $0.key.description < $1.key.description }

@@ -133,7 +133,7 @@ enum ContainerBenchmarks {
                 for _ in 0..<10_000 { containerSink(try? await weft.resolveAsync(AsyncCachedService.self)) }
             case "registrations":
                 let container = Weft.Container()
-                for name in names { container.register(name, RegisteredService.self) { RegisteredService() } }
+                for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
                 containerSink(container)
             default:
                 print("unknown scenario \(scenario): singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations")
@@ -156,13 +156,13 @@ enum ContainerBenchmarks {
         let count = 10_000
         let names = (0..<count).map { "k\($0)" }
         let mutex = ContainerTiming.once(make: MutexDictContainer.init) { container in
-            for name in names { container.register(name, RegisteredService.self) { _ in RegisteredService() } }
+            for name in names { container.register(RegisteredService.self, name: name) { _ in RegisteredService() } }
         }
         let swinject = ContainerTiming.once(make: { Swinject.Container() }) { container in
             for name in names { container.register(RegisteredService.self, name: name) { _ in RegisteredService() } }
         }
         let weft = ContainerTiming.once(make: { Weft.Container() }) { container in
-            for name in names { container.register(name, RegisteredService.self) { RegisteredService() } }
+            for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
         }
         return [mutex, swinject, weft]
     }
