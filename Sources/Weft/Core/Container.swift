@@ -139,32 +139,50 @@ public final class Container: Sendable {
     /// calling task is inside ``update(_:)`` or ``install(_:)`` of this container.
     @usableFromInline
     func add(_ registration: Registration) {
-        add(Staging.Entry(registration: registration, instance: nil))
+        let key = registration.key
+        let outcome = state.withLock { state -> AddOutcome in
+            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil)) { return .staged }
+            state.registrations[key] = registration
+            state.forgetCreation(of: key)
+            let exhausted = state.forget(CollectionOfOne(key), in: snapshot)
+            return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
+        }
+        if outcome != .plain { finishAdding(key, outcome) }
     }
 
     /// Adds `registration` with `instance` as its value, already cached.
     @usableFromInline
     func add(_ registration: Registration, instance: any Sendable) {
-        add(Staging.Entry(registration: registration, instance: instance))
+        let key = registration.key
+        let outcome = state.withLock { state -> AddOutcome in
+            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: instance)) { return .staged }
+            state.registrations[key] = registration
+            state.forgetCreation(of: key)
+            state.instances[key] = .strong(instance)
+            let exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
+            return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
+        }
+        if outcome != .plain { finishAdding(key, outcome) }
     }
 
-    private func add(_ entry: Staging.Entry) {
-        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
-            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return (false, false) }
-            let key = entry.registration.key
-            state.registrations[key] = entry.registration
-            state.forgetCreation(of: key)
-            let exhausted: Bool
-            if let instance = entry.instance {
-                state.instances[key] = .strong(instance)
-                exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
-            } else {
-                exhausted = state.forget(CollectionOfOne(key), in: snapshot)
-            }
-            return (!state.children.isEmpty, exhausted)
-        }
-        if exhausted { noteLockFreeReadsStopped() }
-        if hasChildren { forgetInDescendants([entry.registration.key]) }
+    /// What adding a registration left to do once the lock is released.
+    private struct AddOutcome: Equatable {
+        var hasChildren: Bool
+        var exhausted: Bool
+        var isStaged = false
+
+        static let plain = AddOutcome(hasChildren: false, exhausted: false)
+        static let staged = AddOutcome(hasChildren: false, exhausted: false, isStaged: true)
+    }
+
+    /// Stages `entry` if the calling task stages registrations for this container.
+    private func stage(_ entry: Staging.Entry) -> Bool {
+        Staging.innermost(for: self)?.stage(entry) ?? false
+    }
+
+    private func finishAdding(_ key: ServiceKey, _ outcome: AddOutcome) {
+        if outcome.exhausted { noteLockFreeReadsStopped() }
+        if outcome.hasChildren { forgetInDescendants([key]) }
     }
 
     /// Applies staged registrations in one step: readers see all of them or none. Values

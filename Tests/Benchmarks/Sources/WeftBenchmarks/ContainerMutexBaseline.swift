@@ -37,7 +37,7 @@ final class MutexDictContainer: Sendable {
         }
     }
 
-    func register<T: Sendable>(_ name: String, _ type: T.Type, factory: @escaping @Sendable (MutexDictContainer) -> T) {
+    func register<T: Sendable>(_ type: T.Type, name: String, factory: @escaping @Sendable (MutexDictContainer) -> T) {
         let entry = Entry(isSingleton: false, make: factory)
         state.withLock { $0.named[NamedKey(type: ObjectIdentifier(type), name: name)] = entry }
     }
