@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
@@ -26,7 +27,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "WeftInitializer"),
+        .target(
+            name: "WeftInitializer",
+            dependencies: [
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ]
+        ),
 
         // MARK: Domain
         .target(
@@ -66,7 +73,14 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "WeftTests", dependencies: ["Weft", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "WeftInitializerTests", dependencies: ["WeftInitializer"]),
+        .testTarget(
+            name: "WeftInitializerTests",
+            dependencies: [
+                "WeftInitializer",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]
+        ),
         .testTarget(name: "FactKitTests", dependencies: ["FactKit"]),
         .testTarget(name: "WeftAppTests", dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer"]),
         .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),

@@ -1,3 +1,5 @@
+import Instrumentation
+
 extension DependencyInitializer {
     /// Runs every async step concurrently and waits until they all finished, or until the
     /// run ends early: at the first failure, timeout or cancellation.
@@ -13,7 +15,7 @@ extension DependencyInitializer {
         guard let firstInfo = infos.first else { return }
         guard !Task.isCancelled else { throw StepFailure(step: firstInfo, error: CancellationError()) }
         let phaseStart = recorder.now
-        hub.send(.phaseStarted(.async))
+        recorder.phaseStarted(.async)
         let phase = AsyncPhase(steps: steps, infos: infos, recorder: recorder)
         let failure = await withTaskCancellationHandler {
             await withCheckedContinuation { verdict in
@@ -81,15 +83,21 @@ final class AsyncPhase<Process: DependencyInitializationProcess> {
             }
         }
         let steps = steps
+        let contexts = infos.map(recorder.tracing.context(of:))
         // The task keeps the phase until every step returned, abandoned ones included.
         stepsTask = Task {
             await withTaskGroup(of: Outcome.self) { group in
                 for (index, step) in steps.enumerated() {
                     let body = step.body
+                    let context = contexts[index]
                     group.addTask(priority: step.priority) {
                         let begin = ContinuousClock.now
                         do {
-                            let apply = try await body(process)
+                            let apply = if let context {
+                                try await InstrumentationContext.withValue(context) { try await body(process) }
+                            } else {
+                                try await body(process)
+                            }
                             return Outcome(index: index, begin: begin, end: .now, apply: apply, error: nil)
                         } catch {
                             return Outcome(index: index, begin: begin, end: .now, apply: nil, error: error)

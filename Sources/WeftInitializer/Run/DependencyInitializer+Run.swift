@@ -1,3 +1,5 @@
+import Instrumentation
+
 /// The step that failed and why, while a run unwinds.
 struct StepFailure: Error {
     let step: InitializationStepInfo
@@ -17,7 +19,8 @@ extension DependencyInitializer {
     /// The caller has marked the run as in progress; this ends it before reporting, so a
     /// callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
-        let recorder = RunRecorder<Process>(start: ContinuousClock.now, hub: hub, callbacks: callbacks)
+        let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
+        let recorder = RunRecorder<Process>(start: ContinuousClock.now, hub: hub, callbacks: callbacks, tracing: tracing)
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)
@@ -53,6 +56,7 @@ extension DependencyInitializer {
                 initializer: self
             )
             isRunning = false
+            tracing.finish(failedStep: error.step, error: error.error)
             hub.send(.failed(step: error.step, error: error.error, elapsed: elapsed))
             hub.finishAll()
             callbacks.onError?(failure)
@@ -68,6 +72,7 @@ extension DependencyInitializer {
             initializer: self
         )
         isRunning = false
+        tracing.finish()
         hub.send(.finished(elapsed: elapsed))
         hub.finishAll()
         callbacks.onSuccess?(result)
@@ -83,13 +88,17 @@ extension DependencyInitializer {
     ) throws(StepFailure) {
         guard !steps.isEmpty else { return }
         let phaseStart = recorder.now
-        hub.send(.phaseStarted(phase))
+        recorder.phaseStarted(phase)
         for (step, info) in zip(steps, infos) {
             guard !Task.isCancelled else { throw StepFailure(step: info, error: CancellationError()) }
             recorder.stepStarted(info)
             let begin = recorder.now
             do {
-                try step.body(process)
+                if let context = recorder.tracing.context(of: info) {
+                    try InstrumentationContext.withValue(context) { try step.body(process) }
+                } else {
+                    try step.body(process)
+                }
             } catch {
                 recorder.stepEnded(info, from: begin, to: recorder.now, outcome: .failed, error: error)
                 throw StepFailure(step: info, error: error)

@@ -1,3 +1,5 @@
+public import Tracing
+
 /// Builds a dependency container in three phases: synchronous steps on the main actor,
 /// asynchronous steps concurrently off the main actor, then synchronous steps again.
 ///
@@ -28,6 +30,8 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     let carryOver: (@MainActor @Sendable (Process) -> Process)?
     let previousProcess: Process?
     let callbacks: InitializationCallbacks<Process>
+    /// Where the run's spans go; `nil` for the tracer the app bootstrapped.
+    let tracer: (any Tracer)?
     let hub = EventHub()
     /// Whether a run is in progress; a second one is refused while it is.
     var isRunning = false
@@ -45,11 +49,14 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         preSyncSteps: [SyncInitializationStep<Process>] = [],
         asyncSteps: [AsyncInitializationStep<Process>] = [],
         postSyncSteps: [SyncInitializationStep<Process>] = [],
-        callbacks: InitializationCallbacks<Process> = InitializationCallbacks()
+        callbacks: InitializationCallbacks<Process> = InitializationCallbacks(),
+        tracer: (any Tracer)? = nil
     ) throws(InitializationConfigurationError) {
         let steps = InitializationSteps(preSync: preSyncSteps, async: asyncSteps, postSync: postSyncSteps)
         guard !steps.isEmpty else { throw InitializationConfigurationError(code: .noSteps) }
-        self.init(steps: steps, createFresh: createProcess, carryOver: nil, previousProcess: nil, callbacks: callbacks)
+        self.init(
+            steps: steps, createFresh: createProcess, carryOver: nil, previousProcess: nil, callbacks: callbacks,
+            tracer: tracer)
     }
 
     init(
@@ -57,7 +64,8 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         createFresh: @escaping @MainActor @Sendable () -> Process,
         carryOver: (@MainActor @Sendable (Process) -> Process)?,
         previousProcess: Process?,
-        callbacks: InitializationCallbacks<Process>
+        callbacks: InitializationCallbacks<Process>,
+        tracer: (any Tracer)?
     ) {
         self.steps = steps
         self.plan = steps.plan
@@ -65,6 +73,7 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         self.carryOver = carryOver
         self.previousProcess = previousProcess
         self.callbacks = callbacks
+        self.tracer = tracer
     }
 
     /// A stream of the events of the next run (or the run in progress), which finishes

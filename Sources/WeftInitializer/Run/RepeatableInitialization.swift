@@ -57,7 +57,8 @@ extension RepeatableInitialization {
             createFresh: initializer.createFresh,
             carryOver: createProcess ?? initializer.carryOver,
             previousProcess: process,
-            callbacks: callbacks ?? initializer.callbacks
+            callbacks: callbacks ?? initializer.callbacks,
+            tracer: initializer.tracer
         )
     }
 

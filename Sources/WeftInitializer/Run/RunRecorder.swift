@@ -6,16 +6,20 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
     let callbacks: InitializationCallbacks<Process>
     private(set) var stepTimings: [InitializationStepTiming] = []
 
-    init(start: ContinuousClock.Instant, hub: EventHub, callbacks: InitializationCallbacks<Process>) {
+    let tracing: RunTracing
+
+    init(start: ContinuousClock.Instant, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing) {
         self.start = start
         self.hub = hub
         self.callbacks = callbacks
+        self.tracing = tracing
     }
 
     var now: ContinuousClock.Instant { ContinuousClock.now }
     var elapsed: Duration { now - start }
 
     func stepStarted(_ step: InitializationStepInfo) {
+        tracing.stepStarted(step)
         hub.send(.stepStarted(step))
         callbacks.onStartStep?(step)
     }
@@ -30,6 +34,7 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
         let timing = InitializationStepTiming(
             step: step, startOffset: begin - start, duration: end - begin, outcome: outcome)
         stepTimings.append(timing)
+        tracing.stepEnded(step, outcome: outcome, error: error)
         switch outcome {
         case .finished:
             hub.send(.stepFinished(timing))
@@ -41,7 +46,13 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
         }
     }
 
+    func phaseStarted(_ phase: InitializationPhase) {
+        tracing.phaseStarted(phase)
+        hub.send(.phaseStarted(phase))
+    }
+
     func phase(_ phase: InitializationPhase, from begin: ContinuousClock.Instant) {
+        tracing.phaseEnded(phase)
         let timing = InitializationPhaseTiming(phase: phase, startOffset: begin - start, duration: now - begin)
         hub.send(.phaseFinished(timing))
     }

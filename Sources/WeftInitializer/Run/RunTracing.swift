@@ -1,0 +1,86 @@
+import Instrumentation
+import Tracing
+
+/// The span tree of one run: a span for the run, one per phase, one per step.
+///
+/// Spans go to the tracer the initializer was given, else to the one the app bootstrapped
+/// (`InstrumentationSystem.tracer`, a no-op unless the app chose one). A step's body runs with
+/// its span's context as the task's `InstrumentationContext`, so spans it starts itself — an
+/// HTTP client's request, say — are children of the step.
+///
+/// With the no-op tracer (the default) nothing is done at all: no span, no context bound.
+@MainActor
+final class RunTracing {
+    private let tracer: any Tracer
+    private let run: (any Span)?
+    private var phases: [InitializationPhase: any Span] = [:]
+    private var steps: [Int: any Span] = [:]
+
+    init(tracer: (any Tracer)?, isRepeat: Bool, stepCount: Int) {
+        let tracer = tracer ?? InstrumentationSystem.tracer
+        self.tracer = tracer
+        guard !(tracer is NoOpTracer) else {
+            run = nil
+            return
+        }
+        let run = tracer.startSpan("weft.initialize", context: InstrumentationContext.current ?? .topLevel)
+        run.attributes["weft.initialize.repeat"] = isRepeat
+        run.attributes["weft.initialize.steps"] = stepCount
+        self.run = run
+    }
+
+    func phaseStarted(_ phase: InitializationPhase) {
+        guard let run else { return }
+        let span = tracer.startSpan("weft.phase \(phase)", context: run.context)
+        span.attributes["weft.phase"] = phase.description
+        phases[phase] = span
+    }
+
+    func phaseEnded(_ phase: InitializationPhase) {
+        phases.removeValue(forKey: phase)?.end()
+    }
+
+    func stepStarted(_ step: InitializationStepInfo) {
+        guard let run else { return }
+        let span = tracer.startSpan(step.title, context: phases[step.phase]?.context ?? run.context)
+        span.attributes["weft.step.title"] = step.title
+        span.attributes["weft.step.phase"] = step.phase.description
+        span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
+        steps[step.position] = span
+    }
+
+    /// The context a step's body runs in: its span's; `nil` when nothing is traced.
+    func context(of step: InitializationStepInfo) -> InstrumentationContext? {
+        steps[step.position]?.context ?? run?.context
+    }
+
+    func stepEnded(_ step: InitializationStepInfo, outcome: InitializationStepTiming.Outcome, error: (any Error)?) {
+        guard let span = steps.removeValue(forKey: step.position) else { return }
+        span.attributes["weft.step.outcome"] = switch outcome {
+        case .finished: "finished"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+        if outcome == .failed, let error {
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error, message: "\(error)"))
+        }
+        span.end()
+    }
+
+    /// Ends the run (and any phase still open) as succeeded, or failed in `step` with `error`.
+    func finish(failedStep step: InitializationStepInfo? = nil, error: (any Error)? = nil) {
+        guard let run else { return }
+        for (_, span) in phases { span.end() }
+        phases = [:]
+        if let error {
+            run.attributes["weft.initialize.outcome"] = "failed"
+            if let step { run.attributes["weft.initialize.failed_step"] = step.title }
+            run.recordError(error)
+            run.setStatus(SpanStatus(code: .error, message: "\(error)"))
+        } else {
+            run.attributes["weft.initialize.outcome"] = "finished"
+        }
+        run.end()
+    }
+}
