@@ -42,6 +42,11 @@ public final class Container: Sendable {
         var openStagings = 0
         /// Names of the modules ``install(_:)`` configured here.
         var installedModules: Set<String> = []
+        /// The ``Disposable`` values this container created and cached, in creation order.
+        var disposables: [(key: ServiceKey, value: any Disposable)] = []
+        /// The disposal ``shutdown()`` started; set once, never cleared.
+        var shutdown: Task<[ShutdownError.Failure], Never>?
+        var isShutDown: Bool { shutdown != nil }
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
         /// own: its registration was replaced. It still completes for those already waiting.

@@ -10,12 +10,14 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     case requiresAsync(ServiceKey, path: [ServiceKey])
     /// The resolving task was cancelled while another task was still creating the service.
     case cancelled(ServiceKey, path: [ServiceKey])
+    /// The container was shut down (``Container/shutdown()``): it resolves nothing any more.
+    case shutDown(ServiceKey)
 
     /// The service whose resolution failed.
     public var key: ServiceKey {
         switch self {
         case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _),
-            .cancelled(let key, _):
+            .cancelled(let key, _), .shutDown(let key):
             key
         case .circularDependency(let cycle):
             cycle.last ?? ServiceKey(Never.self)
@@ -40,6 +42,9 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
                 + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
         case .cancelled(let key, let path):
             return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
+        case .shutDown(let key):
+            return "Cannot resolve \(key): its container was shut down and its services disposed. "
+                + "Resolve from a container that is still running (a new scope, or the one that replaced it)."
         }
     }
 

@@ -104,7 +104,7 @@ extension Container {
             return .requiresAsync(service: path.last ?? key, dependency: key)
         case .factoryFailed(let key, _, let underlying):
             return .factoryFailed(service: key, message: String(describing: underlying))
-        case .cancelled(let key, _):
+        case .cancelled(let key, _), .shutDown(let key):
             return .factoryFailed(service: key, message: error.description)
         }
     }

@@ -26,6 +26,8 @@ extension Container {
             switch cache.step(for: key, frame: newFrame) {
             case .value(let value):
                 return value
+            case .shutDown:
+                throw .shutDown(key)
             case .wait(let creation):
                 let ticket = try Self.enterWait(frame, creation)
                 let completion = await creation.value(orIfCancelled: .cancelled(key, path: frame?.path ?? []))

@@ -3,6 +3,8 @@ enum CacheStep: Sendable {
     case value(any Sendable)
     case wait(Creation)
     case create(Creation)
+    /// The holder was shut down (``Container/shutdown()``).
+    case shutDown
 }
 
 /// The cache steps of a singleton, scoped or weak service, shared by the synchronous and the
@@ -13,6 +15,7 @@ extension Container {
     func step(for key: ServiceKey, frame: ResolutionFrame) -> CacheStep {
         let recording = recorder != nil
         return state.withLock { state -> CacheStep in
+            if state.isShutDown { return .shutDown }
             if let stored = state.instances[key] {
                 if case .strong(let value) = stored {
                     if !recording { state.cache.noteLockedHit(state.instances, to: snapshot) }
@@ -36,8 +39,15 @@ extension Container {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         state.withLock { state in
             if state.creations[key] === creation { state.creations[key] = nil }
-            guard case .success(let value) = outcome, isCurrent(registration, for: key, in: state) else { return }
-            state.instances[key] = registration.lifetime == .weak ? StoredInstance.weakly(value) : .strong(value)
+            guard case .success(let value) = outcome, !state.isShutDown, isCurrent(registration, for: key, in: state) else {
+                return
+            }
+            if registration.lifetime == .weak {
+                state.instances[key] = StoredInstance.weakly(value)
+                return
+            }
+            state.instances[key] = .strong(value)
+            if let disposable = value as? any Disposable { state.disposables.append((key, disposable)) }
         }
         creation.complete(abandoned ? .abandoned : .finished(outcome))
     }

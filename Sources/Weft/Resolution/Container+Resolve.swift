@@ -7,6 +7,7 @@ enum Lookup: Sendable {
     case value(any Sendable)
     case registration(Registration, slowThreshold: Duration?)
     case missing
+    case shutDown
 }
 
 /// How a resolve treats a key that nothing registers.
@@ -54,6 +55,7 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold): return try resolveSync(key, local: registration, threshold, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
+        case .shutDown: throw .shutDown(key)
         }
     }
 
@@ -64,6 +66,7 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold): return try await resolveAsync(key, local: registration, threshold)
         case .missing: return try await resolveAsync(key, local: nil, nil)
+        case .shutDown: throw .shutDown(key)
         }
     }
 
@@ -102,6 +105,7 @@ extension Container {
     func look(up key: ServiceKey) -> Lookup {
         let recording = recorder != nil
         return state.withLock { state -> Lookup in
+            if state.isShutDown { return .shutDown }
             if !recording, case .strong(let value)? = state.instances[key] {
                 state.cache.noteLockedHit(state.instances, to: snapshot)
                 return .value(value)

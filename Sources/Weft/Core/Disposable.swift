@@ -1,0 +1,70 @@
+/// A service that holds resources to release when its container shuts down: connections,
+/// files, servers, timers.
+///
+/// ```swift
+/// final class Database: Disposable {
+///     func dispose() async throws { try await pool.close() }
+/// }
+/// container.register(Database.self, lifetime: .singleton) { try Database.open() }
+/// // …
+/// try await container.shutdown()   // disposes the database, once
+/// ```
+public protocol Disposable: Sendable {
+    /// Releases what the service holds. Called once, by ``Container/shutdown()``.
+    func dispose() async throws
+}
+
+/// What went wrong while a container disposed its services: every failure, not only the first.
+public struct ShutdownError: Error, Sendable, CustomStringConvertible {
+    /// A service whose ``Disposable/dispose()`` threw.
+    public struct Failure: Sendable {
+        /// The key the service was registered under.
+        public let key: ServiceKey
+        /// What `dispose()` threw.
+        public let error: any Error
+    }
+
+    /// Every disposal that threw, in the order they ran.
+    public let failures: [Failure]
+
+    public var description: String {
+        "Disposing \(failures.count) service(s) failed: "
+            + failures.map { "\($0.key): \($0.error)" }.joined(separator: "; ")
+    }
+}
+
+extension Container {
+    /// Disposes every ``Disposable`` value this container created and cached — singletons and,
+    /// in a scope, its scoped values — exactly once, in reverse order of creation, then
+    /// refuses to resolve anything (``ResolutionError/shutDown(_:)``).
+    ///
+    /// A failing `dispose()` does not stop the others: every failure is collected and thrown
+    /// together. Concurrent calls share one disposal and its outcome. `instance:` registrations
+    /// are the caller's to dispose; a value whose registration was replaced is still disposed
+    /// here. Shutting down a container leaves its scopes and children running.
+    /// - Throws: ``ShutdownError`` listing each service whose `dispose()` threw.
+    public func shutdown() async throws(ShutdownError) {
+        let disposal = state.withLock { state -> Task<[ShutdownError.Failure], Never> in
+            if let running = state.shutdown { return running }
+            let disposables = Array(state.disposables.reversed())
+            state.disposables = []
+            // Readers of the lock-free snapshot must miss from now on.
+            _ = state.forget(Array(state.instances.keys), in: snapshot)
+            let task = Task {
+                var failures: [ShutdownError.Failure] = []
+                for (key, disposable) in disposables {
+                    do {
+                        try await disposable.dispose()
+                    } catch {
+                        failures.append(ShutdownError.Failure(key: key, error: error))
+                    }
+                }
+                return failures
+            }
+            state.shutdown = task
+            return task
+        }
+        let failures = await disposal.value
+        guard failures.isEmpty else { throw ShutdownError(failures: failures) }
+    }
+}

@@ -1,0 +1,119 @@
+import Testing
+@testable import Weft
+
+/// Services that hold resources are disposed by `shutdown()`: once, in reverse order of creation.
+@Suite("Disposal, in reverse order", .timeLimit(.minutes(1)))
+struct DisposalTests {
+    final class Resource: Disposable {
+        let name: String
+        let log: Log
+        let fails: Bool
+        init(_ name: String, log: Log, fails: Bool = false) {
+            self.name = name
+            self.log = log
+            self.fails = fails
+        }
+        func dispose() async throws {
+            log.append(name)
+            if fails { throw Boom() }
+        }
+    }
+    struct A: Sendable { let resource: Resource }
+    struct B: Sendable { let resource: Resource }
+
+    @Test("A created before B: B is disposed before A")
+    func reverseOrder() async throws {
+        let log = Log()
+        let container = Container()
+        container.register(Resource.self, name: "database", lifetime: .singleton) { Resource("database", log: log) }
+        container.register(Resource.self, name: "server", lifetime: .singleton) { r in
+            _ = try r.resolve(Resource.self, name: "database")  // the database is created first
+            return Resource("server", log: log)
+        }
+        container.register(Resource.self, name: "cache", lifetime: .singleton) { Resource("cache", log: log) }
+        _ = try container.require(Resource.self, name: "server")
+        _ = try container.require(Resource.self, name: "cache")
+        try await container.shutdown()
+        #expect(log.all == ["cache", "server", "database"])
+    }
+
+    @Test("Concurrent shutdown calls dispose each service exactly once")
+    func exactlyOnce() async throws {
+        let log = Log()
+        let container = Container()
+        for index in 0..<20 {
+            container.register(Resource.self, name: "r\(index)", lifetime: .singleton) { Resource("r\(index)", log: log) }
+            _ = try container.require(Resource.self, name: "r\(index)")
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 { group.addTask { try await container.shutdown() } }
+            try await group.waitForAll()
+        }
+        #expect(log.all.count == 20)
+        #expect(Set(log.all).count == 20)
+    }
+
+    @Test("A failing disposer does not stop the others; every failure is reported")
+    func failuresCollected() async throws {
+        let log = Log()
+        let container = Container()
+        container.register(Resource.self, name: "first", lifetime: .singleton) { Resource("first", log: log) }
+        container.register(Resource.self, name: "broken", lifetime: .singleton) { Resource("broken", log: log, fails: true) }
+        container.register(Resource.self, name: "last", lifetime: .singleton) { Resource("last", log: log) }
+        for name in ["first", "broken", "last"] { _ = try container.require(Resource.self, name: name) }
+        let error = await #expect(throws: ShutdownError.self) { try await container.shutdown() }
+        #expect(error?.failures.map(\.key) == [ServiceKey(Resource.self, name: "broken")])
+        #expect(log.all == ["last", "broken", "first"])
+        // A second call shares the outcome; nothing is disposed twice.
+        await #expect(throws: ShutdownError.self) { try await container.shutdown() }
+        #expect(log.all.count == 3)
+    }
+
+    @Test("Resolving after shutdown is a typed error, for cached values too")
+    func resolveAfterShutdown() async throws {
+        let log = Log()
+        let container = Container()
+        container.register(Resource.self, lifetime: .singleton) { Resource("r", log: log) }
+        container.register(Int.self) { 1 }
+        for _ in 0..<4 { _ = try container.require(Resource.self) }  // published lock-free
+        try await container.shutdown()
+        let error = #expect(throws: ResolutionError.self) { try container.require(Resource.self) }
+        guard case .shutDown(let key)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(key == ServiceKey(Resource.self))
+        #expect(container.resolve(Int.self) == nil)
+        await #expect(throws: ResolutionError.self) { try await container.resolveAsync(Int.self) }
+        #expect(log.all == ["r"])
+    }
+
+    @Test("A scope disposes its own scoped values when shut down, not its parent's singletons")
+    func scopeDisposesItsOwn() async throws {
+        let log = Log()
+        let root = Container()
+        root.register(A.self, lifetime: .singleton) { A(resource: Resource("shared", log: log)) }
+        root.register(Resource.self, lifetime: .scoped) { Resource("request", log: log) }
+        root.register(Resource.self, name: "shared", lifetime: .singleton) { Resource("shared", log: log) }
+        let scope = root.createScope()
+        _ = try scope.require(Resource.self)
+        _ = try scope.require(Resource.self, name: "shared")
+        try await scope.shutdown()
+        #expect(log.all == ["request"])
+        #expect(try root.require(Resource.self, name: "shared").name == "shared")
+        try await root.shutdown()
+        #expect(log.all == ["request", "shared"])
+    }
+
+    @Test("A scope of a shut-down container cannot make the parent's singletons again")
+    func parentShutDown() async throws {
+        let log = Log()
+        let root = Container()
+        root.register(Resource.self, lifetime: .singleton) { Resource("shared", log: log) }
+        let scope = root.createScope()
+        try await root.shutdown()
+        #expect(throws: ResolutionError.self) { try scope.require(Resource.self) }
+        #expect(log.all.isEmpty)
+    }
+}
+
