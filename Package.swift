@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Weft", targets: ["Weft"]),
         .library(name: "WeftInitializer", targets: ["WeftInitializer"]),
+        .library(name: "WeftServiceLifecycle", targets: ["WeftServiceLifecycle"]),
         .executable(name: "weft", targets: ["weft"]),
     ],
     dependencies: [
@@ -15,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     ],
@@ -32,6 +34,18 @@ let package = Package(
             dependencies: [
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ]
+        ),
+
+        // Server apps: start-up, services, disposal (swift-service-lifecycle stays out of the two above).
+        .target(
+            name: "WeftServiceLifecycle",
+            dependencies: [
+                "Weft",
+                "WeftInitializer",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -79,6 +93,14 @@ let package = Package(
                 "WeftInitializer",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]
+        ),
+        .testTarget(
+            name: "WeftServiceLifecycleTests",
+            dependencies: [
+                "WeftServiceLifecycle", "Weft", "WeftInitializer",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "FactKitTests", dependencies: ["FactKit"]),
