@@ -44,8 +44,6 @@ final class TerminalApp {
     let terminal: any Terminal
     /// The pause between frames (default 60 ms, about 16 frames a second).
     let frameInterval: Duration
-    /// How many frames have been drawn.
-    private(set) var framesDrawn = 0
 
     /// Creates a loop over `terminal`.
     init(terminal: any Terminal, frameInterval: Duration = .milliseconds(60)) {
@@ -71,7 +69,6 @@ final class TerminalApp {
             let current = frame(tick)
             current.screen.render(on: terminal, overlay: current.overlay)
             terminal.flush()
-            framesDrawn += 1
             while true {
                 let key = terminal.readKey()
                 if key == .none { break }
