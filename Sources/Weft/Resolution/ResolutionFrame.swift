@@ -72,7 +72,14 @@ struct StackFrame {
 ///
 /// Never stored beyond the factory call it describes: a heap frame that outlives it is made
 /// with ``onHeap()``, which copies stack steps and keeps heap frames (their identity matters
-/// to the ``WaitGraph``).
+/// to the ``WaitGraph``). The types hold the rule where they can: a link is never `Sendable`
+/// (see below), so nothing that outlives a call — ``ResolutionFrame``, ``Creation``, the
+/// ``WaitGraph`` — can keep one. (A `~Escapable` link would close the rule completely, but it
+/// needs Swift's experimental `Lifetimes` feature, which a library must not depend on.)
+///
+/// Measured against a thread-local array of frames (`WeftBenchmarks frames`), these linked
+/// stack frames cost 1.2–2.6× less per step at depth 1 and 4 (most resolves) and the same at
+/// depth 32, so they stay.
 enum FrameLink {
     case heap(ResolutionFrame)
     case stack(UnsafePointer<StackFrame>)
@@ -142,6 +149,10 @@ enum FrameLink {
         }
     }
 }
+
+/// A stack link must never cross to another task or thread, nor be kept.
+@available(*, unavailable)
+extension FrameLink: Sendable {}
 
 /// The innermost step of the synchronous factory running on the current thread.
 ///

@@ -7,5 +7,6 @@ struct WeftBenchmarks {
         print("Weft benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, release build")
         if which.isEmpty || which.contains("container") { await ContainerBenchmarks.run() }
         if which.isEmpty || which.contains("initializer") { await InitializerBenchmarks.run() }
+        if which.isEmpty || which.contains("frames") { FrameSchemeBenchmarks.run() }
     }
 }
