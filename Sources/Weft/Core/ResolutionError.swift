@@ -10,12 +10,15 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     case requiresAsync(ServiceKey, path: [ServiceKey])
     /// The resolving task was cancelled while another task was still creating the service.
     case cancelled(ServiceKey, path: [ServiceKey])
+    /// The service is registered with arguments of the types `registered` but was resolved
+    /// with arguments of the types `given` (`Void` for none; a tuple for several).
+    case argumentMismatch(ServiceKey, registered: Any.Type, given: Any.Type, path: [ServiceKey])
 
     /// The service whose resolution failed.
     public var key: ServiceKey {
         switch self {
         case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _),
-            .cancelled(let key, _):
+            .cancelled(let key, _), .argumentMismatch(let key, _, _, _):
             key
         case .circularDependency(let cycle):
             cycle.last ?? ServiceKey(Never.self)
@@ -40,7 +43,14 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
                 + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
         case .cancelled(let key, let path):
             return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
+        case .argumentMismatch(let key, let registered, let given, let path):
+            return "\(key)\(Self.via(path)) is registered with arguments \(Self.arguments(registered)) but was resolved with "
+                + "\(Self.arguments(given)). Pass \(Self.arguments(registered)), or register a factory that takes \(Self.arguments(given))."
         }
+    }
+
+    private static func arguments(_ type: Any.Type) -> String {
+        type == Void.self ? "()" : describeArguments(type)
     }
 
     private static func via(_ path: [ServiceKey]) -> String {

@@ -51,6 +51,15 @@ final class Staging: Sendable {
         }
     }
 
+    /// Puts `new` in place of the staged `old`; `false` if `old` is not staged here.
+    func replace(_ old: Registration, with new: Registration) -> Bool {
+        state.withLock { state in
+            guard state.isOpen, let index = state.entries.lastIndex(where: { $0.registration === old }) else { return false }
+            state.entries[index] = Entry(registration: new, instance: state.entries[index].instance)
+            return true
+        }
+    }
+
     /// Records that `names` are configured once this staging is applied.
     func stage(modules names: some Sequence<String>) {
         state.withLock { $0.modules.formUnion(names) }

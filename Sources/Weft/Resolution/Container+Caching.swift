@@ -37,6 +37,8 @@ extension Container {
         state.withLock { state in
             if state.creations[key] === creation { state.creations[key] = nil }
             guard case .success(let value) = outcome, isCurrent(registration, for: key, in: state) else { return }
+            // A factory of `T?` that gave `nil` is asked again next time (Factory's rule).
+            if let optional = value as? any OptionalType, optional.isNone { return }
             state.instances[key] = registration.lifetime == .weak ? StoredInstance.weakly(value) : .strong(value)
         }
         creation.complete(abandoned ? .abandoned : .finished(outcome))
