@@ -38,8 +38,10 @@ extension Container {
                 state.registrations[key] = nil
                 state.forgetCreation(of: key)
             }
+            // Everything: values cached here of ancestors' registrations go too.
+            let forgotten = forgettingModules ? Array(state.instances.keys) + keys : keys
             if forgettingModules { state.installedModules = [] }
-            return (keys, !state.children.isEmpty, state.forget(keys, in: snapshot))
+            return (keys, !state.children.isEmpty, state.forget(forgotten, in: snapshot))
         }
         if exhausted { noteLockFreeReadsStopped() }
         if hasChildren, !keys.isEmpty { forgetInDescendants(keys) }
