@@ -36,6 +36,7 @@ extension Container {
             let keys = state.registrations.keys.filter(matches)
             for key in keys {
                 state.registrations[key] = nil
+                state.variants[key] = nil
                 state.forgetCreation(of: key)
             }
             // Everything: values cached here of ancestors' registrations go too.

@@ -43,6 +43,14 @@ public final class Container: Sendable {
         /// Names of the modules ``install(_:)`` configured here.
         var installedModules: Set<String> = []
         var defaultLifetime = Lifetime.transient
+        /// The contexts whose registrations apply (see ``Container/contexts``).
+        var contexts: Set<Context> = []
+        /// Every registration of a key that has one for a context: the effective one is in
+        /// ``registrations``, chosen by ``contexts``.
+        var variants: [ServiceKey: Variants] = [:]
+        /// For each ``Override`` in place, by its registration's identity, the registration it
+        /// replaced (`nil` for none).
+        var overridden: [ObjectIdentifier: Registration?] = [:]
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
         /// own: its registration was replaced. It still completes for those already waiting.
@@ -68,7 +76,7 @@ public final class Container: Sendable {
         self.parent = parent
         self.recorder = nil
         var state = State(diagnostics: parent?.diagnostics ?? Diagnostics())
-        if let parent { state.defaultLifetime = parent.defaultLifetime }
+        if let parent { (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) } }
         self.state = Locked(state)
         parent?.adopt(self)
     }
@@ -105,6 +113,9 @@ public final class Container: Sendable {
     ///     (``Lifetime/transient`` unless set) when `nil`.
     ///   - also: More types that resolve to the same value, e.g. a protocol it conforms to:
     ///     one registration, one cached value, several keys.
+    ///   - context: Makes this registration apply only while `context` is one of the
+    ///     container's ``contexts`` (e.g. ``Context/test``); the registration without a context
+    ///     applies otherwise.
     ///   - factory: Makes the value.
     /// - Returns: The registration, to add ``Registered/onCreated(_:)`` hooks and
     ///   ``Registered/decorated(_:)`` decorators to.
@@ -115,9 +126,10 @@ public final class Container: Sendable {
         name: String? = nil,
         lifetime: Lifetime? = nil,
         also: Any.Type...,
+        when context: Context? = nil,
         factory: @escaping @Sendable () throws -> T
     ) -> Registered<T> {
-        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also))
+        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context))
     }
 
     /// Registers a factory that resolves its dependencies through `resolver`.
@@ -128,9 +140,10 @@ public final class Container: Sendable {
         name: String? = nil,
         lifetime: Lifetime? = nil,
         also: Any.Type...,
+        when context: Context? = nil,
         factory: @escaping @Sendable (Resolver) throws -> T
     ) -> Registered<T> {
-        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync(factory), also: also))
+        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync(factory), also: also, context: context))
     }
 
     /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)` or
@@ -142,9 +155,10 @@ public final class Container: Sendable {
         name: String? = nil,
         lifetime: Lifetime? = nil,
         also: Any.Type...,
+        when context: Context? = nil,
         factory: @escaping @Sendable (Resolver) async throws -> T
     ) -> Registered<T> {
-        Registered(self, add(ServiceKey(type, name: name), lifetime, .async(factory), also: also))
+        Registered(self, add(ServiceKey(type, name: name), lifetime, .async(factory), also: also, context: context))
     }
 
     /// Registers an existing value, shared by every resolve.
@@ -164,11 +178,13 @@ public final class Container: Sendable {
 
     /// Adds a registration of `factory` for `key`, and one forwarding to it for each of `also`.
     @usableFromInline
-    func add(_ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = []) -> Registration {
+    func add(
+        _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [], context: Context? = nil
+    ) -> Registration {
         let lifetime = lifetime ?? defaultLifetime
         if lifetime == .graph { GraphScope.noteInUse() }
         let registration = Registration(key: key, lifetime: lifetime, factory: factory)
-        add(registration)
+        add(Staging.Entry(registration: registration, instance: nil, context: context))
         for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync)) }
         return registration
     }
@@ -187,20 +203,20 @@ public final class Container: Sendable {
     /// calling task is inside ``update(_:)`` or ``install(_:)`` of this container.
     @usableFromInline
     func add(_ registration: Registration) {
-        add(Staging.Entry(registration: registration, instance: nil))
+        add(Staging.Entry(registration: registration, instance: nil, context: nil))
     }
 
     /// Adds `registration` with `instance` as its value, already cached.
     @usableFromInline
     func add(_ registration: Registration, instance: any Sendable) {
-        add(Staging.Entry(registration: registration, instance: instance))
+        add(Staging.Entry(registration: registration, instance: instance, context: nil))
     }
 
     private func add(_ entry: Staging.Entry) {
         let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
             if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return (false, false) }
             let key = entry.registration.key
-            state.registrations[key] = entry.registration
+            guard state.put(entry.registration, context: entry.context) else { return (false, false) }
             state.forgetCreation(of: key)
             let exhausted: Bool
             if let instance = entry.instance {
@@ -223,8 +239,7 @@ public final class Container: Sendable {
             if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.replace(old, with: new) {
                 return (false, false)
             }
-            guard state.registrations[key] === old else { return (false, false) }
-            state.registrations[key] = new
+            guard state.replace(old, with: new) else { return (false, false) }
             state.forgetCreation(of: key)
             return (!state.children.isEmpty, state.forget(CollectionOfOne(key), in: snapshot))
         }
@@ -240,7 +255,7 @@ public final class Container: Sendable {
             state.installedModules.formUnion(modules)
             guard !entries.isEmpty else { return (false, false) }
             for entry in entries {
-                state.registrations[entry.registration.key] = entry.registration
+                _ = state.put(entry.registration, context: entry.context)
                 state.forgetCreation(of: entry.registration.key)
                 state.instances[entry.registration.key] = nil
             }

@@ -11,6 +11,7 @@ final class Staging: Sendable {
     struct Entry: Sendable {
         let registration: Registration
         let instance: (any Sendable)?
+        let context: Container.Context?
     }
 
     /// The staging of the current task, innermost first through ``parent``.
@@ -55,7 +56,7 @@ final class Staging: Sendable {
     func replace(_ old: Registration, with new: Registration) -> Bool {
         state.withLock { state in
             guard state.isOpen, let index = state.entries.lastIndex(where: { $0.registration === old }) else { return false }
-            state.entries[index] = Entry(registration: new, instance: state.entries[index].instance)
+            state.entries[index] = Entry(registration: new, instance: state.entries[index].instance, context: state.entries[index].context)
             return true
         }
     }
