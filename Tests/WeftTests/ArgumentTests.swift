@@ -72,7 +72,7 @@ struct ArgumentTests {
         let container = Container()
         container.register(DetailModel.self) { (_: Resolver, id: Int) in DetailModel(id: id, title: "", logger: ConsoleLogger()) }
         let error = #expect(throws: ResolutionError.self) { try container.require(DetailModel.self, argument: "7") }
-        guard case .argumentMismatch(let key, let registered, let given, _)? = error else {
+        guard case .argumentMismatch(let key, let registered, let given)? = error else {
             Issue.record("expected argumentMismatch, got \(String(describing: error))")
             return
         }
@@ -81,7 +81,7 @@ struct ArgumentTests {
         #expect(error?.description.contains("(Int)") == true && error?.description.contains("(String)") == true)
 
         let none = #expect(throws: ResolutionError.self) { try container.require(DetailModel.self) }
-        guard case .argumentMismatch(_, let expected, let passed, _)? = none else {
+        guard case .argumentMismatch(_, let expected, let passed)? = none else {
             Issue.record("expected argumentMismatch, got \(String(describing: none))")
             return
         }

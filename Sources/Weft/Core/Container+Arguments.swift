@@ -10,7 +10,7 @@
 ///
 /// The arguments' types are part of the key: a factory of `(Int)` and one of `(String)` are
 /// two registrations, and neither is the registration without arguments. Resolving with
-/// arguments nothing takes is ``ResolutionError/argumentMismatch(_:registered:given:path:)``,
+/// arguments nothing takes is ``ResolutionError/argumentMismatch(_:registered:given:)``,
 /// naming both. A cached lifetime caches the first value made, whatever later arguments are.
 extension Container {
     /// Registers a factory that takes one argument at resolve time.
@@ -105,7 +105,7 @@ extension Container {
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or the
-    /// reason there is none, e.g. ``ResolutionError/argumentMismatch(_:registered:given:path:)``.
+    /// reason there is none, e.g. ``ResolutionError/argumentMismatch(_:registered:given:)``.
     public func require<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) throws(ResolutionError) -> T {
         let key = ServiceKey.withArguments(type, name: name, A.self)
         return try Self.cast(resolveAny(key, arguments: argument, miss: .fail), key)
@@ -140,7 +140,7 @@ extension Container {
     /// fails only for a key built by hand.
     static func unpack<A>(_ arguments: any Sendable, for key: ServiceKey) throws(ResolutionError) -> A {
         guard let typed = arguments as? A else {
-            throw .argumentMismatch(key.withoutArguments, registered: A.self, given: type(of: arguments), path: [])
+            throw .argumentMismatch(key.withoutArguments, registered: A.self, given: type(of: arguments))
         }
         return typed
     }

@@ -28,6 +28,9 @@ final class Registration: Sendable {
     @usableFromInline let lifetime: Lifetime
     /// What the engine runs: ``made``, and for a transient its ``onCreated`` hooks too.
     @usableFromInline let factory: Factory
+    /// ``factory`` when it is `.sync`: what the transient fast path runs, read without
+    /// switching over the four-case enum.
+    @usableFromInline let syncFactory: (@Sendable (Resolver) throws -> any Sendable)?
     /// The factory with its decorators, without hooks.
     @usableFromInline let made: Factory
     /// `onCreated` hooks, in the order they were added. The engine runs them for cached
@@ -40,6 +43,7 @@ final class Registration: Sendable {
         self.key = key
         self.lifetime = lifetime
         self.factory = factory
+        if case .sync(let make) = factory { self.syncFactory = make } else { self.syncFactory = nil }
         self.made = factory
         self.onCreated = []
     }
@@ -49,7 +53,9 @@ final class Registration: Sendable {
         self.lifetime = lifetime
         self.made = made
         self.onCreated = onCreated
-        self.factory = lifetime == .transient && !onCreated.isEmpty ? Self.running(onCreated, after: made) : made
+        let factory = lifetime == .transient && !onCreated.isEmpty ? Self.running(onCreated, after: made) : made
+        self.factory = factory
+        if case .sync(let make) = factory { self.syncFactory = make } else { self.syncFactory = nil }
     }
 
     /// `made` followed by `hooks`, on the resolver the factory got.

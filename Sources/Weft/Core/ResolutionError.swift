@@ -12,13 +12,13 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     case cancelled(ServiceKey, path: [ServiceKey])
     /// The service is registered with arguments of the types `registered` but was resolved
     /// with arguments of the types `given` (`Void` for none; a tuple for several).
-    case argumentMismatch(ServiceKey, registered: Any.Type, given: Any.Type, path: [ServiceKey])
+    case argumentMismatch(ServiceKey, registered: Any.Type, given: Any.Type)
 
     /// The service whose resolution failed.
     public var key: ServiceKey {
         switch self {
         case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _),
-            .cancelled(let key, _), .argumentMismatch(let key, _, _, _):
+            .cancelled(let key, _), .argumentMismatch(let key, _, _):
             key
         case .circularDependency(let cycle):
             cycle.last ?? ServiceKey(Never.self)
@@ -43,8 +43,8 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
                 + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
         case .cancelled(let key, let path):
             return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
-        case .argumentMismatch(let key, let registered, let given, let path):
-            return "\(key)\(Self.via(path)) is registered with arguments \(Self.arguments(registered)) but was resolved with "
+        case .argumentMismatch(let key, let registered, let given):
+            return "\(key) is registered with arguments \(Self.arguments(registered)) but was resolved with "
                 + "\(Self.arguments(given)). Pass \(Self.arguments(registered)), or register a factory that takes \(Self.arguments(given))."
         }
     }

@@ -105,7 +105,7 @@ extension Container {
             return .requiresAsync(service: path.last ?? key, dependency: key)
         case .factoryFailed(let key, _, let underlying):
             return .factoryFailed(service: key, message: String(describing: underlying))
-        case .cancelled(let key, _), .argumentMismatch(let key, _, _, _):
+        case .cancelled(let key, _), .argumentMismatch(let key, _, _):
             return .factoryFailed(service: key, message: error.description)
         }
     }

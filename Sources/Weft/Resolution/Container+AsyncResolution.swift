@@ -29,10 +29,10 @@ extension Container {
         case .sync, .async:
             factory = found.registration.factory
         case .syncArguments(let make):
-            guard let arguments else { throw Self.argumentMismatch(key, given: nil, path: frame?.path ?? []) }
+            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
             factory = .sync { resolver in try make(resolver, arguments) }
         case .asyncArguments(let make):
-            guard let arguments else { throw Self.argumentMismatch(key, given: nil, path: frame?.path ?? []) }
+            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
             factory = .async { resolver in try await make(resolver, arguments) }
         }
         guard let cache = found.cacheHolder else {

@@ -153,7 +153,7 @@ extension Container {
         } else {
             let path = frame?.path ?? []
             if key.argumentsType != nil || miss == .fail || frame != nil, let other = registeredArguments(of: key) {
-                throw Self.argumentMismatch(key, registered: other, path: path)
+                throw Self.argumentMismatch(key, registered: other)
             }
             let suggestions = miss == .probe && frame == nil ? [] : suggestions(for: key)
             throw .notRegistered(key, path: path, suggestions: suggestions)
@@ -205,13 +205,13 @@ extension Container {
     }
 
     /// The error for resolving `key` with other arguments than its registration takes.
-    static func argumentMismatch(_ key: ServiceKey, registered: Any.Type, path: [ServiceKey]) -> ResolutionError {
-        .argumentMismatch(key.withoutArguments, registered: registered, given: key.argumentsType ?? Void.self, path: path)
+    static func argumentMismatch(_ key: ServiceKey, registered: Any.Type) -> ResolutionError {
+        .argumentMismatch(key.withoutArguments, registered: registered, given: key.argumentsType ?? Void.self)
     }
 
     /// The error for a factory taking arguments reached without them (through ``validate()``).
-    static func argumentMismatch(_ key: ServiceKey, given: Any.Type?, path: [ServiceKey]) -> ResolutionError {
-        .argumentMismatch(key.withoutArguments, registered: key.argumentsType ?? Void.self, given: given ?? Void.self, path: path)
+    static func argumentMismatch(_ key: ServiceKey, given: Any.Type?) -> ResolutionError {
+        .argumentMismatch(key.withoutArguments, registered: key.argumentsType ?? Void.self, given: given ?? Void.self)
     }
 
     /// Reports an error of a top-level resolve, unless it is the miss a probe asked about.

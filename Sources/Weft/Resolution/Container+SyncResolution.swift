@@ -7,7 +7,7 @@ extension Container {
         let frame = ResolutionFrame.current
         if frame == nil, GraphScope.isInUse { return try resolveSync(key, local: local, threshold, miss: miss, arguments: nil) }
         do throws(ResolutionError) {
-            if let local, local.lifetime == .transient, recorder == nil, case .sync(let factory) = local.factory {
+            if let local, local.lifetime == .transient, recorder == nil, let factory = local.syncFactory {
                 // This container's own transient: the most common uncached resolve, kept lean.
                 let id = ObjectIdentifier(self)
                 if let frame, let cycle = frame.cycle(closingAt: key, owner: id, resolver: id) {
@@ -24,6 +24,8 @@ extension Container {
 
     /// ``resolveSync(_:local:_:miss:)`` with `arguments` for the factory, or the outermost
     /// resolve once `.graph` registrations exist: it binds the resolution's ``GraphScope``.
+    /// Never inlined, so that the transient path above stays a small function.
+    @inline(never)
     func resolveSync(
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss, arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
@@ -51,7 +53,7 @@ extension Container {
         case .sync(let make):
             factory = make
         case .syncArguments(let make):
-            guard let arguments else { throw Self.argumentMismatch(key, given: nil, path: frame?.path ?? []) }
+            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
             factory = { resolver in try make(resolver, arguments) }
         case .async, .asyncArguments:
             throw .requiresAsync(key, path: frame?.path ?? [])
