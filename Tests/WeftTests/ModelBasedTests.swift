@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Weft
 
-/// Seeded random sequences of register / resolve / scope / child / update / install / reset
-/// operations, run against Weft and against a small reference model of its rules. After every
+/// Seeded random sequences of register / resolve / scope / child / update / install / reset /
+/// reset(lifetime:) / reset(key) / unregister / removeAll operations, over every lifetime (`.graph` too), run against Weft and against a small reference model of its rules. After every
 /// step the two must agree on which instance each resolve returns, how many times each factory
 /// ran, and which keys are missing, cyclic or failing. A failing sequence is shrunk to a short
 /// reproduction before it is reported.
@@ -75,6 +75,11 @@ enum Operation: CustomStringConvertible, Sendable {
     /// `install` of a module named `module` on a container.
     case install(container: Int, module: Int, registrations: [Registration], probe: Int?)
     case reset
+    /// `reset(lifetime:)`, `reset(_:name:)`, `unregister(_:name:)`, `removeAll()` on a container.
+    case resetLifetime(container: Int, lifetime: Lifetime)
+    case resetKey(container: Int, key: Int)
+    case unregister(container: Int, key: Int)
+    case removeAll(container: Int)
 
     struct Registration: CustomStringConvertible, Sendable {
         let key: Int
@@ -87,7 +92,7 @@ enum Operation: CustomStringConvertible, Sendable {
     enum ResolveStyle: String, Sendable { case require, probe, async }
 
     static let keyCount = 4
-    static let lifetimes: [Lifetime] = [.transient, .singleton, .scoped, .weak]
+    static let lifetimes: [Lifetime] = [.transient, .singleton, .scoped, .weak, .graph]
 
     static func sequence(using generator: inout SplitMix64) -> [Operation] {
         var containers = 1
@@ -113,27 +118,35 @@ enum Operation: CustomStringConvertible, Sendable {
     static func random(containers: Int, using generator: inout SplitMix64) -> Operation {
         let container = generator.next(below: containers)
         switch generator.next(below: 100) {
-        case 0..<30:
+        case 0..<28:
             let registration = randomRegistration(using: &generator)
             return .register(
                 container: container, key: registration.key, lifetime: registration.lifetime,
                 dependencies: registration.dependencies, fails: registration.fails)
-        case 30..<34:
+        case 28..<32:
             return .registerInstance(container: container, key: generator.next(below: keyCount))
-        case 34..<72:
+        case 32..<68:
             let styles: [ResolveStyle] = [.require, .require, .probe, .async]
             return .resolve(container: container, key: generator.next(below: keyCount), style: styles[generator.next(below: styles.count)])
-        case 72..<82:
+        case 68..<78:
             return .child(of: container)
-        case 82..<89:
+        case 78..<84:
             return .update(
                 registrations: (0..<(1 + generator.next(below: 2))).map { _ in randomRegistration(using: &generator) },
                 probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil)
-        case 89..<97:
+        case 84..<91:
             return .install(
                 container: container, module: generator.next(below: 3),
                 registrations: (0..<(1 + generator.next(below: 2))).map { _ in randomRegistration(using: &generator) },
                 probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil)
+        case 91..<94:
+            return .resetLifetime(container: container, lifetime: lifetimes[generator.next(below: lifetimes.count)])
+        case 94..<96:
+            return .resetKey(container: container, key: generator.next(below: keyCount))
+        case 96..<98:
+            return .unregister(container: container, key: generator.next(below: keyCount))
+        case 98:
+            return .removeAll(container: container)
         default:
             return .reset
         }
@@ -149,6 +162,10 @@ enum Operation: CustomStringConvertible, Sendable {
         case .child(let c): .child(of: c % count)
         case .install(let c, let module, let registrations, let probe):
             .install(container: c % count, module: module, registrations: registrations, probe: probe)
+        case .resetLifetime(let c, let lifetime): .resetLifetime(container: c % count, lifetime: lifetime)
+        case .resetKey(let c, let k): .resetKey(container: c % count, key: k)
+        case .unregister(let c, let k): .unregister(container: c % count, key: k)
+        case .removeAll(let c): .removeAll(container: c % count)
         case .update, .reset: self
         }
     }
@@ -165,6 +182,10 @@ enum Operation: CustomStringConvertible, Sendable {
         case .install(let c, let module, let registrations, let probe):
             "c\(c).install(M\(module) { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") })"
         case .reset: "resetForTesting (a new shared container)"
+        case .resetLifetime(let c, let lifetime): "c\(c).reset(lifetime: .\(lifetime))"
+        case .resetKey(let c, let k): "c\(c).reset(k\(k))"
+        case .unregister(let c, let k): "c\(c).unregister(k\(k))"
+        case .removeAll(let c): "c\(c).removeAll()"
         }
     }
 }
@@ -281,6 +302,18 @@ final class World {
             await Container.resetForTesting()
             containers.append(Container.shared)
             model.addRoot()
+        case .resetLifetime(let c, let lifetime):
+            containers[c].reset(lifetime: lifetime)
+            model.reset(below: c) { _, cachedLifetime in cachedLifetime == lifetime }
+        case .resetKey(let c, let k):
+            containers[c].reset(Box.self, name: key(k))
+            model.reset(below: c) { key, _ in key == k }
+        case .unregister(let c, let k):
+            containers[c].unregister(Box.self, name: key(k))
+            model.unregister(k, in: c)
+        case .removeAll(let c):
+            containers[c].removeAll()
+            model.removeAll(in: c)
         }
         return checkRuns()
     }
@@ -488,11 +521,50 @@ struct Model {
         }
     }
 
-    mutating func resolve(_ key: Int, from container: Int) -> Outcome {
-        resolve(key, from: container, path: [])
+    /// The lifetime of the registration `container` sees for `key`, if any.
+    func lifetime(of key: Int, in container: Int) -> Lifetime? {
+        var current: Int? = container
+        while let node = current {
+            if let registration = nodes[node].registrations[key] { return registration.lifetime }
+            current = nodes[node].parent
+        }
+        return nil
     }
 
-    private mutating func resolve(_ key: Int, from container: Int, path: [Frame]) -> Outcome {
+    /// Forgets the cached values that `matches`, in `container` and every descendant.
+    mutating func reset(below container: Int, where matches: (Int, Lifetime?) -> Bool) {
+        for key in Array(nodes[container].cache.keys) where matches(key, lifetime(of: key, in: container)) {
+            nodes[container].cache[key] = nil
+        }
+        for child in nodes.indices where nodes[child].parent == container { reset(below: child, where: matches) }
+    }
+
+    /// Removing a registration forgets like replacing it: here, and below where not hidden.
+    mutating func unregister(_ key: Int, in container: Int) {
+        guard nodes[container].registrations[key] != nil else { return }
+        nodes[container].registrations[key] = nil
+        nodes[container].cache[key] = nil
+        forget(key, below: container)
+    }
+
+    mutating func removeAll(in container: Int) {
+        for key in Array(nodes[container].registrations.keys) { unregister(key, in: container) }
+        nodes[container].cache = [:]
+        nodes[container].modules = []
+    }
+
+    /// A `.graph` value made in one outermost resolution: per key and resolving container.
+    struct GraphKey: Hashable {
+        let key: Int
+        let resolver: Int
+    }
+
+    mutating func resolve(_ key: Int, from container: Int) -> Outcome {
+        var graph: [GraphKey: Outcome] = [:]
+        return resolve(key, from: container, path: [], graph: &graph)
+    }
+
+    private mutating func resolve(_ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome]) -> Outcome {
         if let cached = nodes[container].cache[key] { return cached }
         var owner: Int? = container
         while let current = owner, nodes[current].registrations[key] == nil { owner = nodes[current].parent }
@@ -500,13 +572,15 @@ struct Model {
         let resolver = registration.lifetime == .singleton || registration.lifetime == .weak ? owner : container
         let frame = Frame(key: key, owner: owner, resolver: resolver)
         if let start = path.lastIndex(of: frame) { return .cycle(path[start...].map(\.key) + [key]) }
-        let holder: Int? = registration.lifetime == .transient ? nil : resolver
+        let holder: Int? = registration.lifetime == .transient || registration.lifetime == .graph ? nil : resolver
         if let holder, let cached = nodes[holder].cache[key] { return cached }
+        let graphKey = GraphKey(key: key, resolver: resolver)
+        if registration.lifetime == .graph, let made = graph[graphKey] { return made }
         if let instance = registration.instance { return .instance(id: instance, dependencies: []) }
         runs[registration.id, default: 0] += 1
         var dependencies: [Outcome] = []
         for dependency in registration.dependencies {
-            let outcome = resolve(dependency, from: resolver, path: path + [frame])
+            let outcome = resolve(dependency, from: resolver, path: path + [frame], graph: &graph)
             guard case .instance = outcome else { return outcome }
             dependencies.append(outcome)
         }
@@ -514,6 +588,7 @@ struct Model {
         nextInstance += 1
         let made = Outcome.instance(id: nextInstance, dependencies: dependencies)
         if let holder { nodes[holder].cache[key] = made }
+        if registration.lifetime == .graph { graph[graphKey] = made }
         return made
     }
 }

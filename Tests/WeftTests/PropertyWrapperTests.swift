@@ -59,3 +59,61 @@ struct PropertyWrapperTests {
         }
     }
 }
+
+@Suite("Property wrappers for tests and back-references")
+struct PropertyWrapperAdditionsTests {
+    protocol Coordinator: AnyObject, Sendable {}
+    final class AppCoordinator: Coordinator {}
+
+    final class ChildModel {
+        @WeakInjected var coordinator: (any Coordinator)?
+        @Injected var logger: Logger?
+        init(container: Container) {
+            _coordinator = WeakInjected(container: container)
+            _logger = Injected(container: container)
+        }
+    }
+
+    /// A checked `Sendable` class: the wrappers held as `let`s (see `Injected`'s documentation).
+    final class CheckedModel: Sendable {
+        let logger: Injected<Logger>
+        let coordinator: WeakInjected<any Coordinator>
+        init(container: Container) {
+            logger = Injected(container: container)
+            coordinator = WeakInjected(container: container)
+        }
+    }
+
+    @Test("@WeakInjected holds a back-reference weakly: it never keeps the coordinator alive")
+    func weakInjected() {
+        let container = Container()
+        container.register((any Coordinator).self, lifetime: .weak) { AppCoordinator() }
+        let model = ChildModel(container: container)
+        var coordinator: (any Coordinator)? = try? container.require((any Coordinator).self)
+        #expect(model.coordinator === coordinator)
+        weak let released = coordinator
+        coordinator = nil
+        #expect(released == nil)
+    }
+
+    @Test("Factory test overrides: a settable @Injected replaces the value for one object; nil resolves again")
+    func settableInjected() {
+        let container = Container()
+        container.register(Logger.self) { ConsoleLogger(name: "live") }
+        let model = ChildModel(container: container)
+        model.logger = ConsoleLogger(name: "fake")
+        #expect(model.logger?.name == "fake")
+        model.logger = nil
+        #expect(model.logger?.name == "live")
+    }
+
+    @Test("A checked Sendable class holds the wrappers as lets and reads wrappedValue")
+    func checkedSendable() async {
+        let container = Container()
+        container.register(Logger.self) { ConsoleLogger(name: "checked") }
+        let model = CheckedModel(container: container)
+        let name = await Task.detached { model.logger.wrappedValue?.name }.value
+        #expect(name == "checked")
+        #expect(model.coordinator.wrappedValue == nil)
+    }
+}

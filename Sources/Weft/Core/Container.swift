@@ -47,6 +47,15 @@ public final class Container: Sendable {
         /// The disposal ``shutdown()`` started; set once, never cleared.
         var shutdown: Task<[ShutdownError.Failure], Never>?
         var isShutDown: Bool { shutdown != nil }
+        var defaultLifetime = Lifetime.transient
+        /// The contexts whose registrations apply (see ``Container/contexts``).
+        var contexts: Set<Context> = []
+        /// Every registration of a key that has one for a context: the effective one is in
+        /// ``registrations``, chosen by ``contexts``.
+        var variants: [ServiceKey: Variants] = [:]
+        /// For each ``Override`` in place, by its registration's identity, the registration it
+        /// replaced (`nil` for none).
+        var overridden: [ObjectIdentifier: Registration?] = [:]
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
         /// own: its registration was replaced. It still completes for those already waiting.
@@ -71,7 +80,9 @@ public final class Container: Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         self.recorder = nil
-        self.state = Locked(State(diagnostics: parent?.diagnostics ?? Diagnostics()))
+        var state = State(diagnostics: parent?.diagnostics ?? Diagnostics())
+        if let parent { (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) } }
+        self.state = Locked(state)
         parent?.adopt(self)
     }
 
@@ -95,49 +106,106 @@ public final class Container: Sendable {
     /// registration and forgets the value it cached, here and in every scope below (a value
     /// that was already read lock-free is released with the container rather than at once).
     ///
+    /// ```swift
+    /// container.register(Cat.self, lifetime: .singleton, also: (any Animal).self) { Cat() }
+    ///     .onCreated { resolver, cat in cat.owner = try resolver.resolve(Person.self) }
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: The type resolved; also the key, with `name`.
     ///   - name: Tells apart several registrations of one type, e.g. `"audit"`.
-    ///   - lifetime: How long a made value is shared; ``Lifetime/transient`` by default.
+    ///   - lifetime: How long a made value is shared; the container's ``defaultLifetime``
+    ///     (``Lifetime/transient`` unless set) when `nil`.
+    ///   - also: More types that resolve to the same value, e.g. a protocol it conforms to:
+    ///     one registration, one cached value, several keys.
+    ///   - context: Makes this registration apply only while `context` is one of the
+    ///     container's ``contexts`` (e.g. ``Context/test``); the registration without a context
+    ///     applies otherwise.
     ///   - factory: Makes the value.
+    /// - Returns: The registration, to add ``Registered/onCreated(_:)`` hooks and
+    ///   ``Registered/decorated(_:)`` decorators to.
     @inlinable
+    @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         name: String? = nil,
-        lifetime: Lifetime = .transient,
+        lifetime: Lifetime? = nil,
+        also: Any.Type...,
+        when context: Context? = nil,
         factory: @escaping @Sendable () throws -> T
-    ) {
-        add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .sync { _ in try factory() }))
+    ) -> Registered<T> {
+        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context))
     }
 
     /// Registers a factory that resolves its dependencies through `resolver`.
     @inlinable
+    @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         name: String? = nil,
-        lifetime: Lifetime = .transient,
+        lifetime: Lifetime? = nil,
+        also: Any.Type...,
+        when context: Context? = nil,
         factory: @escaping @Sendable (Resolver) throws -> T
-    ) {
-        add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .sync(factory)))
+    ) -> Registered<T> {
+        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync(factory), also: also, context: context))
     }
 
     /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)` or
     /// ``resolveAsync(_:name:)``.
     @inlinable
+    @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
         name: String? = nil,
-        lifetime: Lifetime = .transient,
+        lifetime: Lifetime? = nil,
+        also: Any.Type...,
+        when context: Context? = nil,
         factory: @escaping @Sendable (Resolver) async throws -> T
-    ) {
-        add(Registration(key: ServiceKey(type, name: name), lifetime: lifetime, factory: .async(factory)))
+    ) -> Registered<T> {
+        Registered(self, add(ServiceKey(type, name: name), lifetime, .async(factory), also: also, context: context))
     }
 
     /// Registers an existing value, shared by every resolve.
     @inlinable
-    public func register<T: Sendable>(_ type: T.Type = T.self, name: String? = nil, instance: T) {
+    public func register<T: Sendable>(_ type: T.Type = T.self, name: String? = nil, also: Any.Type..., instance: T) {
         let key = ServiceKey(type, name: name)
         add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
+        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, isAsync: false)) }
+    }
+
+    /// The lifetime of registrations that name none. ``Lifetime/transient`` unless set;
+    /// children and scopes start with their parent's.
+    public var defaultLifetime: Lifetime {
+        get { state.withLock { $0.defaultLifetime } }
+        set { state.withLock { $0.defaultLifetime = newValue } }
+    }
+
+    /// Adds a registration of `factory` for `key`, and one forwarding to it for each of `also`.
+    @usableFromInline
+    func add(
+        _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [], context: Context? = nil
+    ) -> Registration {
+        let lifetime = lifetime ?? defaultLifetime
+        if lifetime == .graph { GraphScope.noteInUse() }
+        let registration = Registration(key: key, lifetime: lifetime, factory: factory)
+        if let context {
+            add(Staging.Entry(registration: registration, instance: nil, context: context))
+        } else {
+            add(registration)
+        }
+        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync)) }
+        return registration
+    }
+
+    /// A registration of `key` that resolves `target` and hands its value out: the value is
+    /// cached (or not) by `target`'s lifetime alone.
+    @usableFromInline
+    static func forwarding(_ key: ServiceKey, to target: ServiceKey, isAsync: Bool) -> Registration {
+        let factory: Registration.Factory = isAsync
+            ? .async { resolver in try await resolver.container.resolveAsync(target) as any Sendable }
+            : .sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
+        return Registration(key: key, lifetime: .transient, factory: factory)
     }
 
     /// Adds `registration`, forgetting any value cached for its key, or stages it when the
@@ -146,8 +214,10 @@ public final class Container: Sendable {
     func add(_ registration: Registration) {
         let key = registration.key
         let outcome = state.withLock { state -> AddOutcome in
-            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil)) { return .staged }
-            state.registrations[key] = registration
+            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
+                return .staged
+            }
+            guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
             let exhausted = state.forget(CollectionOfOne(key), in: snapshot)
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
@@ -160,8 +230,10 @@ public final class Container: Sendable {
     func add(_ registration: Registration, instance: any Sendable) {
         let key = registration.key
         let outcome = state.withLock { state -> AddOutcome in
-            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: instance)) { return .staged }
-            state.registrations[key] = registration
+            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: instance, context: nil)) {
+                return .staged
+            }
+            guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
             state.instances[key] = .strong(instance)
             let exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
@@ -190,6 +262,42 @@ public final class Container: Sendable {
         if outcome.hasChildren { forgetInDescendants([key]) }
     }
 
+    /// Adds a registration for a context (see ``register(_:name:lifetime:when:factory:)``).
+    private func add(_ entry: Staging.Entry) {
+        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
+            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return (false, false) }
+            let key = entry.registration.key
+            guard state.put(entry.registration, context: entry.context) else { return (false, false) }
+            state.forgetCreation(of: key)
+            let exhausted: Bool
+            if let instance = entry.instance {
+                state.instances[key] = .strong(instance)
+                exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
+            } else {
+                exhausted = state.forget(CollectionOfOne(key), in: snapshot)
+            }
+            return (!state.children.isEmpty, exhausted)
+        }
+        if exhausted { noteLockFreeReadsStopped() }
+        if hasChildren { forgetInDescendants([entry.registration.key]) }
+    }
+
+    /// Puts `new` in place of `old`, if `old` is still this container's registration of its
+    /// key (or is staged for it), forgetting what was cached for it.
+    func replace(_ old: Registration, with new: Registration) {
+        let key = old.key
+        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
+            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.replace(old, with: new) {
+                return (false, false)
+            }
+            guard state.replace(old, with: new) else { return (false, false) }
+            state.forgetCreation(of: key)
+            return (!state.children.isEmpty, state.forget(CollectionOfOne(key), in: snapshot))
+        }
+        if exhausted { noteLockFreeReadsStopped() }
+        if hasChildren { forgetInDescendants([key]) }
+    }
+
     /// Applies staged registrations in one step: readers see all of them or none. Values
     /// cached for replaced registrations are forgotten, here and in every scope below.
     func apply(_ entries: [Staging.Entry], modules: Set<String>) {
@@ -198,7 +306,7 @@ public final class Container: Sendable {
             state.installedModules.formUnion(modules)
             guard !entries.isEmpty else { return (false, false) }
             for entry in entries {
-                state.registrations[entry.registration.key] = entry.registration
+                _ = state.put(entry.registration, context: entry.context)
                 state.forgetCreation(of: entry.registration.key)
                 state.instances[entry.registration.key] = nil
             }
@@ -213,7 +321,7 @@ public final class Container: Sendable {
     }
 
     /// Says through ``diagnostics`` that cached values are read under the lock from now on.
-    private func noteLockFreeReadsStopped() {
+    func noteLockFreeReadsStopped() {
         diagnostics.logger.warning(
             "Cached values were replaced \(PublishedCache.retirementLimit) times after being read lock-free; this container now reads them under its lock. Replaced values are released with the container."
         )
@@ -229,7 +337,7 @@ public final class Container: Sendable {
     ///
     /// Takes one container's lock at a time, parent before child; a finishing creation checks
     /// its registration under its container's lock, so no stale value survives the replacement.
-    private func forgetInDescendants(_ keys: [ServiceKey]) {
+    func forgetInDescendants(_ keys: [ServiceKey]) {
         let children = state.withLock { $0.children.alive }
         for child in children {
             let (inherited, exhausted) = child.state.withLock { state -> ([ServiceKey], Bool) in

@@ -11,9 +11,12 @@ public enum Lifetime: String, Sendable, Hashable, CaseIterable, CustomStringConv
     /// Applies to class instances. A value type cannot be held weakly and behaves as
     /// ``transient``.
     case weak
+    /// Created once per outermost resolution and shared by everything it resolves, new for the
+    /// next (Swinject's and Factory's `.graph`): in a diamond A → B, A → C, B → D, C → D, one
+    /// resolve of A makes one D. Also what lets two services that hold each other close the
+    /// loop in ``Registered/onCreated(_:)``.
+    case graph
 
     public var description: String { rawValue }
 
-    /// Whether the container keeps the value after creating it.
-    var isCached: Bool { self != .transient }
 }

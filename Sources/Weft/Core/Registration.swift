@@ -8,23 +8,71 @@ final class Registration: Sendable {
     enum Factory: Sendable {
         case sync(@Sendable (Resolver) throws -> any Sendable)
         case async(@Sendable (Resolver) async throws -> any Sendable)
+        /// Takes the resolve's arguments as one value, `A` or the tuple `(A, B)`, whose type is
+        /// part of the key (see ``ArgumentsKey``).
+        case syncArguments(@Sendable (Resolver, any Sendable) throws -> any Sendable)
+        case asyncArguments(@Sendable (Resolver, any Sendable) async throws -> any Sendable)
+
+        var isAsync: Bool {
+            switch self {
+            case .sync, .syncArguments: false
+            case .async, .asyncArguments: true
+            }
+        }
     }
+
+    /// Runs once for each created value of a cached lifetime, after the value is cached.
+    @usableFromInline typealias Hook = @Sendable (Resolver, any Sendable) throws -> Void
 
     @usableFromInline let key: ServiceKey
     @usableFromInline let lifetime: Lifetime
+    /// What the engine runs: ``made``, and for a transient its ``onCreated`` hooks too.
     @usableFromInline let factory: Factory
+    /// ``factory`` when it is `.sync`: what the transient fast path runs, read without
+    /// switching over the four-case enum.
+    @usableFromInline let syncFactory: (@Sendable (Resolver) throws -> any Sendable)?
+    /// The factory with its decorators, without hooks.
+    @usableFromInline let made: Factory
+    /// `onCreated` hooks, in the order they were added. The engine runs them for cached
+    /// lifetimes once the value is cached; a transient's run inside its ``factory``, so that
+    /// the transient resolve path never looks here.
+    @usableFromInline let onCreated: [Hook]
 
     @inlinable
     init(key: ServiceKey, lifetime: Lifetime, factory: Factory) {
         self.key = key
         self.lifetime = lifetime
         self.factory = factory
+        if case .sync(let make) = factory { self.syncFactory = make } else { self.syncFactory = nil }
+        self.made = factory
+        self.onCreated = []
     }
 
-    var isAsync: Bool {
-        if case .async = factory { return true }
-        return false
+    init(key: ServiceKey, lifetime: Lifetime, made: Factory, onCreated: [Hook]) {
+        self.key = key
+        self.lifetime = lifetime
+        self.made = made
+        self.onCreated = onCreated
+        let factory = lifetime == .transient && !onCreated.isEmpty ? Self.running(onCreated, after: made) : made
+        self.factory = factory
+        if case .sync(let make) = factory { self.syncFactory = make } else { self.syncFactory = nil }
     }
+
+    /// `made` followed by `hooks`, on the resolver the factory got.
+    private static func running(_ hooks: [Hook], after made: Factory) -> Factory {
+        @Sendable func finish(_ resolver: Resolver, _ value: any Sendable) throws -> any Sendable {
+            for hook in hooks { try hook(resolver, value) }
+            return value
+        }
+        return switch made {
+        case .sync(let make): .sync { resolver in try finish(resolver, try make(resolver)) }
+        case .async(let make): .async { resolver in try finish(resolver, try await make(resolver)) }
+        case .syncArguments(let make): .syncArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
+        case .asyncArguments(let make): .asyncArguments { resolver, arguments in try finish(resolver, try await make(resolver, arguments)) }
+        }
+    }
+
+    var isAsync: Bool { factory.isAsync }
 }
 
 /// A created value the container keeps.

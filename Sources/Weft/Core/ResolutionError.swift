@@ -12,12 +12,15 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
     case cancelled(ServiceKey, path: [ServiceKey])
     /// The container was shut down (``Container/shutdown()``): it resolves nothing any more.
     case shutDown(ServiceKey)
+    /// The service is registered with arguments of the types `registered` but was resolved
+    /// with arguments of the types `given` (`Void` for none; a tuple for several).
+    case argumentMismatch(ServiceKey, registered: Any.Type, given: Any.Type)
 
     /// The service whose resolution failed.
     public var key: ServiceKey {
         switch self {
         case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _),
-            .cancelled(let key, _), .shutDown(let key):
+            .cancelled(let key, _), .shutDown(let key), .argumentMismatch(let key, _, _):
             key
         case .circularDependency(let cycle):
             cycle.last ?? ServiceKey(Never.self)
@@ -45,7 +48,14 @@ public enum ResolutionError: Error, Sendable, CustomStringConvertible {
         case .shutDown(let key):
             return "Cannot resolve \(key): its container was shut down and its services disposed. "
                 + "Resolve from a container that is still running (a new scope, or the one that replaced it)."
+        case .argumentMismatch(let key, let registered, let given):
+            return "\(key) is registered with arguments \(Self.arguments(registered)) but was resolved with "
+                + "\(Self.arguments(given)). Pass \(Self.arguments(registered)), or register a factory that takes \(Self.arguments(given))."
         }
+    }
+
+    private static func arguments(_ type: Any.Type) -> String {
+        type == Void.self ? "()" : describeArguments(type)
     }
 
     private static func via(_ path: [ServiceKey]) -> String {

@@ -13,13 +13,16 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
-    /// The type's name as written in code, e.g. `Repository<User>`.
-    var typeName: String { String(describing: type) }
+    /// The type's name as written in code, e.g. `Repository<User>`; the service's for a key
+    /// with arguments.
+    var typeName: String { String(describing: serviceType) }
 
-    /// `Logger`, or `"basic" OrderService` for a named registration.
+    /// `Logger`, `"basic" OrderService` for a named registration, `DetailModel(Int)` for one
+    /// with arguments.
     public var description: String {
-        if let name { return "\"\(name)\" \(typeName)" }
-        return typeName
+        let arguments = argumentsType.map(describeArguments) ?? ""
+        if let name { return "\"\(name)\" \(typeName)\(arguments)" }
+        return typeName + arguments
     }
 
     public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {

@@ -11,6 +11,7 @@ final class Staging: Sendable {
     struct Entry: Sendable {
         let registration: Registration
         let instance: (any Sendable)?
+        let context: Container.Context?
     }
 
     /// The staging of the current task, innermost first through ``parent``.
@@ -47,6 +48,15 @@ final class Staging: Sendable {
         state.withLock { state in
             guard state.isOpen else { return false }
             state.entries.append(entry)
+            return true
+        }
+    }
+
+    /// Puts `new` in place of the staged `old`; `false` if `old` is not staged here.
+    func replace(_ old: Registration, with new: Registration) -> Bool {
+        state.withLock { state in
+            guard state.isOpen, let index = state.entries.lastIndex(where: { $0.registration === old }) else { return false }
+            state.entries[index] = Entry(registration: new, instance: state.entries[index].instance, context: state.entries[index].context)
             return true
         }
     }

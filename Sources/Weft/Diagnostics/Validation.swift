@@ -55,7 +55,8 @@ extension Container {
             if seen.insert(problem).inserted { problems.append(problem) }
         }
 
-        for key in registrations.keys.sorted(by: { $0.description < $1.description }) {
+        // A factory that takes arguments is validated where it is resolved with them.
+        for key in registrations.keys.sorted(by: { $0.description < $1.description }) where key.argumentsType == nil {
             do {
                 let _: any Sendable = try await copy.resolveAsync(key)
             } catch {
@@ -69,7 +70,7 @@ extension Container {
         }
         for edge in sorted {
             guard let from = recorder.lifetime(of: edge.from), let to = recorder.lifetime(of: edge.to) else { continue }
-            if from == .singleton, to == .transient || to == .scoped {
+            if from == .singleton, to == .transient || to == .scoped || to == .graph {
                 add(.captiveDependency(singleton: edge.from.key, dependency: edge.to.key, lifetime: to))
             }
         }
@@ -104,7 +105,7 @@ extension Container {
             return .requiresAsync(service: path.last ?? key, dependency: key)
         case .factoryFailed(let key, _, let underlying):
             return .factoryFailed(service: key, message: String(describing: underlying))
-        case .cancelled(let key, _), .shutDown(let key):
+        case .cancelled(let key, _), .shutDown(let key), .argumentMismatch(let key, _, _):
             return .factoryFailed(service: key, message: error.description)
         }
     }

@@ -10,7 +10,21 @@
 ///
 /// Resolves from ``Container/shared`` at first access unless given a container. A missing
 /// registration reads as `nil` and is tried again on the next access; `$logger.resolve()`
-/// says why it is missing.
+/// says why it is missing. A test may set the property (`model.logger = FakeLogger()`);
+/// setting `nil` makes the next access resolve again.
+///
+/// ## A checked `Sendable` class
+///
+/// A property wrapper's storage is always a `var`, and a class with a `var` stored property
+/// cannot be checked `Sendable`: no wrapper can avoid that. `Injected` itself is `Sendable`
+/// (its value sits behind a lock), so such a class holds it as a `let` instead:
+///
+/// ```swift
+/// final class CheckoutModel: Sendable {
+///     let logger = Injected<any Logger>()
+///     func pay() { logger.wrappedValue?.log("paid") }
+/// }
+/// ```
 @propertyWrapper
 public struct Injected<Value: Sendable>: Sendable {
     private let name: String?
@@ -25,13 +39,19 @@ public struct Injected<Value: Sendable>: Sendable {
         self.container = container
     }
 
-    /// The resolved value, or `nil` while it cannot be resolved.
+    /// The resolved value, or `nil` while it cannot be resolved. Setting it replaces the
+    /// value for this property only; setting `nil` resolves again on the next access.
     public var wrappedValue: Value? {
-        if let cached = cache.withLock({ $0 }) { return cached }
-        guard let value = try? resolve() else { return nil }
-        return cache.withLock { cached in
-            if cached == nil { cached = value }
-            return cached
+        get {
+            if let cached = cache.withLock({ $0 }) { return cached }
+            guard let value = try? resolve() else { return nil }
+            return cache.withLock { cached in
+                if cached == nil { cached = value }
+                return cached
+            }
+        }
+        nonmutating set {
+            cache.withLock { $0 = newValue }
         }
     }
 

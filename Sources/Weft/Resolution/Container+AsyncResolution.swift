@@ -1,12 +1,18 @@
 extension Container {
-    /// The `async` counterpart of ``resolveSync(_:local:_:miss:)``.
+    /// The `async` counterpart of ``resolveSync(_:local:_:miss:)``, with `arguments` for a
+    /// factory that takes them.
     func resolveAsync(
-        _ key: ServiceKey, local: Registration?, _ threshold: Duration?
+        _ key: ServiceKey, local: Registration?, _ threshold: Duration?, arguments: (any Sendable)? = nil
     ) async throws(ResolutionError) -> any Sendable {
         // Async code never runs inside a synchronous factory, so only the task's frame applies.
         let frame = ResolutionFrame.taskCurrent
         do {
-            return try await obtainAsync(key, local: local, threshold, frame: frame)
+            guard frame == nil, GraphScope.isInUse else {
+                return try await obtainAsync(key, local: local, threshold, frame: frame, arguments: arguments)
+            }
+            return try await GraphScope.binding { () async throws(ResolutionError) -> any Sendable in
+                try await obtainAsync(key, local: local, threshold, frame: nil, arguments: arguments)
+            }
         } catch {
             if frame == nil { report(error) }
             throw error
@@ -14,12 +20,31 @@ extension Container {
     }
 
     private func obtainAsync(
-        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?, arguments: (any Sendable)?
     ) async throws(ResolutionError) -> any Sendable {
         let found = try locate(key, local: local, localThreshold, frame: frame.map(FrameLink.heap), miss: .fail)
         let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame)
+        let factory: Registration.Factory
+        switch found.registration.factory {
+        case .sync, .async:
+            factory = found.registration.factory
+        case .syncArguments(let make):
+            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
+            factory = .sync { resolver in try make(resolver, arguments) }
+        case .asyncArguments(let make):
+            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
+            factory = .async { resolver in try await make(resolver, arguments) }
+        }
         guard let cache = found.cacheHolder else {
-            return try await Self.run(found.registration.factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
+            if found.registration.lifetime == .graph, let scope = GraphScope.current {
+                let graphKey = GraphScope.Key(key: key, resolver: found.resolverID)
+                if let kept = scope.value(for: graphKey) { return kept }
+                let made = try await Self.run(factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
+                let (value, isNew) = scope.keep(made, for: graphKey)
+                if isNew { try Self.runHooks(of: found, on: value, key: key, path: frame?.path) }
+                return value
+            }
+            return try await Self.run(factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
         }
         if let cached = cache.snapshot.value(for: key) { return cached }
         while true {
@@ -38,12 +63,14 @@ extension Container {
                 let outcome: Creation.Outcome
                 do {
                     outcome = .success(try await Self.run(
-                        found.registration.factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold))
+                        factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold))
                 } catch {
                     outcome = .failure(error)
                 }
                 cache.finish(creation, for: key, of: found.registration, outcome: outcome)
-                return try outcome.get()
+                let value = try outcome.get()
+                try Self.runHooks(of: found, on: value, key: key, path: frame?.path)
+                return value
             }
         }
     }
@@ -65,6 +92,9 @@ extension Container {
             }
             if let start { resolver.noteDuration(ContinuousClock.now - start, of: key) }
             return value
+        case .syncArguments, .asyncArguments:
+            // Bound to their arguments by the caller.
+            throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: TypeMismatch(expected: Void.self))
         }
     }
 }

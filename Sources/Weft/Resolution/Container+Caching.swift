@@ -42,6 +42,8 @@ extension Container {
             guard case .success(let value) = outcome, !state.isShutDown, isCurrent(registration, for: key, in: state) else {
                 return
             }
+            // A factory of `T?` that gave `nil` is asked again next time (Factory's rule).
+            if let optional = value as? any OptionalType, optional.isNone { return }
             if registration.lifetime == .weak {
                 state.instances[key] = StoredInstance.weakly(value)
                 return

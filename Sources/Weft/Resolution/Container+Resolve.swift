@@ -84,6 +84,31 @@ extension Container {
         .factoryFailed(key, path: [], underlying: TypeMismatch(expected: expected))
     }
 
+    /// ``resolveAny(_:miss:)`` for a factory that takes `arguments`.
+    @usableFromInline
+    func resolveAny(_ key: ServiceKey, arguments: any Sendable, miss: Miss) throws(ResolutionError) -> any Sendable {
+        if let cached = snapshot.value(for: key) { return cached }
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold):
+            return try resolveSync(key, local: registration, threshold, miss: miss, arguments: arguments)
+        case .missing: return try resolveSync(key, local: nil, nil, miss: miss, arguments: arguments)
+        case .shutDown: throw .shutDown(key)
+        }
+    }
+
+    /// ``resolveAnyAsync(_:)`` for a factory that takes `arguments`.
+    @usableFromInline
+    func resolveAnyAsync(_ key: ServiceKey, arguments: any Sendable) async throws(ResolutionError) -> any Sendable {
+        if let cached = snapshot.value(for: key) { return cached }
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold): return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
+        case .missing: return try await resolveAsync(key, local: nil, nil, arguments: arguments)
+        case .shutDown: throw .shutDown(key)
+        }
+    }
+
     /// The value cached here for `key`, if any.
     @usableFromInline
     func cachedAny(_ key: ServiceKey) -> (any Sendable)? {
@@ -128,9 +153,16 @@ extension Container {
         } else if let (found, foundRegistration) = parent?.registration(for: key) {
             (owner, registration) = (found, foundRegistration)
             threshold = state.withLock { $0.diagnostics.slowResolutionThreshold }
+        } else if let optional = key.type as? any OptionalType.Type {
+            // `T?` with nothing registered for it: the registered `T`, or `nil`.
+            return Located(owner: self, registration: unwrapping(key, optional), resolver: self, threshold: nil)
         } else {
+            let path = frame?.path ?? []
+            if key.argumentsType != nil || miss == .fail || frame != nil, let other = registeredArguments(of: key) {
+                throw Self.argumentMismatch(key, registered: other)
+            }
             let suggestions = miss == .probe && frame == nil ? [] : suggestions(for: key)
-            throw .notRegistered(key, path: frame?.path ?? [], suggestions: suggestions)
+            throw .notRegistered(key, path: path, suggestions: suggestions)
         }
         let located = Located(owner: owner, registration: registration, resolver: registration.lifetime.resolvesFromOwner ? owner : self, threshold: threshold)
         if let frame, let cycle = frame.cycle(closingAt: key, owner: located.ownerID, resolver: located.resolverID) {
@@ -138,6 +170,54 @@ extension Container {
         }
         recorder?.record(from: frame, to: located.registration, owner: located.ownerID)
         return located
+    }
+
+    /// A registration of `T?` that resolves `T` and gives `nil` when `T` is not registered.
+    private func unwrapping(_ key: ServiceKey, _ optional: any OptionalType.Type) -> Registration {
+        let wrappedKey = ServiceKey(optional.wrappedType, name: key.name)
+        // `T` itself missing, not one of its dependencies.
+        let isMissing: @Sendable (ResolutionError) -> Bool = { error in
+            if case .notRegistered(let missing, let path, _) = error { return missing == wrappedKey && path.last == key }
+            return false
+        }
+        let factory: Registration.Factory = if registration(for: wrappedKey)?.registration.isAsync == true {
+            .async { resolver in
+                do throws(ResolutionError) {
+                    return optional.wrap(try await resolver.container.resolveAsync(wrappedKey) as any Sendable)
+                } catch where isMissing(error) {
+                    return optional.wrap(nil)
+                }
+            }
+        } else {
+            .sync { resolver in
+                do throws(ResolutionError) {
+                    return optional.wrap(try resolver.container.resolveSync(wrappedKey) as any Sendable)
+                } catch where isMissing(error) {
+                    return optional.wrap(nil)
+                }
+            }
+        }
+        return Registration(key: key, lifetime: .transient, factory: factory)
+    }
+
+    /// The argument types another visible registration of `key`'s service and name takes
+    /// (`Void` for none), when `key` itself is not registered.
+    private func registeredArguments(of key: ServiceKey) -> Any.Type? {
+        let service = key.withoutArguments
+        guard let other = visibleRegistrations().keys.first(where: { $0 != key && $0.withoutArguments == service }) else {
+            return nil
+        }
+        return other.argumentsType ?? Void.self
+    }
+
+    /// The error for resolving `key` with other arguments than its registration takes.
+    static func argumentMismatch(_ key: ServiceKey, registered: Any.Type) -> ResolutionError {
+        .argumentMismatch(key.withoutArguments, registered: registered, given: key.argumentsType ?? Void.self)
+    }
+
+    /// The error for a factory taking arguments reached without them (through ``validate()``).
+    static func argumentMismatch(_ key: ServiceKey, given: Any.Type?) -> ResolutionError {
+        .argumentMismatch(key.withoutArguments, registered: key.argumentsType ?? Void.self, given: given ?? Void.self)
     }
 
     /// Reports an error of a top-level resolve, unless it is the miss a probe asked about.
@@ -163,7 +243,7 @@ struct Located {
     /// The container whose cache keeps values of the registration, or `nil` for transients.
     var cacheHolder: Container? {
         switch registration.lifetime {
-        case .transient: nil
+        case .transient, .graph: nil
         case .singleton, .weak: owner
         case .scoped: resolver
         }
@@ -173,6 +253,27 @@ struct Located {
 extension Lifetime {
     /// Whether the factory resolves from the registering container rather than the asking one.
     var resolvesFromOwner: Bool { self == .singleton || self == .weak }
+}
+
+/// `Optional`, seen from a key's type: resolving `T?` gives the registered `T`, and a cached
+/// factory's `nil` is not cached.
+protocol OptionalType: SendableMetatype {
+    static var wrappedType: Any.Type { get }
+    /// `value` as this optional type, boxed; `nil` when it is not a `Wrapped`.
+    static func wrap(_ value: (any Sendable)?) -> any Sendable
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    static func wrap(_ value: (any Sendable)?) -> any Sendable {
+        // `Wrapped` is `Sendable` wherever this runs: keys are made from `T: Sendable` types.
+        // `Sendable` is a marker protocol, so `Any` and `any Sendable` share one layout.
+        unsafeBitCast(value as? Wrapped as Any, to: (any Sendable).self)
+    }
+
+    var isNone: Bool { self == nil }
 }
 
 /// A cached value of another type than the key's: a broken invariant, reported, not trapped.

@@ -5,8 +5,9 @@ extension Container {
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
+        if frame == nil, GraphScope.isInUse { return try resolveSync(key, local: local, threshold, miss: miss, arguments: nil) }
         do throws(ResolutionError) {
-            if let local, local.lifetime == .transient, recorder == nil, case .sync(let factory) = local.factory {
+            if let local, local.lifetime == .transient, recorder == nil, let factory = local.syncFactory {
                 // This container's own transient: the most common uncached resolve, kept lean.
                 let id = ObjectIdentifier(self)
                 if let frame, let cycle = frame.cycle(closingAt: key, owner: id, resolver: id) {
@@ -14,7 +15,28 @@ extension Container {
                 }
                 return try Self.runOnStack(factory, key: key, owner: id, resolver: self, threshold, parent: frame)
             }
-            return try obtainSync(key, local: local, threshold, frame: frame, miss: miss)
+            return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: nil)
+        } catch {
+            if frame == nil { report(error, of: key, miss: miss) }
+            throw error
+        }
+    }
+
+    /// ``resolveSync(_:local:_:miss:)`` with `arguments` for the factory, or the outermost
+    /// resolve once `.graph` registrations exist: it binds the resolution's ``GraphScope``.
+    /// Never inlined, so that the transient path above stays a small function.
+    @inline(never)
+    func resolveSync(
+        _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss, arguments: (any Sendable)?
+    ) throws(ResolutionError) -> any Sendable {
+        let frame = ResolutionFrame.current
+        do throws(ResolutionError) {
+            guard frame == nil, GraphScope.isInUse else {
+                return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: arguments)
+            }
+            return try GraphScope.binding { () throws(ResolutionError) -> any Sendable in
+                try obtainSync(key, local: local, threshold, frame: nil, miss: miss, arguments: arguments)
+            }
         } catch {
             if frame == nil { report(error, of: key, miss: miss) }
             throw error
@@ -22,13 +44,26 @@ extension Container {
     }
 
     private func obtainSync(
-        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss,
+        arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
         let found = try locate(key, local: local, localThreshold, frame: frame, miss: miss)
-        guard case .sync(let factory) = found.registration.factory else {
+        let factory: @Sendable (Resolver) throws -> any Sendable
+        switch found.registration.factory {
+        case .sync(let make):
+            factory = make
+        case .syncArguments(let make):
+            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
+            factory = { resolver in try make(resolver, arguments) }
+        case .async, .asyncArguments:
             throw .requiresAsync(key, path: frame?.path ?? [])
         }
         guard let cache = found.cacheHolder else {
+            if found.registration.lifetime == .graph, let scope = GraphScope.current {
+                return try graphValue(key, found, in: scope, frame: frame) { () throws(ResolutionError) in
+                    try Self.runOnStack(factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold, parent: frame)
+                }
+            }
             return try Self.runOnStack(factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold, parent: frame)
         }
         // E.g. a scope resolving its parent's singleton: the holder's snapshot, before its lock.
@@ -51,7 +86,36 @@ extension Container {
                     try Self.run(factory, key: key, frame: .heap(newFrame), resolver: found.resolver, slowThreshold: found.threshold)
                 }
                 cache.finish(creation, for: key, of: found.registration, outcome: outcome)
-                return try outcome.get()
+                let value = try outcome.get()
+                try Self.runHooks(of: found, on: value, key: key, path: frame?.path)
+                return value
+            }
+        }
+    }
+
+    /// The `.graph` value of `key` in `scope`: kept from earlier in this resolution, or made
+    /// by `make`, kept, and handed to its hooks.
+    func graphValue(
+        _ key: ServiceKey, _ found: Located, in scope: GraphScope, frame: FrameLink?,
+        make: () throws(ResolutionError) -> any Sendable
+    ) throws(ResolutionError) -> any Sendable {
+        let graphKey = GraphScope.Key(key: key, resolver: found.resolverID)
+        if let kept = scope.value(for: graphKey) { return kept }
+        let (value, isNew) = scope.keep(try make(), for: graphKey)
+        if isNew { try Self.runHooks(of: found, on: value, key: key, path: frame?.path) }
+        return value
+    }
+
+    /// Runs the `onCreated` hooks of a cached registration on the value it just made.
+    static func runHooks(of found: Located, on value: any Sendable, key: ServiceKey, path: @autoclosure () -> [ServiceKey]?) throws(ResolutionError) {
+        let hooks = found.registration.onCreated
+        guard !hooks.isEmpty, found.registration.lifetime != .transient else { return }
+        let resolver = Resolver(found.resolver)
+        for hook in hooks {
+            do {
+                try hook(resolver, value)
+            } catch {
+                throw (error as? ResolutionError) ?? .factoryFailed(key, path: path() ?? [], underlying: error)
             }
         }
     }

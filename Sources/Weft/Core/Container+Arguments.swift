@@ -1,0 +1,176 @@
+/// Factories that take arguments at resolve time (Swinject's `resolve(_:argument:)`, Factory's
+/// `ParameterFactory`): a detail model built for one item id.
+///
+/// ```swift
+/// container.register(DetailModel.self) { (resolver: Resolver, id: Item.ID) in
+///     DetailModel(id: id, api: try resolver.resolve(API.self))
+/// }
+/// let model = try container.require(DetailModel.self, argument: item.id)
+/// ```
+///
+/// The arguments' types are part of the key: a factory of `(Int)` and one of `(String)` are
+/// two registrations, and neither is the registration without arguments. Resolving with
+/// arguments nothing takes is ``ResolutionError/argumentMismatch(_:registered:given:)``,
+/// naming both. A cached lifetime caches the first value made, whatever later arguments are.
+extension Container {
+    /// Registers a factory that takes one argument at resolve time.
+    @discardableResult
+    public func register<T: Sendable, A: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        factory: @escaping @Sendable (Resolver, A) throws -> T
+    ) -> Registered<T> {
+        let key = ServiceKey.withArguments(type, name: name, A.self)
+        return Registered(self, add(key, lifetime, .syncArguments { resolver, arguments in
+            try factory(resolver, try Self.unpack(arguments, for: key))
+        }))
+    }
+
+    /// Registers a factory that takes two arguments at resolve time.
+    @discardableResult
+    public func register<T: Sendable, A: Sendable, B: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        factory: @escaping @Sendable (Resolver, A, B) throws -> T
+    ) -> Registered<T> {
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
+        return Registered(self, add(key, lifetime, .syncArguments { resolver, arguments in
+            let (a, b): (A, B) = try Self.unpack(arguments, for: key)
+            return try factory(resolver, a, b)
+        }))
+    }
+
+    /// Registers a factory that takes three arguments at resolve time.
+    @discardableResult
+    public func register<T: Sendable, A: Sendable, B: Sendable, C: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        factory: @escaping @Sendable (Resolver, A, B, C) throws -> T
+    ) -> Registered<T> {
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
+        return Registered(self, add(key, lifetime, .syncArguments { resolver, arguments in
+            let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
+            return try factory(resolver, a, b, c)
+        }))
+    }
+
+    /// Registers an `async` factory that takes one argument at resolve time.
+    @discardableResult
+    public func register<T: Sendable, A: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        factory: @escaping @Sendable (Resolver, A) async throws -> T
+    ) -> Registered<T> {
+        let key = ServiceKey.withArguments(type, name: name, A.self)
+        return Registered(self, add(key, lifetime, .asyncArguments { resolver, arguments in
+            try await factory(resolver, try Self.unpack(arguments, for: key))
+        }))
+    }
+
+    /// Registers an `async` factory that takes two arguments at resolve time.
+    @discardableResult
+    public func register<T: Sendable, A: Sendable, B: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        factory: @escaping @Sendable (Resolver, A, B) async throws -> T
+    ) -> Registered<T> {
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
+        return Registered(self, add(key, lifetime, .asyncArguments { resolver, arguments in
+            let (a, b): (A, B) = try Self.unpack(arguments, for: key)
+            return try await factory(resolver, a, b)
+        }))
+    }
+
+    /// Registers an `async` factory that takes three arguments at resolve time.
+    @discardableResult
+    public func register<T: Sendable, A: Sendable, B: Sendable, C: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        factory: @escaping @Sendable (Resolver, A, B, C) async throws -> T
+    ) -> Registered<T> {
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
+        return Registered(self, add(key, lifetime, .asyncArguments { resolver, arguments in
+            let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
+            return try await factory(resolver, a, b, c)
+        }))
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking `argument`, or
+    /// `nil`; an error goes to ``Diagnostics/onResolutionError`` as for ``resolve(_:name:)``.
+    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) -> T? {
+        try? Self.cast(resolveAny(ServiceKey.withArguments(type, name: name, A.self), arguments: argument, miss: .probe), ServiceKey(type, name: name))
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking these two or
+    /// three arguments, or `nil`.
+    public func resolve<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+    ) -> T? {
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
+        return try? Self.cast(resolveAny(key, arguments: (a, b, repeat each c), miss: .probe), key)
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking `argument`, or the
+    /// reason there is none, e.g. ``ResolutionError/argumentMismatch(_:registered:given:)``.
+    public func require<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) throws(ResolutionError) -> T {
+        let key = ServiceKey.withArguments(type, name: name, A.self)
+        return try Self.cast(resolveAny(key, arguments: argument, miss: .fail), key)
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking these two or
+    /// three arguments, or the reason there is none.
+    public func require<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+    ) throws(ResolutionError) -> T {
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
+        return try Self.cast(resolveAny(key, arguments: (a, b, repeat each c), miss: .fail), key)
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking `argument`,
+    /// running `async` factories as needed.
+    public func resolveAsync<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) async throws(ResolutionError) -> T {
+        let key = ServiceKey.withArguments(type, name: name, A.self)
+        return try Self.cast(await resolveAnyAsync(key, arguments: argument), key)
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking these two or
+    /// three arguments, running `async` factories as needed.
+    public func resolveAsync<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+    ) async throws(ResolutionError) -> T {
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
+        return try Self.cast(await resolveAnyAsync(key, arguments: (a, b, repeat each c)), key)
+    }
+
+    /// `arguments` as the types `key`'s factory takes. The key names those types, so this
+    /// fails only for a key built by hand.
+    static func unpack<A>(_ arguments: any Sendable, for key: ServiceKey) throws(ResolutionError) -> A {
+        guard let typed = arguments as? A else {
+            throw .argumentMismatch(key.withoutArguments, registered: A.self, given: type(of: arguments))
+        }
+        return typed
+    }
+}
+
+extension Resolver {
+    /// The service registered for `type` (and `name`) with a factory taking `argument`.
+    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) throws(ResolutionError) -> T {
+        try container.require(type, name: name, argument: argument)
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking these two or
+    /// three arguments.
+    public func resolve<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+    ) throws(ResolutionError) -> T {
+        try container.require(type, name: name, arguments: a, b, repeat each c)
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking `argument`,
+    /// running `async` factories as needed.
+    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) async throws(ResolutionError) -> T {
+        try await container.resolveAsync(type, name: name, argument: argument)
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking these two or
+    /// three arguments, running `async` factories as needed.
+    public func resolve<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+    ) async throws(ResolutionError) -> T {
+        try await container.resolveAsync(type, name: name, arguments: a, b, repeat each c)
+    }
+}

@@ -1,0 +1,107 @@
+extension Container {
+    /// A situation that chooses registrations: tests, debug builds, previews, or an
+    /// environment the app defines (Factory's `onTest`, `onDebug`, `onPreview`, `onArg`).
+    ///
+    /// ```swift
+    /// extension Container.Context { static let staging: Self = "staging" }
+    ///
+    /// container.register(API.self, lifetime: .singleton) { LiveAPI() }
+    /// container.register(API.self, lifetime: .singleton, when: .test) { MockAPI() }
+    /// container.contexts = [.test]          // API resolves to MockAPI from now on
+    /// ```
+    public struct Context: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The context's name.
+        public let name: String
+
+        /// Creates the context called `name`.
+        public init(_ name: String) { self.name = name }
+
+        public init(stringLiteral name: String) { self.name = name }
+
+        /// Running tests.
+        public static let test: Context = "test"
+        /// A debug build.
+        public static let debug: Context = "debug"
+        /// Rendering previews.
+        public static let preview: Context = "preview"
+
+        public var description: String { name }
+    }
+
+    /// The contexts whose registrations (`register(…, when:)`) apply in this container; none by
+    /// default. Children and scopes start with their parent's.
+    ///
+    /// Each resolve uses the registration chosen by the contexts active at that moment: the
+    /// last one registered for an active context, else the one without a context. Changing the
+    /// contexts forgets the values cached for the keys whose choice changed, here and below,
+    /// as registering them again would. To keep parallel tests apart, set them on a container
+    /// of the test's own, e.g. inside ``withIsolatedShared(_:operation:)``.
+    public var contexts: Set<Context> {
+        get { state.withLock { $0.contexts } }
+        set {
+            let (changed, hasChildren, exhausted) = state.withLock { state -> ([ServiceKey], Bool, Bool) in
+                state.contexts = newValue
+                var changed: [ServiceKey] = []
+                for (key, variants) in state.variants {
+                    let effective = variants.effective(in: newValue)
+                    guard effective !== state.registrations[key] else { continue }
+                    state.registrations[key] = effective
+                    state.forgetCreation(of: key)
+                    changed.append(key)
+                }
+                return (changed, !state.children.isEmpty, state.forget(changed, in: snapshot))
+            }
+            if exhausted { noteLockFreeReadsStopped() }
+            if hasChildren, !changed.isEmpty { forgetInDescendants(changed) }
+        }
+    }
+}
+
+/// The registrations of a key that has one for a context.
+struct Variants {
+    /// The registration without a context, if any.
+    var base: Registration?
+    /// Registrations for contexts, in registration order.
+    var contextual: [(context: Container.Context, registration: Registration)] = []
+
+    /// The last registration for an active context, else the base.
+    func effective(in contexts: Set<Container.Context>) -> Registration? {
+        contextual.last { contexts.contains($0.context) }?.registration ?? base
+    }
+}
+
+extension Container.State {
+    /// Registers `registration`, for `context` if given.
+    /// - Returns: Whether the registration this container resolves the key with changed.
+    mutating func put(_ registration: Registration, context: Container.Context?) -> Bool {
+        let key = registration.key
+        // Skipped while no key has a context registration: a hash and probe per registration.
+        guard context != nil || (!variants.isEmpty && variants[key] != nil) else {
+            registrations[key] = registration
+            return true
+        }
+        var entry = variants[key] ?? Variants(base: registrations[key])
+        if let context { entry.contextual.append((context, registration)) } else { entry.base = registration }
+        variants[key] = entry
+        let effective = entry.effective(in: contexts)
+        guard effective !== registrations[key] else { return false }
+        registrations[key] = effective
+        return true
+    }
+
+    /// Puts `new` wherever `old` is registered.
+    /// - Returns: Whether the registration this container resolves the key with changed.
+    mutating func replace(_ old: Registration, with new: Registration) -> Bool {
+        let key = old.key
+        if var entry = variants[key] {
+            if entry.base === old { entry.base = new }
+            for index in entry.contextual.indices where entry.contextual[index].registration === old {
+                entry.contextual[index].registration = new
+            }
+            variants[key] = entry
+        }
+        guard registrations[key] === old else { return false }
+        registrations[key] = new
+        return true
+    }
+}
