@@ -186,13 +186,14 @@ public final class Container: Sendable {
     func add(
         _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [], context: Context? = nil
     ) -> Registration {
-        let lifetime = lifetime ?? defaultLifetime
-        if lifetime == .graph { GraphScope.noteInUse() }
-        let registration = Registration(key: key, lifetime: lifetime, factory: factory)
+        var registration = Registration(key: key, lifetime: lifetime ?? .transient, factory: factory)
         if let context {
+            if lifetime == nil { registration = registration.withLifetime(defaultLifetime) }
+            if registration.lifetime == .graph { GraphScope.noteInUse() }
             add(Staging.Entry(registration: registration, instance: nil, context: context))
         } else {
-            add(registration)
+            // The default lifetime is read under the lock `add` takes anyway: one lock per registration.
+            registration = add(registration, usesDefaultLifetime: lifetime == nil)
         }
         for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync)) }
         return registration
@@ -210,10 +211,20 @@ public final class Container: Sendable {
 
     /// Adds `registration`, forgetting any value cached for its key, or stages it when the
     /// calling task is inside ``update(_:)`` or ``install(_:)`` of this container.
+    ///
+    /// With `usesDefaultLifetime`, the registration takes ``defaultLifetime`` instead of its own.
+    /// - Returns: The registration as added.
     @usableFromInline
-    func add(_ registration: Registration) {
+    @discardableResult
+    func add(_ registration: Registration, usesDefaultLifetime: Bool = false) -> Registration {
         let key = registration.key
+        var registration = registration
         let outcome = state.withLock { state -> AddOutcome in
+            if usesDefaultLifetime, state.defaultLifetime != registration.lifetime {
+                registration = registration.withLifetime(state.defaultLifetime)
+            }
+            // Before the registration is visible: no resolve may meet a `.graph` service unprepared.
+            if registration.lifetime == .graph { GraphScope.noteInUse() }
             if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
                 return .staged
             }
@@ -223,6 +234,7 @@ public final class Container: Sendable {
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
         }
         if outcome != .plain { finishAdding(key, outcome) }
+        return registration
     }
 
     /// Adds `registration` with `instance` as its value, already cached.

@@ -58,6 +58,11 @@ final class Registration: Sendable {
         if case .sync(let make) = factory { self.syncFactory = make } else { self.syncFactory = nil }
     }
 
+    /// This registration with another lifetime.
+    func withLifetime(_ lifetime: Lifetime) -> Registration {
+        Registration(key: key, lifetime: lifetime, made: made, onCreated: onCreated)
+    }
+
     /// `made` followed by `hooks`, on the resolver the factory got.
     private static func running(_ hooks: [Hook], after made: Factory) -> Factory {
         @Sendable func finish(_ resolver: Resolver, _ value: any Sendable) throws -> any Sendable {
