@@ -12,10 +12,11 @@
 /// once per created value: a cached value read again runs neither. Registering the key again
 /// drops them with the registration they belong to.
 public struct Registered<Value: Sendable>: Sendable {
-    let container: Container
-    let registration: Registration
+    @usableFromInline let container: Container
+    @usableFromInline let registration: Registration
 
-    @usableFromInline
+    /// Inlinable, so that a `register` whose result is discarded costs no retain of it.
+    @inlinable
     init(_ container: Container, _ registration: Registration) {
         self.container = container
         self.registration = registration

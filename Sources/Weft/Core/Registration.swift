@@ -28,39 +28,48 @@ final class Registration: Sendable {
     @usableFromInline let lifetime: Lifetime
     /// What the engine runs: ``made``, and for a transient its ``onCreated`` hooks too.
     @usableFromInline let factory: Factory
-    /// ``factory`` when it is `.sync`: what the transient fast path runs, read without
-    /// switching over the four-case enum.
-    @usableFromInline let syncFactory: (@Sendable (Resolver) throws -> any Sendable)?
+    /// Decorators and hooks, for the few registrations that have any: a plain registration
+    /// stays three fields, so adding one costs what it did before hooks existed.
+    @usableFromInline let extras: Extras?
+
+    /// A registration's decorated factory and its `onCreated` hooks.
+    @usableFromInline
+    final class Extras: Sendable {
+        let made: Factory
+        let onCreated: [Hook]
+        init(made: Factory, onCreated: [Hook]) {
+            self.made = made
+            self.onCreated = onCreated
+        }
+    }
+
     /// The factory with its decorators, without hooks.
-    @usableFromInline let made: Factory
+    var made: Factory { extras?.made ?? factory }
     /// `onCreated` hooks, in the order they were added. The engine runs them for cached
     /// lifetimes once the value is cached; a transient's run inside its ``factory``, so that
     /// the transient resolve path never looks here.
-    @usableFromInline let onCreated: [Hook]
+    var onCreated: [Hook] { extras?.onCreated ?? [] }
 
     @inlinable
     init(key: ServiceKey, lifetime: Lifetime, factory: Factory) {
         self.key = key
         self.lifetime = lifetime
         self.factory = factory
-        if case .sync(let make) = factory { self.syncFactory = make } else { self.syncFactory = nil }
-        self.made = factory
-        self.onCreated = []
+        self.extras = nil
     }
 
     init(key: ServiceKey, lifetime: Lifetime, made: Factory, onCreated: [Hook]) {
         self.key = key
         self.lifetime = lifetime
-        self.made = made
-        self.onCreated = onCreated
-        let factory = lifetime == .transient && !onCreated.isEmpty ? Self.running(onCreated, after: made) : made
-        self.factory = factory
-        if case .sync(let make) = factory { self.syncFactory = make } else { self.syncFactory = nil }
+        self.extras = Extras(made: made, onCreated: onCreated)
+        self.factory = lifetime == .transient && !onCreated.isEmpty ? Self.running(onCreated, after: made) : made
     }
 
     /// This registration with another lifetime.
     func withLifetime(_ lifetime: Lifetime) -> Registration {
-        Registration(key: key, lifetime: lifetime, made: made, onCreated: onCreated)
+        extras == nil
+            ? Registration(key: key, lifetime: lifetime, factory: factory)
+            : Registration(key: key, lifetime: lifetime, made: made, onCreated: onCreated)
     }
 
     /// `made` followed by `hooks`, on the resolver the factory got.

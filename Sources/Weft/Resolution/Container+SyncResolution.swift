@@ -7,7 +7,7 @@ extension Container {
         let frame = ResolutionFrame.current
         if frame == nil, GraphScope.isInUse { return try resolveSync(key, local: local, threshold, miss: miss, arguments: nil) }
         do throws(ResolutionError) {
-            if let local, local.lifetime == .transient, recorder == nil, let factory = local.syncFactory {
+            if let local, local.lifetime == .transient, recorder == nil, case .sync(let factory) = local.factory {
                 // This container's own transient: the most common uncached resolve, kept lean.
                 let id = ObjectIdentifier(self)
                 if let frame, let cycle = frame.cycle(closingAt: key, owner: id, resolver: id) {
