@@ -204,3 +204,41 @@ struct ResolvingContainerCycleTests {
         #expect(cycle == [ServiceKey(A.self), ServiceKey(B.self), ServiceKey(A.self)])
     }
 }
+
+@Suite("Deep resolution paths")
+struct DeepPathTests {
+    struct Node: Sendable { let depth: Int }
+
+    /// A chain `n0 → n1 → … → n(depth-1)` of transients, each a named `Node`.
+    private func chain(_ depth: Int, closingAt loop: Int? = nil) -> Container {
+        let container = Container()
+        for level in 0..<depth {
+            container.register(Node.self, name: "n\(level)") { r in
+                if level + 1 < depth { return Node(depth: try r.resolve(Node.self, name: "n\(level + 1)").depth + 1) }
+                if let loop { _ = try r.resolve(Node.self, name: "n\(loop)") }
+                return Node(depth: 1)
+            }
+        }
+        return container
+    }
+
+    @Test("A chain 1,000 transients deep resolves")
+    func deepChain() throws {
+        #expect(try chain(1_000).require(Node.self, name: "n0").depth == 1_000)
+    }
+
+    @Test("A cycle at the end of a deep chain is still reported, as exactly its loop", arguments: [10, 200])
+    func deepCycle(depth: Int) {
+        let loopStart = depth - 3
+        let error = #expect(throws: ResolutionError.self) { try chain(depth, closingAt: loopStart).require(Node.self, name: "n0") }
+        guard case .circularDependency(let cycle)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        let loop = (loopStart..<depth).map { ServiceKey(Node.self, name: "n\($0)") }
+        // The loop n(d-3) → n(d-2) → n(d-1) → n(d-3), reported from wherever it was found.
+        #expect(cycle.count == loop.count + 1)
+        #expect(cycle.first == cycle.last)
+        #expect(Set(cycle) == Set(loop))
+    }
+}

@@ -20,6 +20,8 @@ final class ResolutionFrame: Sendable {
     let owner: ObjectIdentifier
     let resolver: ObjectIdentifier
     let parent: ResolutionFrame?
+    /// How many steps the path has down to this one (1 for an outermost resolve).
+    let depth: Int
 
     /// The frame of the `async` factory this task is running, if any.
     @TaskLocal static var taskCurrent: ResolutionFrame?
@@ -36,6 +38,15 @@ final class ResolutionFrame: Sendable {
         self.owner = owner
         self.resolver = resolver
         self.parent = parent
+        self.depth = (parent?.depth ?? 0) + 1
+    }
+
+    init(key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: ResolutionFrame?, depth: Int) {
+        self.key = key
+        self.owner = owner
+        self.resolver = resolver
+        self.parent = parent
+        self.depth = depth
     }
 
     /// The keys from the outermost resolution to this one.
@@ -66,6 +77,15 @@ struct StackFrame {
     let owner: ObjectIdentifier
     let resolver: ObjectIdentifier
     let parent: FrameLink?
+    let depth: Int
+
+    init(key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: FrameLink?) {
+        self.key = key
+        self.owner = owner
+        self.resolver = resolver
+        self.parent = parent
+        self.depth = (parent?.depth ?? 0) + 1
+    }
 }
 
 /// The innermost step of a resolution path, wherever it is kept.
@@ -105,6 +125,13 @@ enum FrameLink {
         }
     }
 
+    var depth: Int {
+        switch self {
+        case .heap(let frame): frame.depth
+        case .stack(let frame): frame.pointee.depth
+        }
+    }
+
     var parent: FrameLink? {
         switch self {
         case .heap(let frame): frame.parent.map(FrameLink.heap)
@@ -125,7 +152,14 @@ enum FrameLink {
 
     /// The cycle that resolving `key` of `owner` from `resolver` here would close — the path
     /// from the step already doing so down to this one, then `key` again — or `nil`.
+    ///
+    /// Deep paths are searched only every ``cycleCheckInterval`` steps, so a chain of D steps
+    /// costs O(D) per step only up to ``alwaysCheckedDepth`` and amortized O(1) beyond: a cycle
+    /// that deep is found at most one interval later, and reported as the one loop it is (the
+    /// nearest repetition of the step), starting from the step where it was found.
     func cycle(closingAt key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier) -> [ServiceKey]? {
+        let pathDepth = self.depth
+        if pathDepth >= Self.alwaysCheckedDepth, (pathDepth + 1) % Self.cycleCheckInterval != 0 { return nil }
         // Searched first without collecting keys: this runs on every nested resolve.
         var link: FrameLink? = self
         var depth = 0
@@ -137,6 +171,11 @@ enum FrameLink {
         return Array(path.suffix(depth + 1)) + [key]
     }
 
+    /// Paths shallower than this are checked for a cycle at every step.
+    static let alwaysCheckedDepth = 64
+    /// Deeper paths are checked at every this-many steps.
+    static let cycleCheckInterval = 32
+
     /// This step as a heap frame, for whatever outlives the current factory call.
     func onHeap() -> ResolutionFrame {
         switch self {
@@ -144,7 +183,7 @@ enum FrameLink {
         case .stack(let frame):
             ResolutionFrame(
                 key: frame.pointee.key, owner: frame.pointee.owner, resolver: frame.pointee.resolver,
-                parent: frame.pointee.parent?.onHeap()
+                parent: frame.pointee.parent?.onHeap(), depth: frame.pointee.depth
             )
         }
     }

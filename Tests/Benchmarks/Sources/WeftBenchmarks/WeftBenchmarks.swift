@@ -8,5 +8,6 @@ struct WeftBenchmarks {
         if which.isEmpty || which.contains("container") { await ContainerBenchmarks.run() }
         if which.isEmpty || which.contains("initializer") { await InitializerBenchmarks.run() }
         if which.isEmpty || which.contains("frames") { FrameSchemeBenchmarks.run() }
+        if which.isEmpty || which.contains("scaling") { ScalingBenchmarks.run() }
     }
 }
