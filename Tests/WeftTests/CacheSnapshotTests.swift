@@ -46,7 +46,7 @@ struct CacheSnapshotTests {
         #expect(container.resolve(Service.self, name: "other") == nil)
     }
 
-    @Test("A scope resolving its parent's singleton is served from the parent's snapshot")
+    @Test("A scope keeps its parent's singleton and serves it from its own snapshot: still one instance")
     func scopeReadsParentSnapshot() throws {
         let parent = Container()
         parent.register(Service.self, lifetime: .singleton) { Service(id: 9) }
@@ -54,7 +54,8 @@ struct CacheSnapshotTests {
         let first = try scope.require(Service.self)
         for _ in 0..<64 { #expect(try scope.require(Service.self) === first) }
         #expect(parent.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
-        #expect(!scope.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
+        #expect(scope.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
+        #expect(scope.state.withLock { $0.disposables.isEmpty })  // kept, not created: never disposed here
         #expect(try parent.require(Service.self) === first)
     }
 

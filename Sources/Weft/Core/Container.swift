@@ -42,6 +42,10 @@ public final class Container: Sendable {
         var openStagings = 0
         /// Names of the modules ``install(_:)`` configured here.
         var installedModules: Set<String> = []
+        /// Ancestors' registrations this container resolved, remembered so that a deep scope
+        /// finds them under one lock instead of one per ancestor. Forgotten whenever an
+        /// ancestor changes the key (``forgetInDescendants(_:)``).
+        var inherited: [ServiceKey: InheritedRegistration] = [:]
         /// The ``Disposable`` values this container created and cached, in creation order.
         var disposables: [(key: ServiceKey, value: any Disposable)] = []
         /// The disposal ``shutdown()`` started; set once, never cleared.
@@ -355,6 +359,7 @@ public final class Container: Sendable {
             let (inherited, exhausted) = child.state.withLock { state -> ([ServiceKey], Bool) in
                 let inherited = keys.filter { state.registrations[$0] == nil }
                 for key in inherited { state.forgetCreation(of: key) }
+                if !state.inherited.isEmpty { for key in inherited { state.inherited[key] = nil } }
                 return (inherited, state.forget(inherited, in: child.snapshot))
             }
             if exhausted { child.noteLockFreeReadsStopped() }
@@ -421,6 +426,24 @@ public final class Container: Sendable {
         return infos.sorted { $0.key.description < $1.key.description }
     }
 
+    /// An ancestor's registration for `key` and the ancestor holding it, remembered after the
+    /// first look.
+    ///
+    /// A remembered registration stays current: an ancestor that changes the key forgets it
+    /// here afterwards (under this lock), and one is remembered only if, under this lock, it
+    /// is still what the ancestors hold.
+    func inheritedRegistration(for key: ServiceKey) -> (owner: Container, registration: Registration)? {
+        if let remembered = state.withLock({ $0.inherited[key] }) { return (remembered.owner, remembered.registration) }
+        guard let found = parent?.registration(for: key) else { return nil }
+        state.withLock { state in
+            // Only ancestors' locks are taken while this one is held.
+            if state.registrations[key] == nil, parent?.registration(for: key)?.registration === found.registration {
+                state.inherited[key] = InheritedRegistration(owner: found.owner, registration: found.registration)
+            }
+        }
+        return found
+    }
+
     /// The registration visible from this container and the container that holds it.
     func registration(for key: ServiceKey) -> (owner: Container, registration: Registration)? {
         var container: Container? = self
@@ -444,6 +467,12 @@ public final class Container: Sendable {
         }
         return result
     }
+}
+
+/// An ancestor's registration a container remembered, with the ancestor holding it.
+struct InheritedRegistration {
+    let owner: Container
+    let registration: Registration
 }
 
 /// A registration as seen from outside: its key, lifetime and whether a value is cached.

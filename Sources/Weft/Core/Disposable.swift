@@ -44,8 +44,8 @@ extension Container {
     /// here. Shutting down a container leaves its scopes and children running.
     /// - Throws: ``ShutdownError`` listing each service whose `dispose()` threw.
     public func shutdown() async throws(ShutdownError) {
-        let disposal = state.withLock { state -> Task<[ShutdownError.Failure], Never> in
-            if let running = state.shutdown { return running }
+        let (disposal, keys) = state.withLock { state -> (Task<[ShutdownError.Failure], Never>, [ServiceKey]) in
+            if let running = state.shutdown { return (running, []) }
             let disposables = Array(state.disposables.reversed())
             state.disposables = []
             // Readers of the lock-free snapshot must miss from now on.
@@ -62,8 +62,10 @@ extension Container {
                 return failures
             }
             state.shutdown = task
-            return task
+            return (task, Array(state.registrations.keys))
         }
+        // Scopes below may keep this container's singletons: they must not hand them out now.
+        if !keys.isEmpty { forgetInDescendants(keys) }
         let failures = await disposal.value
         guard failures.isEmpty else { throw ShutdownError(failures: failures) }
     }

@@ -46,11 +46,11 @@ extension Container {
             }
             return try await Self.run(factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
         }
-        if let cached = cache.snapshot.value(for: key) { return cached }
+        if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
         while true {
             switch cache.step(for: key, frame: newFrame) {
             case .value(let value):
-                return value
+                return remember(value, for: key, from: found, heldBy: cache)
             case .shutDown:
                 throw .shutDown(key)
             case .wait(let creation):

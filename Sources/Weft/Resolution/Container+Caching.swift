@@ -62,6 +62,22 @@ extension Container {
         return parent?.registration(for: key)?.registration === registration
     }
 
+    /// `value`, an ancestor's cached singleton, also kept in this container's cache, so that
+    /// the next resolve from this scope reads it here — lock-free once published — instead of
+    /// going up to the ancestor. Not a creation: it is never disposed here. Kept only while the
+    /// ancestors still hold `found`'s registration (checked under this lock; an ancestor that
+    /// changes the key forgets it here afterwards).
+    func remember(_ value: any Sendable, for key: ServiceKey, from found: Located, heldBy holder: Container) -> any Sendable {
+        guard holder !== self, found.registration.lifetime == .singleton, recorder == nil else { return value }
+        state.withLock { state in
+            guard !state.isShutDown, state.instances[key] == nil, state.registrations[key] == nil,
+                parent?.registration(for: key)?.registration === found.registration
+            else { return }
+            state.instances[key] = .strong(value)
+        }
+        return value
+    }
+
     static func enterWait(_ frame: ResolutionFrame?, _ creation: Creation) throws(ResolutionError) -> Int? {
         guard let frame else { return nil }
         return try WaitGraph.enter(frame, waitingFor: creation).get()

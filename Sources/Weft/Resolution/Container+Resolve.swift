@@ -150,7 +150,7 @@ extension Container {
         let owner: Container, registration: Registration, threshold: Duration?
         if let local {
             (owner, registration, threshold) = (self, local, localThreshold)
-        } else if let (found, foundRegistration) = parent?.registration(for: key) {
+        } else if let (found, foundRegistration) = inheritedRegistration(for: key) {
             (owner, registration) = (found, foundRegistration)
             threshold = state.withLock { $0.diagnostics.slowResolutionThreshold }
         } else if let optional = key.type as? any OptionalType.Type {

@@ -67,12 +67,12 @@ extension Container {
             return try Self.runOnStack(factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold, parent: frame)
         }
         // E.g. a scope resolving its parent's singleton: the holder's snapshot, before its lock.
-        if let cached = cache.snapshot.value(for: key) { return cached }
+        if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
         let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame?.onHeap())
         while true {
             switch cache.step(for: key, frame: newFrame) {
             case .value(let value):
-                return value
+                return remember(value, for: key, from: found, heldBy: cache)
             case .shutDown:
                 throw .shutDown(key)
             case .wait(let creation):
