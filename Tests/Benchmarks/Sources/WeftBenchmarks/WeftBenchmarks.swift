@@ -8,6 +8,9 @@ struct WeftBenchmarks {
         if which.isEmpty || which.contains("container") { await ContainerBenchmarks.run() }
         if which.isEmpty || which.contains("initializer") { await InitializerBenchmarks.run() }
         if which.isEmpty || which.contains("frames") { FrameSchemeBenchmarks.run() }
-        if which.isEmpty || which.contains("scaling") { ScalingBenchmarks.run() }
+        if which.isEmpty || which.contains("scaling") {
+            SnapshotBaselineBenchmarks.run()
+            ScalingBenchmarks.run()
+        }
     }
 }

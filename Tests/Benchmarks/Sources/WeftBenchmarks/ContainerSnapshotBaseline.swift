@@ -1,0 +1,83 @@
+import Weft
+
+/// The floor the issue measures Weft's uncached paths against: a lock-free snapshot dictionary.
+/// An immutable `[ObjectIdentifier: factory]`, read with no lock at all once built (the read a
+/// published snapshot gives), factories called directly. No cycle detection, no lifetimes but
+/// transient, no scopes, no diagnostics: the least a container can do per resolve.
+final class SnapshotDictContainer: Sendable {
+    private let factories: [ObjectIdentifier: @Sendable (SnapshotDictContainer) -> any Sendable]
+
+    init(_ factories: [ObjectIdentifier: @Sendable (SnapshotDictContainer) -> any Sendable]) {
+        self.factories = factories
+    }
+
+    func resolve<T: Sendable>(_ type: T.Type) -> T? {
+        factories[ObjectIdentifier(type)].map { $0(self) } as? T
+    }
+}
+
+/// Weft's transient and graph-of-4 resolves against the snapshot dictionary; 10,000 named
+/// registrations against inserting the same keys into a plain dictionary.
+enum SnapshotBaselineBenchmarks {
+    static func run() {
+        let snapshot = SnapshotDictContainer([
+            ObjectIdentifier(TransientService.self): { _ in TransientService() },
+            ObjectIdentifier(GraphDependencyA.self): { _ in GraphDependencyA() },
+            ObjectIdentifier(GraphDependencyB.self): { _ in GraphDependencyB() },
+            ObjectIdentifier(GraphDependencyC.self): { _ in GraphDependencyC() },
+            ObjectIdentifier(GraphRoot.self): { container in
+                GraphRoot(
+                    a: required(container.resolve(GraphDependencyA.self)),
+                    b: required(container.resolve(GraphDependencyB.self)),
+                    c: required(container.resolve(GraphDependencyC.self)))
+            },
+        ])
+        let weft = Weft.Container()
+        weft.register(TransientService.self) { TransientService() }
+        weft.register(GraphDependencyA.self) { GraphDependencyA() }
+        weft.register(GraphDependencyB.self) { GraphDependencyB() }
+        weft.register(GraphDependencyC.self) { GraphDependencyC() }
+        weft.register(GraphRoot.self) { r in
+            GraphRoot(
+                a: try r.resolve(GraphDependencyA.self), b: try r.resolve(GraphDependencyB.self),
+                c: try r.resolve(GraphDependencyC.self))
+        }
+        var rows: [[String]] = []
+        // Fastest of 9 repetitions: medians of the baselines swing 2× between runs here.
+        func fastest(_ body: () -> Double) -> Double { (0..<9).map { _ in body() }.min() ?? 0 }
+        let transient = (
+            fastest { measure(rounds: 5, iterations: 200_000) { blackHole(snapshot.resolve(TransientService.self)) } },
+            fastest { measure(rounds: 5, iterations: 200_000) { blackHole(try? weft.require(TransientService.self)) } }
+        )
+        let graph = (
+            fastest { measure(rounds: 5, iterations: 100_000) { blackHole(snapshot.resolve(GraphRoot.self)) } },
+            fastest { measure(rounds: 5, iterations: 100_000) { blackHole(try? weft.require(GraphRoot.self)) } }
+        )
+        for (name, pair) in [("transient", transient), ("graph of 4", graph)] {
+            rows.append([name, formatNanoseconds(pair.0), formatNanoseconds(pair.1), String(format: "%.2f×", pair.1 / pair.0)])
+        }
+        let names = (0..<10_000).map { "k\($0)" }
+        let dictionary = fastest {
+            measure(rounds: 1, iterations: 1) {
+                var plain: [String: @Sendable () -> RegisteredService] = [:]
+                for name in names { plain[name] = { RegisteredService() } }
+                blackHole(plain)
+            } / 10_000
+        }
+        let registrations = fastest {
+            measure(rounds: 1, iterations: 1) {
+                let container = Weft.Container()
+                for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
+                blackHole(container)
+            } / 10_000
+        }
+        rows.append([
+            "10,000 named registrations (per registration)", formatNanoseconds(dictionary), formatNanoseconds(registrations),
+            String(format: "%.2f×", registrations / dictionary),
+        ])
+        printTable(
+            title: "Weft against a lock-free snapshot dictionary (registrations: a plain dictionary insert); fastest of 9",
+            header: ["scenario", "baseline", "Weft", "Weft ÷ baseline"], rows: rows
+        )
+    }
+}
