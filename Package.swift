@@ -29,11 +29,16 @@ let package = Package(
         .target(name: "WeftInitializer"),
 
         // MARK: Domain
+        // Assets/ embedded into the module at build time (no resource bundle to find at run
+        // time): the EmbedAssets plugin generates Swift from every data file listed here.
         .target(
             name: "WeftAssets",
             path: "Assets",
-            resources: [.copy("environments.json"), .copy("facts.json"), .copy("logo.txt")]
+            exclude: ["environments.json", "facts.json", "logo-ascii.txt", "logo.txt"],
+            plugins: ["EmbedAssets"]
         ),
+        .executableTarget(name: "EmbedAssetsTool"),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
         .target(
             name: "FactKit",
             dependencies: [
@@ -67,7 +72,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "WeftTests", dependencies: ["Weft", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "WeftInitializerTests", dependencies: ["WeftInitializer"]),
-        .testTarget(name: "FactKitTests", dependencies: ["FactKit"]),
+        .testTarget(name: "FactKitTests", dependencies: ["FactKit", "WeftAssets"]),
         .testTarget(name: "WeftAppTests", dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer"]),
         .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
     ]
@@ -77,7 +82,7 @@ let package = Package(
 // version's default; imports are internal unless marked `public`, a file sees only the
 // members of modules it imports itself, and a warning fails the build.
 let upcomingFeatures = ["MemberImportVisibility", "InternalImportsByDefault"]
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? [])
         + upcomingFeatures.map { .enableUpcomingFeature($0) }
         + [.treatAllWarnings(as: .error)]

@@ -75,7 +75,7 @@ struct DiagnosticsView: Screen {
             let row = rect.row + 1 + offset
             terminal.put(TextLayout.pad(registration.name, toWidth: nameWidth), row: row, column: rect.column, style: theme.text)
             terminal.put(TextLayout.pad(registration.lifetime, toWidth: lifetimeWidth), row: row, column: rect.column + nameWidth + 1, style: theme.muted)
-            let resolved = registration.isResolved ? "✓ yes" : "· no"
+            let resolved = registration.isResolved ? "\(theme.glyphs.done) yes" : "\(theme.glyphs.pending) no"
             terminal.put(resolved, row: row, column: rect.column + nameWidth + lifetimeWidth + 2, style: registration.isResolved ? theme.success : theme.muted)
         }
         if overflow {

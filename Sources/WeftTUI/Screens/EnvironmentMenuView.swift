@@ -69,7 +69,7 @@ struct EnvironmentMenuView: Screen {
         for (offset, line) in detail.enumerated() {
             terminal.put(line, row: inner.row + listRows + 1 + offset, column: inner.column + 2, style: theme.muted)
         }
-        let legend = "● current   › selected   Enter re-initializes"
+        let legend = "\(theme.glyphs.current) current   \(theme.glyphs.pointer) selected   Enter re-initializes"
         terminal.put(legend, row: box.bottom + 1, column: TextLayout.centeredColumn(of: legend, inWidth: area.width, from: area.column), style: theme.muted)
     }
 }

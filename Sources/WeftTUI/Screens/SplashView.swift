@@ -88,7 +88,7 @@ struct SplashView: Screen {
         }
         row += box.height + 1
 
-        ProgressBar(completed: completedCount, total: steps.count).draw(row: row, column: left, width: width, on: terminal, theme: theme)
+        ProgressBar(completed: completedCount, total: steps.count, glyphs: theme.glyphs).draw(row: row, column: left, width: width, on: terminal, theme: theme)
     }
 
     @MainActor
@@ -102,13 +102,13 @@ struct SplashView: Screen {
         let stateStyle: TextStyle
         switch step.state {
         case .pending:
-            (icon, iconStyle, stateText, stateStyle) = ("·", theme.muted, "pending", theme.muted)
+            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.pending, theme.muted, "pending", theme.muted)
         case .running(let frame):
-            (icon, iconStyle, stateText, stateStyle) = (Spinner.frame(frame, isMonochrome: theme.isMonochrome), theme.accent, "running", theme.accent)
+            (icon, iconStyle, stateText, stateStyle) = (theme.isMonochrome ? Spinner.frame(frame, isMonochrome: true) : theme.glyphs.spinnerFrame(frame), theme.accent, "running", theme.accent)
         case .done(let milliseconds):
-            (icon, iconStyle, stateText, stateStyle) = ("✓", theme.success, Timeline.format(milliseconds: milliseconds), theme.success)
+            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.done, theme.success, Timeline.format(milliseconds: milliseconds), theme.success)
         case .failed:
-            (icon, iconStyle, stateText, stateStyle) = ("✗", theme.failure, "failed", theme.failure)
+            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.failed, theme.failure, "failed", theme.failure)
         }
         var column = inner.column
         terminal.put(icon, row: row, column: column, style: iconStyle)

@@ -56,9 +56,9 @@ struct Timeline: Sendable, Hashable {
         for (offset, entry) in shown.enumerated() {
             let row = rect.row + offset
             terminal.put(TextLayout.pad(entry.label, toWidth: labelWidth), row: row, column: rect.column, style: theme.text)
-            terminal.put(String(repeating: "·", count: barWidth), row: row, column: barColumn, style: theme.muted)
+            terminal.put(String(repeating: theme.glyphs.pending, count: barWidth), row: row, column: barColumn, style: theme.muted)
             let span = barSpan(of: entry, width: barWidth)
-            terminal.put(String(repeating: "█", count: span.length), row: row, column: barColumn + span.start, style: entry.isFailure ? theme.failure : theme.success)
+            terminal.put(String(repeating: theme.glyphs.barFilled, count: span.length), row: row, column: barColumn + span.start, style: entry.isFailure ? theme.failure : theme.success)
             let duration = TextLayout.pad(Self.format(milliseconds: entry.durationMilliseconds), toWidth: durationWidth - 1, alignment: .right)
             terminal.put(duration, row: row, column: barColumn + barWidth + 1, style: theme.muted)
         }
