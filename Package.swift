@@ -50,7 +50,10 @@ let package = Package(
         ),
 
         // MARK: App
-        .target(name: "WeftApp", dependencies: ["FactKit", "Weft", "WeftInitializer"]),
+        .target(
+            name: "WeftApp",
+            dependencies: ["FactKit", "Weft", "WeftInitializer", .product(name: "Logging", package: "swift-log")]
+        ),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]

@@ -28,6 +28,11 @@ public enum InteractiveApp {
         return status
     }
 
+    /// The app's keys, one line per screen, for `weft --help`: `main: n next fact · …`.
+    public nonisolated static var keySummary: [String] {
+        KeyMap.summary
+    }
+
     /// The bundled logo (`Assets/logo.txt`, or `Assets/logo-ascii.txt` for a terminal that
     /// cannot show Unicode), trailing blank lines removed; empty if missing.
     static func logo(isUnicode: Bool = true) -> [String] {

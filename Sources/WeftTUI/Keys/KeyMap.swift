@@ -131,6 +131,17 @@ enum KeyMap {
         bindings(in: context).first { $0.action == action }.flatMap { $0.bar?.key ?? $0.help?.key }
     }
 
+    /// One line per screen listing its keys, for `weft --help`.
+    static var summary: [String] {
+        let screens: [(String, KeyContext)] = [
+            ("main", .main), ("error", .error(environment: "it")), ("menus, lists", .environmentMenu),
+            ("diagnostics", .diagnostics), ("start-up", .splash),
+        ]
+        return screens.map { name, context in
+            "\(name): " + bindings(in: context).compactMap { $0.bar ?? $0.help }.map { "\($0.key) \($0.label)" }.joined(separator: " · ")
+        }
+    }
+
     private static let showHelp = KeyBinding(
         keys: [.char("?")], action: .showHelp, bar: KeyHint("?", "help"), help: KeyHint("?", "show or hide this help"))
     private static let quit = KeyBinding(keys: [.char("q")], action: .quit, bar: KeyHint("q", "quit"), help: KeyHint("q", "quit"))

@@ -277,9 +277,7 @@ final class AppModel {
     /// The environment a first run with `options` initializes, for the splash heading.
     static func initialEnvironmentName(_ options: AppOptions) -> String {
         if let name = options.environmentName { return name }
-        let catalog = try? options.environmentsFile.map { url throws(EnvironmentCatalogError) in
-            try EnvironmentCatalog.load(contentsOf: url)
-        } ?? EnvironmentCatalog.bundled()
+        let catalog = try? options.catalog()
         return catalog?.defaultEnvironment.name ?? "default"
     }
 }
