@@ -107,6 +107,7 @@ public enum AppPlan {
                 environment: environment,
                 container: container,
                 repository: try container.require(FactRepository.self),
+                history: try container.require(HistoryDatabase.self),
                 firstFact: try process.require(process.firstFact, "the first fact"),
                 health: try process.require(process.health, "the health report"),
                 servers: process.servers

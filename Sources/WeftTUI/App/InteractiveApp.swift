@@ -17,11 +17,11 @@ public enum InteractiveApp {
     /// - Throws: ``TerminalError`` when standard input/output is not a usable terminal.
     public static func run(options: AppOptions, environment: [String: String]) async throws(TerminalError) -> Int32 {
         let terminal = try NCursesTerminal(environment: environment)
-        let model = AppModel(options: options, logo: logo(isUnicode: terminal.isUnicode))
+        let model = AppModel(options: options, logo: logo(isUnicode: terminal.isUnicode), effects: AppEffects.live.copying(to: terminal))
         model.start()
         let status = await TerminalApp(terminal: terminal).run(
             onKey: { key in model.handle(key) },
-            frame: { tick in model.frame(tick: tick) }
+            frame: { tick in model.frame(tick: tick, size: terminal.size) }
         )
         await model.shutdown()
         terminal.shutdown()

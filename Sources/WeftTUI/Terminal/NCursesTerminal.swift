@@ -207,6 +207,10 @@ final class NCursesTerminal: Terminal {
             case KEY_LEFT: return .left
             case KEY_RIGHT: return .right
             case KEY_RESIZE: return .resize
+            case KEY_HOME: return .home
+            case KEY_END: return .end
+            case KEY_PPAGE: return .pageUp
+            case KEY_NPAGE: return .pageDown
             case KEY_BACKSPACE, KEY_DC: return .backspace
             case KEY_ENTER: return .enter
             default: return .unknown(Int32(bitPattern: code))
