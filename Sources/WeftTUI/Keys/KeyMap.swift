@@ -162,7 +162,10 @@ enum KeyMap {
             ("diagnostics", .diagnostics), ("history", .history), ("start-up", .splash),
         ]
         return screens.map { name, context in
-            "\(name): " + bindings(in: context).compactMap { $0.bar ?? $0.help }.map { "\($0.key) \($0.label)" }.joined(separator: " · ")
+            let all = bindings(in: context)
+            var hints = all.compactMap(\.bar).map { "\($0.key) \($0.label)" }
+            if all.contains(where: { $0.action == .pageDown }) { hints.insert("PgUp PgDn Home End", at: (hints.firstIndex { $0.hasPrefix("↑↓") } ?? hints.count - 1) + 1) }
+            return "\(name): " + hints.joined(separator: " · ")
         }
     }
 
