@@ -50,11 +50,16 @@ let package = Package(
         ),
 
         // MARK: Domain
+        // Assets/ embedded into the module at build time (no resource bundle to find at run
+        // time): the EmbedAssets plugin generates Swift from every data file listed here.
         .target(
             name: "WeftAssets",
             path: "Assets",
-            resources: [.copy("environments.json"), .copy("facts.json"), .copy("logo.txt")]
+            exclude: ["environments.json", "facts.json", "logo-ascii.txt", "logo.txt"],
+            plugins: ["EmbedAssets"]
         ),
+        .executableTarget(name: "EmbedAssetsTool"),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
         .target(
             name: "FactKit",
             dependencies: [
@@ -66,7 +71,10 @@ let package = Package(
         ),
 
         // MARK: App
-        .target(name: "WeftApp", dependencies: ["FactKit", "Weft", "WeftInitializer"]),
+        .target(
+            name: "WeftApp",
+            dependencies: ["FactKit", "Weft", "WeftInitializer", .product(name: "Logging", package: "swift-log")]
+        ),
         .systemLibrary(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
@@ -103,7 +111,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "FactKitTests", dependencies: ["FactKit"]),
+        .testTarget(name: "FactKitTests", dependencies: ["FactKit", "WeftAssets"]),
         .testTarget(name: "WeftAppTests", dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer"]),
         .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
     ]
@@ -113,7 +121,7 @@ let package = Package(
 // version's default; imports are internal unless marked `public`, a file sees only the
 // members of modules it imports itself, and a warning fails the build.
 let upcomingFeatures = ["MemberImportVisibility", "InternalImportsByDefault"]
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? [])
         + upcomingFeatures.map { .enableUpcomingFeature($0) }
         + [.treatAllWarnings(as: .error)]

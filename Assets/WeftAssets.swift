@@ -1,20 +1,31 @@
 public import Foundation
 
-/// The data files `weft` ships with, read from the package's resource bundle.
+/// The data files `weft` ships with (`Assets/`), embedded in the binary at build time.
 ///
-/// Reading through `Bundle.module` means the app finds its data from any working
-/// directory, never through paths relative to the current directory.
+/// The EmbedAssets build-tool plugin turns every file of `Assets/` into generated Swift, so the
+/// app reads its data from its own code: from any working directory, after the build folder
+/// is gone, and from a copied binary. No resource bundle is ever looked up.
 public enum WeftAssets {
-    /// The URL of a bundled file, such as `facts.json`, or `nil` if it is not bundled.
-    public static func url(forResource name: String, withExtension ext: String) -> URL? {
-        Bundle.module.url(forResource: name, withExtension: ext)
+    /// The names of the embedded files, sorted, such as `facts.json`.
+    public static var names: [String] { EmbeddedAssets.files.keys.sorted() }
+
+    /// The contents of an embedded file, such as `data(named: "facts.json")`.
+    ///
+    /// - Throws: ``WeftAssetsError`` when no file of that name was embedded.
+    public static func data(named name: String) throws(WeftAssetsError) -> Data {
+        guard let encoded = EmbeddedAssets.files[name] else {
+            throw .missing(name: name, available: names)
+        }
+        guard let data = Data(base64Encoded: encoded) else {
+            throw .damaged(name: name)
+        }
+        return data
     }
 
-    /// The contents of a bundled file.
-    public static func data(forResource name: String, withExtension ext: String) throws -> Data {
-        guard let url = url(forResource: name, withExtension: ext) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(name).\(ext) (bundled asset)"])
-        }
-        return try Data(contentsOf: url)
+    /// The contents of an embedded file, by base name and extension.
+    ///
+    /// - Throws: ``WeftAssetsError`` when no file of that name was embedded.
+    public static func data(forResource name: String, withExtension ext: String) throws(WeftAssetsError) -> Data {
+        try data(named: "\(name).\(ext)")
     }
 }

@@ -7,63 +7,41 @@ import WeftTUI
 /// terminal, plain lines (or JSON lines) otherwise.
 @main
 struct WeftCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "weft",
-        abstract: "Cat facts in your terminal, from an app that starts up in phases.",
-        discussion: """
-            Without a subcommand, weft initializes in the chosen environment and shows a cat fact: \
-            full-screen in a terminal, as plain lines with --plain or when input or output is not a \
-            terminal, as JSON lines with --json.
+    static var configuration: CommandConfiguration {
+        let paths = WeftPaths(environment: ProcessInfo.processInfo.environment)
+        return CommandConfiguration(
+            commandName: "weft",
+            abstract: "Cat facts in your terminal, from an app that starts up in phases.",
+            discussion: """
+                weft [--env NAME] [--environments FILE] [--database PATH] [--plain] [--json]
 
-            Bundled environments: embedded (no network needed), staging (a server on port 8089, \
-            start one with `weft serve`), production (catfact.ninja), broken (always fails).
+                Without a subcommand (or with `start`), weft initializes in the chosen environment and shows a cat fact: \
+                full-screen in a terminal, as plain lines with --plain or when input or output is not a \
+                terminal (or TERM=dumb), as JSON lines with --json.
 
-            Exit status: 0 ok, 1 initialization failed, 2 usage or environment error, \
-            130 interrupted (Ctrl-C), 143 terminated.
-            """,
-        version: "0.1.0",
-        subcommands: [ServeCommand.self, GraphCommand.self]
-    )
+                Bundled environments: embedded (no network needed), staging (a server on port 8089, \
+                start one with `weft serve`), production (catfact.ninja), broken (always fails). \
+                `weft environments` lists them with yours.
 
-    @Option(name: .customLong("env"), help: ArgumentHelp("The environment to start in (default: the first one).", valueName: "name"))
-    var environmentName: String?
+                Files:
+                  settings      \(paths.configFile.path)
+                  environments  \(paths.userEnvironmentsFile.path)
+                  history       \(paths.defaultDatabase.path)
+                Settings, highest first: flags, then WEFT_ENV, WEFT_DATABASE, WEFT_ENVIRONMENTS, \
+                WEFT_LOG_LEVEL, then config.json, then defaults; `weft config` shows each.
 
-    @Option(help: ArgumentHelp("An environments file to use instead of the bundled one.", valueName: "file"))
-    var environments: String?
+                Keys in the app:
+                \(InteractiveApp.keySummary.map { "  " + $0 }.joined(separator: "\n"))
 
-    @Option(help: ArgumentHelp(
-        "The history database (default: $XDG_DATA_HOME/weft/history.sqlite, or ~/.local/share/weft/history.sqlite).",
-        valueName: "path"))
-    var database: String?
-
-    @Flag(help: "Print one line per step, then the fact, instead of the full-screen app.")
-    var plain = false
-
-    @Flag(help: "Print one JSON object per line instead of the full-screen app (implies --plain).")
-    var json = false
-
-    /// The options the app's initialization plan reads.
-    var options: AppOptions {
-        AppOptions(
-            environmentName: environmentName,
-            environmentsFile: environments.map { URL(fileURLWithPath: $0) },
-            databaseURL: database.map { URL(fileURLWithPath: $0) })
-    }
-
-    func run() async throws {
-        var notice: String?
-        if !plain, !json, StandardStreams.areTerminals {
-            let status: Int32?
-            do {
-                status = try await InteractiveApp.run(options: options, environment: ProcessInfo.processInfo.environment)
-            } catch {
-                // Only a terminal that cannot be used lands here: fall back to plain output.
-                status = nil
-                notice = "\(error); showing plain output instead"
-            }
-            if let status { throw ExitCode(status) }
-        }
-        let status = await PlainMode.run(options: options, format: json ? .json : .text, notice: notice)
-        throw ExitCode(status.rawValue)
+                Exit status: 0 ok, 1 initialization failed, 2 usage or environment error, \
+                130 interrupted (Ctrl-C), 143 terminated.
+                """,
+            version: "0.1.0",
+            subcommands: [
+                StartCommand.self, ServeCommand.self, GraphCommand.self, HistoryCommand.self, EnvironmentsCommand.self,
+                ConfigCommand.self,
+            ],
+            defaultSubcommand: StartCommand.self
+        )
     }
 }

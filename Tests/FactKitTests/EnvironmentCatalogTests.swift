@@ -109,3 +109,24 @@ struct EnvironmentCatalogTests {
         #expect(error?.description == #"unknown environment "moon"; known environments: embedded, staging, production, broken"#)
     }
 }
+
+@Suite("EnvironmentCatalog.adding: a user file over the bundled list")
+struct EnvironmentCatalogLayeringTests {
+    @Test("a user environment of a bundled name replaces it in place; new ones follow; each keeps its file")
+    func adding() throws {
+        let bundled = try EnvironmentCatalog.bundled()
+        let user = try EnvironmentCatalog(data: Data(#"""
+            {"environments": [
+              {"name": "staging", "description": "My staging", "source": "http://127.0.0.1:9999"},
+              {"name": "mine", "description": "Mine", "source": "embedded"}
+            ]}
+            """#.utf8), file: "/home/a/.config/weft/environments.json")
+        let merged = bundled.adding(user)
+        #expect(merged.names == ["embedded", "staging", "production", "broken", "mine"])
+        #expect(try merged.environment(named: "staging").description == "My staging")
+        #expect(merged.file(of: "staging") == "/home/a/.config/weft/environments.json")
+        #expect(merged.file(of: "mine") == "/home/a/.config/weft/environments.json")
+        #expect(merged.file(of: "embedded") == "environments.json (bundled)")
+        #expect(merged.defaultEnvironment.name == "embedded")
+    }
+}

@@ -41,7 +41,7 @@ struct AppModelRandomKeysTests {
         // Only environments that answer at once: the bundled server, healthy or failing.
         // Odd seeds start in the failing environment, even ones in the healthy one.
         let start = seed % 2 == 0 ? "embedded" : "broken"
-        let model = AppModel(options: sandbox.options(environment: start), logo: InteractiveApp.logo, effects: log.effects)
+        let model = AppModel(options: sandbox.options(environment: start), logo: InteractiveApp.logo(), effects: log.effects)
         model.start()
         let buffer = ScreenBuffer(size: Fixtures.large)
         var visited: Set<String> = []

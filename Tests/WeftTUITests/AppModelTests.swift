@@ -14,7 +14,7 @@ struct AppModelTests {
     func splashToMain() async throws {
         let sandbox = try AppSandbox()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options(), logo: InteractiveApp.logo)
+        let model = AppModel(options: sandbox.options(), logo: InteractiveApp.logo())
         model.start()
         let progress = try #require(model.splashProgress)
         #expect(progress.environment == "embedded")
@@ -43,7 +43,7 @@ struct AppModelTests {
     func splashMidRun() async throws {
         let sandbox = try AppSandbox()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options(environment: "slow"), logo: InteractiveApp.logo)
+        let model = AppModel(options: sandbox.options(environment: "slow"), logo: InteractiveApp.logo())
         model.start()
         await model.waitUntil { model in
             guard let progress = model.splashProgress,
@@ -327,7 +327,7 @@ struct AppModelTests {
     func sizes() async throws {
         let sandbox = try AppSandbox()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options(), logo: InteractiveApp.logo)
+        let model = AppModel(options: sandbox.options(), logo: InteractiveApp.logo())
         model.start()
         func check(_ name: String) {
             for size in [Fixtures.large, Fixtures.small] {

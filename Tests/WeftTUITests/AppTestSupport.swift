@@ -72,7 +72,7 @@ final class EffectLog {
 @MainActor
 func render(_ model: AppModel, size: TerminalSize = Fixtures.large, tick: Int = 0, isMonochrome: Bool = false) -> ScreenBuffer {
     let buffer = ScreenBuffer(size: size, isMonochrome: isMonochrome)
-    let frame = model.frame(tick: tick)
+    let frame = model.frame(tick: tick, size: size)
     frame.screen.render(on: buffer, overlay: frame.overlay)
     return buffer
 }

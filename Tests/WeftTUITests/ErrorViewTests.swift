@@ -29,14 +29,32 @@ struct ErrorViewTests {
         #expect(buffer.contains("--port 8089`"))
     }
 
-    @Test("A very long message is cut and the hint still shows")
+    @Test("At 60×16 a very long message scrolls: every line of it and the hint can be read, none cut with …")
     func longMessage() {
         var view = Fixtures.error
-        view.message = String(repeating: "the socket said no. ", count: 60)
-        let buffer = render(view, size: Fixtures.small)
-        expectChrome(buffer, screen: view)
-        #expect(buffer.contains("Hint:"))
-        #expect(buffer.contains("…"))
+        view.message = (1...40).map { "part \($0) of the socket's long complaint." }.joined(separator: " ")
+        let first = render(view, size: Fixtures.small)
+        expectChrome(first, screen: view)
+        #expect(first.lines.contains { $0.contains("▼ lines 1-") && $0.contains("↑↓ scroll") }, "\(first.rendered)")
+        #expect(!first.contains("…"))
+        var seen = ""
+        let limit = view.maxScroll(in: Fixtures.small)
+        #expect(limit > 0)
+        for scroll in 0...limit {
+            view.scroll = scroll
+            seen += render(view, size: Fixtures.small).rendered
+        }
+        for part in 1...40 {
+            #expect(seen.contains("part \(part) of"), "part \(part) never shown")
+        }
+        #expect(render(view, size: Fixtures.small).contains("Hint: is the server running?"))
+    }
+
+    @Test("A retry's error screen counts the attempt")
+    func attempt() {
+        var view = Fixtures.error
+        view.attempt = 3
+        #expect(render(view).contains("phase post-sync · failed after 1.2 s · attempt 3"))
     }
 
     @Test("Without a hint, no hint line")

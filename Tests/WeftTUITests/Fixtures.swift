@@ -74,8 +74,11 @@ enum Fixtures {
 
 /// Renders `screen` into a fresh buffer.
 @MainActor
-func render(_ screen: any Screen, size: TerminalSize = Fixtures.large, isMonochrome: Bool = false, overlay: HelpOverlay? = nil) -> ScreenBuffer {
-    let buffer = ScreenBuffer(size: size, isMonochrome: isMonochrome)
+func render(
+    _ screen: any Screen, size: TerminalSize = Fixtures.large, isMonochrome: Bool = false, isUnicode: Bool = true,
+    overlay: HelpOverlay? = nil
+) -> ScreenBuffer {
+    let buffer = ScreenBuffer(size: size, isMonochrome: isMonochrome, isUnicode: isUnicode)
     screen.render(on: buffer, overlay: overlay)
     return buffer
 }

@@ -13,10 +13,17 @@ import Testing
 struct InteractiveAppTests {
     @Test("The bundled logo is small: at most 5 lines of at most 40 columns, and not the placeholder")
     func logo() {
-        let logo = InteractiveApp.logo
+        let logo = InteractiveApp.logo()
         #expect(!logo.isEmpty && logo.count <= 5)
         #expect(logo.allSatisfy { TextLayout.width(of: $0) <= 40 })
         #expect(logo != ["weft"])
+    }
+
+    @Test("The ASCII logo, for terminals without Unicode, is ASCII of the same small size")
+    func asciiLogo() {
+        let logo = InteractiveApp.logo(isUnicode: false)
+        #expect(!logo.isEmpty && logo.count <= 5)
+        #expect(logo.allSatisfy { line in TextLayout.width(of: line) <= 40 && line.unicodeScalars.allSatisfy { $0.isASCII } })
     }
 
     @Test("Without a terminal, run throws notATerminal instead of drawing into a pipe")
@@ -34,7 +41,7 @@ struct InteractiveAppTests {
     func frameLoop() async throws {
         let sandbox = try AppSandbox()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options(), logo: InteractiveApp.logo)
+        let model = AppModel(options: sandbox.options(), logo: InteractiveApp.logo())
         let buffer = ScreenBuffer(size: Fixtures.large)
         var splashFrames = 0
         var sawFact = false

@@ -7,7 +7,7 @@ import WeftApp
 /// the keys the table binds.
 @Suite("Key map")
 struct KeyMapTests {
-    static let contexts: [KeyContext] = [.splash, .main, .error(environment: "broken"), .environmentMenu, .diagnostics, .help]
+    static let contexts: [KeyContext] = [.splash, .main, .error(environment: "broken"), .environmentMenu, .diagnostics, .history, .help]
 
     @Test("Every key the hint bar or the help shows does what the table says, in its context", arguments: contexts)
     func shownKeysAreBound(context: KeyContext) {

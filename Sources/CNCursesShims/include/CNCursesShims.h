@@ -5,8 +5,10 @@
 // that editing this header rebuilds the Swift code that uses it.
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
+#include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 #include <ncurses.h>
 
 static inline WINDOW *weft_stdscr(void) { return stdscr; }
@@ -30,6 +32,25 @@ static inline chtype weft_acs_llcorner(void) { return ACS_LLCORNER; }
 static inline chtype weft_acs_lrcorner(void) { return ACS_LRCORNER; }
 static inline chtype weft_acs_hline(void) { return ACS_HLINE; }
 static inline chtype weft_acs_vline(void) { return ACS_VLINE; }
+
+// Whether the current locale (after setlocale) encodes text as UTF-8.
+static inline int weft_locale_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+// Whether the terminal of the current screen has the string capability `name` (such as
+// "cup", cursor addressing, or "rmcup", leaving the alternate screen).
+static inline int weft_has_capability(const char *name) {
+    const char *value = tigetstr(name);
+    return value != NULL && value != (const char *)-1 && value[0] != '\0';
+}
+
+// Sends the terminal's `clear` capability (blank screen, cursor home), outside curses mode.
+static inline void weft_put_clear(void) {
+    const char *value = tigetstr("clear");
+    if (value != NULL && value != (const char *)-1) { putp(value); fflush(stdout); }
+}
 
 /// Registers, once per process, an `atexit` handler that calls `endwin` if curses
 /// mode is still active, so that no exit path leaves the terminal in raw mode.

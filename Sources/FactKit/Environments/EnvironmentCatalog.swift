@@ -18,9 +18,11 @@ import WeftAssets
 /// `embedded` source. Names must be unique. The first environment is the default.
 public struct EnvironmentCatalog: Sendable, Hashable {
     /// The environments in file order, which is menu order. Never empty.
-    public let environments: [Environment]
+    public private(set) var environments: [Environment]
     /// The file they were read from, as named in error messages.
     let file: String
+    /// The file each environment comes from, by name, when the catalog merges several.
+    private var origins: [String: String] = [:]
 
     /// The first environment in the file.
     public var defaultEnvironment: Environment {
@@ -83,6 +85,32 @@ public struct EnvironmentCatalog: Sendable, Hashable {
             throw .unreadable(file: file, reason: Self.reason(for: error))
         }
         return try EnvironmentCatalog(data: data, file: file)
+    }
+
+    /// The file the environment named `name` was read from, such as
+    /// `environments.json (bundled)` or a path.
+    public func file(of name: String) -> String {
+        origins[name] ?? file
+    }
+
+    /// This catalog with `overlay`'s environments added: one with a name already listed
+    /// replaces it in place, the others follow in the overlay's order.
+    public func adding(_ overlay: EnvironmentCatalog) -> EnvironmentCatalog {
+        var merged = self
+        var all = environments
+        for environment in overlay.environments {
+            if let index = all.firstIndex(where: { $0.name == environment.name }) {
+                all[index] = environment
+            } else {
+                all.append(environment)
+            }
+            merged.origins[environment.name] = overlay.file(of: environment.name)
+        }
+        for environment in environments where merged.origins[environment.name] == nil {
+            merged.origins[environment.name] = file(of: environment.name)
+        }
+        merged.environments = all
+        return merged
     }
 
     /// The environment with this name.

@@ -110,9 +110,17 @@ public final class HistoryDatabase: Sendable {
         try await read { db in try Self.migrator.appliedMigrations(db) }
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
         do {
             return try await queue.read(body)
+        } catch {
+            throw Self.map(error, path: url.path)
+        }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
+        do {
+            return try await queue.write(body)
         } catch {
             throw Self.map(error, path: url.path)
         }

@@ -11,6 +11,8 @@ public struct AppDependencies: Sendable {
     public let container: Container
     /// Fetches and records facts.
     public let repository: FactRepository
+    /// Every fact shown, for the history list.
+    public let history: HistoryDatabase
     /// The fact fetched during initialization.
     public let firstFact: Fact
     /// The health of the services checked during initialization.

@@ -1,4 +1,4 @@
-import FactKit
+public import FactKit
 public import Foundation
 
 /// What the person asked for on the command line.
@@ -7,15 +7,34 @@ public struct AppOptions: Sendable, Hashable {
     public var environmentName: String?
     /// A replacement environments file; the bundled one when `nil`.
     public var environmentsFile: URL?
+    /// A file of environments added to the bundled ones (replacing any of the same name);
+    /// ignored when ``environmentsFile`` is set.
+    public var userEnvironmentsFile: URL?
     /// The history database; ``HistoryDatabase/defaultURL(environment:)`` when `nil`.
     public var databaseURL: URL?
+    /// The level at which the service container logs to standard error (`info`, `debug`, …);
+    /// silent when `nil`. Only plain output sets it: logging would tear the full-screen UI.
+    public var logLevel: String?
 
-    public init(environmentName: String? = nil, environmentsFile: URL? = nil, databaseURL: URL? = nil) {
+    public init(environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil, databaseURL: URL? = nil) {
         self.environmentName = environmentName
         self.environmentsFile = environmentsFile
+        self.userEnvironmentsFile = userEnvironmentsFile
         self.databaseURL = databaseURL
+    }
+
+    /// The environments these options choose from: the replacement file, or the bundled list
+    /// with the user file's environments added.
+    public func catalog() throws(EnvironmentCatalogError) -> EnvironmentCatalog {
+        if let environmentsFile { return try EnvironmentCatalog.load(contentsOf: environmentsFile) }
+        let bundled = try EnvironmentCatalog.bundled()
+        guard let userEnvironmentsFile else { return bundled }
+        return bundled.adding(try EnvironmentCatalog.load(contentsOf: userEnvironmentsFile))
     }
 
     /// Where the history database lives.
     var resolvedDatabaseURL: URL { databaseURL ?? HistoryDatabase.defaultURL() }
+
+    /// Where the history database lives.
+    public var resolvedDatabase: URL { resolvedDatabaseURL }
 }

@@ -46,9 +46,7 @@ public enum AppPlan {
 
     static let preSyncSteps: [SyncInitializationStep<AppProcess>] = [
         SyncInitializationStep(title: "Load settings", type: .simple) { process in
-            process.catalog = try process.options.environmentsFile.map { url throws(EnvironmentCatalogError) in
-                try EnvironmentCatalog.load(contentsOf: url)
-            } ?? EnvironmentCatalog.bundled()
+            process.catalog = try process.options.catalog()
         },
         SyncInitializationStep(title: "Choose the environment", type: .repeatable) { process in
             let catalog = try process.require(process.catalog, "the environments catalog")
@@ -61,7 +59,8 @@ public enum AppPlan {
                 environment: try process.require(process.environment, "the environment"),
                 databaseURL: process.options.resolvedDatabaseURL,
                 database: process.database,
-                servers: process.servers
+                servers: process.servers,
+                logLevel: process.options.logLevel
             )
         },
     ]
@@ -108,6 +107,7 @@ public enum AppPlan {
                 environment: environment,
                 container: container,
                 repository: try container.require(FactRepository.self),
+                history: try container.require(HistoryDatabase.self),
                 firstFact: try process.require(process.firstFact, "the first fact"),
                 health: try process.require(process.health, "the health report"),
                 servers: process.servers

@@ -1,5 +1,6 @@
 import FactKit
 import Foundation
+import Logging
 import Weft
 
 /// Registers the app's services for one environment, and declares them for the graph.
@@ -18,9 +19,15 @@ enum AppServices {
         environment: Environment,
         databaseURL: URL,
         database: HistoryDatabase?,
-        servers: RunningServers
+        servers: RunningServers,
+        logLevel: String? = nil
     ) -> Container {
         let container = Container()
+        if let logLevel, let level = Logger.Level(rawValue: logLevel) {
+            var logger = Logger(label: "weft") { label in StreamLogHandler.standardError(label: label) }
+            logger.logLevel = level
+            container.diagnostics.logger = logger
+        }
         container.register(Environment.self, instance: environment)
 
         if let database {

@@ -6,7 +6,7 @@ import FactKit
 /// |---|---|
 /// | 0 | the app quit normally, or plain mode printed a fact |
 /// | 1 | initialization failed (a server error, a timeout, an unhealthy service, …) |
-/// | 2 | usage or environment error: bad arguments, unknown `--env`, a malformed `--environments` file, an unusable `--database` |
+/// | 2 | usage or environment error: bad arguments, unknown `--env`, a malformed environments file or `config.json`, an unusable `--database` |
 /// | 130 | interrupted by SIGINT (Ctrl-C) |
 /// | 143 | terminated by SIGTERM |
 public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {

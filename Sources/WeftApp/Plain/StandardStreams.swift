@@ -15,7 +15,7 @@ public enum StandardStreams {
     }
 
     /// Writes `text` and a newline to standard output, unless `text` already ends in one.
-    static func writeOutput(_ text: String) {
+    public static func writeOutput(_ text: String) {
         write(text, to: .standardOutput)
     }
 

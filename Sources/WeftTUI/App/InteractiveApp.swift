@@ -17,20 +17,26 @@ public enum InteractiveApp {
     /// - Throws: ``TerminalError`` when standard input/output is not a usable terminal.
     public static func run(options: AppOptions, environment: [String: String]) async throws(TerminalError) -> Int32 {
         let terminal = try NCursesTerminal(environment: environment)
-        let model = AppModel(options: options, logo: logo)
+        let model = AppModel(options: options, logo: logo(isUnicode: terminal.isUnicode), effects: AppEffects.live.copying(to: terminal))
         model.start()
         let status = await TerminalApp(terminal: terminal).run(
             onKey: { key in model.handle(key) },
-            frame: { tick in model.frame(tick: tick) }
+            frame: { tick in model.frame(tick: tick, size: terminal.size) }
         )
         await model.shutdown()
         terminal.shutdown()
         return status
     }
 
-    /// The bundled logo (`Assets/logo.txt`), trailing blank lines removed; empty if missing.
-    static var logo: [String] {
-        guard let data = try? WeftAssets.data(forResource: "logo", withExtension: "txt") else { return [] }
+    /// The app's keys, one line per screen, for `weft --help`: `main: n next fact · …`.
+    public nonisolated static var keySummary: [String] {
+        KeyMap.summary
+    }
+
+    /// The bundled logo (`Assets/logo.txt`, or `Assets/logo-ascii.txt` for a terminal that
+    /// cannot show Unicode), trailing blank lines removed; empty if missing.
+    static func logo(isUnicode: Bool = true) -> [String] {
+        guard let data = try? WeftAssets.data(named: isUnicode ? "logo.txt" : "logo-ascii.txt") else { return [] }
         var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
         return lines

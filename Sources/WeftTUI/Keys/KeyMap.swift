@@ -26,6 +26,18 @@ enum KeyAction: Sendable, Hashable {
     case moveDown
     /// Switch to the highlighted environment.
     case select
+    /// Open the history list.
+    case showHistory
+    /// Copy the fact shown to the clipboard.
+    case copyFact
+    /// Move or scroll one page up.
+    case pageUp
+    /// Move or scroll one page down.
+    case pageDown
+    /// Move or scroll to the first row.
+    case moveFirst
+    /// Move or scroll to the last row.
+    case moveLast
 }
 
 /// Where keys are read: the stage, the panel over it, or the help overlay over both.
@@ -40,6 +52,8 @@ enum KeyContext: Sendable, Hashable {
     case environmentMenu
     /// The diagnostics panel.
     case diagnostics
+    /// The history list.
+    case history
     /// The help overlay.
     case help
 }
@@ -75,6 +89,10 @@ enum KeyMap {
                            help: KeyHint("n", "next fact (same environment, no restart)")),
                 KeyBinding(keys: [.char("e")], action: .chooseEnvironment, bar: KeyHint("e", "environment"),
                            help: KeyHint("e", "choose another environment")),
+                KeyBinding(keys: [.char("h")], action: .showHistory, bar: KeyHint("h", "history"),
+                           help: KeyHint("h", "history: every fact shown, times seen, when, where")),
+                KeyBinding(keys: [.char("y")], action: .copyFact, bar: KeyHint("y", "copy"),
+                           help: KeyHint("y", "copy the fact to the clipboard (OSC 52)")),
                 KeyBinding(keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "diagnostics"),
                            help: KeyHint("d", "diagnostics: services and last run")),
                 showHelp, quit, interrupt,
@@ -86,20 +104,26 @@ enum KeyMap {
                            help: KeyHint("e", "choose another environment, then retry")),
                 KeyBinding(keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "details"),
                            help: KeyHint("d", "details: services and last run")),
-                showHelp, quit, interrupt,
-            ]
+            ] + scrolling("scroll the error text") + [showHelp, quit, interrupt]
         case .environmentMenu:
             [
                 KeyBinding(keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"), help: KeyHint("↑ k", "move up")),
                 KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "move down")),
+                pageUp, pageDown, first, last,
                 KeyBinding(keys: [.enter], action: .select, bar: KeyHint("Enter", "select"),
                            help: KeyHint("Enter", "switch to the highlighted environment")),
                 KeyBinding(keys: [.escape], action: .closePanel, bar: KeyHint("Esc", "cancel"), help: KeyHint("Esc", "back, without switching")),
                 showHelp, quit, interrupt,
             ]
         case .diagnostics:
+            [KeyBinding(keys: [.escape, .char("d")], action: .closePanel, bar: KeyHint("Esc", "back"), help: KeyHint("Esc d", "back"))]
+                + scrolling("scroll") + [showHelp, quit, interrupt]
+        case .history:
             [
-                KeyBinding(keys: [.escape, .char("d")], action: .closePanel, bar: KeyHint("Esc", "back"), help: KeyHint("Esc d", "back")),
+                KeyBinding(keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"), help: KeyHint("↑ k", "move up")),
+                KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "move down")),
+                pageUp, pageDown, first, last,
+                KeyBinding(keys: [.escape, .char("h")], action: .closePanel, bar: KeyHint("Esc", "back"), help: KeyHint("Esc h", "back")),
                 showHelp, quit, interrupt,
             ]
         case .help:
@@ -130,6 +154,34 @@ enum KeyMap {
     static func key(for action: KeyAction, in context: KeyContext) -> String? {
         bindings(in: context).first { $0.action == action }.flatMap { $0.bar?.key ?? $0.help?.key }
     }
+
+    /// One line per screen listing its keys, for `weft --help`.
+    static var summary: [String] {
+        let screens: [(String, KeyContext)] = [
+            ("main", .main), ("error", .error(environment: "it")), ("menus, lists", .environmentMenu),
+            ("diagnostics", .diagnostics), ("history", .history), ("start-up", .splash),
+        ]
+        return screens.map { name, context in
+            let all = bindings(in: context)
+            var hints = all.compactMap(\.bar).map { "\($0.key) \($0.label)" }
+            if all.contains(where: { $0.action == .pageDown }) { hints.insert("PgUp PgDn Home End", at: (hints.firstIndex { $0.hasPrefix("↑↓") } ?? hints.count - 1) + 1) }
+            return "\(name): " + hints.joined(separator: " · ")
+        }
+    }
+
+    /// Arrows, pages, Home and End scrolling a screen of text.
+    private static func scrolling(_ label: String) -> [KeyBinding] {
+        [
+            KeyBinding(keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "scroll"), help: KeyHint("↑ k", "\(label) up")),
+            KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "\(label) down")),
+            pageUp, pageDown, first, last,
+        ]
+    }
+
+    private static let pageUp = KeyBinding(keys: [.pageUp], action: .pageUp, help: KeyHint("PgUp", "one page up"))
+    private static let pageDown = KeyBinding(keys: [.pageDown], action: .pageDown, help: KeyHint("PgDn", "one page down"))
+    private static let first = KeyBinding(keys: [.home], action: .moveFirst, help: KeyHint("Home", "to the top"))
+    private static let last = KeyBinding(keys: [.end], action: .moveLast, help: KeyHint("End", "to the bottom"))
 
     private static let showHelp = KeyBinding(
         keys: [.char("?")], action: .showHelp, bar: KeyHint("?", "help"), help: KeyHint("?", "show or hide this help"))

@@ -6,8 +6,11 @@ import WeftInitializer
 extension AppModel {
     /// The frame to draw now: the panel or stage as a screen, with help on top when open.
     ///
-    /// - Parameter tick: the frame counter, which animates the splash spinners.
-    func frame(tick: Int) -> TerminalApp.Frame {
+    /// - Parameters:
+    ///   - tick: the frame counter, which animates the splash spinners.
+    ///   - size: the size the frame is drawn at; scrolling and paging keys stay within it.
+    func frame(tick: Int, size: TerminalSize? = nil) -> TerminalApp.Frame {
+        if let size { setViewSize(size) }
         let screen = currentScreen(tick: tick)
         let overlay = isHelpVisible ? HelpOverlay(title: "Keys · \(screen.title)", entries: helpEntries) : nil
         return TerminalApp.Frame(screen: screen, overlay: overlay)
@@ -24,6 +27,8 @@ extension AppModel {
             )
         case .diagnostics?:
             return diagnosticsView
+        case .history(let history)?:
+            return HistoryView(panel: history, environment: environmentNameShown)
         case nil:
             break
         }
@@ -39,8 +44,19 @@ extension AppModel {
                 phase: state.phase,
                 message: state.message,
                 hint: state.hint,
-                elapsedMilliseconds: state.elapsed.displayMilliseconds
+                elapsedMilliseconds: state.elapsed.displayMilliseconds,
+                attempt: state.attempt,
+                scroll: scroll
             )
+        }
+    }
+
+    /// The environment the title bar names.
+    private var environmentNameShown: String? {
+        switch stage {
+        case .splash(let progress): progress.environment
+        case .main(let state): state.dependencies.environment.name
+        case .error(let state): state.environment
         }
     }
 
@@ -75,13 +91,14 @@ extension AppModel {
                     isFailure: timing.outcome != .finished
                 )
             }
-        return DiagnosticsView(environment: environment, registrations: registrations, timeline: timeline)
+        return DiagnosticsView(environment: environment, registrations: registrations, timeline: timeline, scroll: scroll)
     }
 
     private func splashView(_ progress: SplashProgress, tick: Int) -> SplashView {
         SplashView(
             logo: logo,
             environment: progress.environment,
+            attempt: progress.attempt,
             steps: progress.steps.map { step in
                 let state: SplashView.StepState
                 switch progress.progress(of: step) {

@@ -13,6 +13,7 @@ extension AppModel {
         switch panel {
         case .environmentMenu?: return .environmentMenu
         case .diagnostics?: return .diagnostics
+        case .history?: return .history
         case nil: break
         }
         switch stage {
@@ -47,21 +48,34 @@ extension AppModel {
             setPanel(.diagnostics)
         case .retry:
             guard case .error(let state) = stage else { break }
-            reinitialize(into: state.failure?.process.environment?.name ?? state.failure?.process.requestedEnvironment ?? options.environmentName)
+            reinitialize(
+                into: state.failure?.process.environment?.name ?? state.failure?.process.requestedEnvironment ?? options.environmentName,
+                isRetry: true)
         case .closePanel:
             setPanel(nil)
-        case .moveUp, .moveDown, .select:
-            guard case .environmentMenu(var menu)? = panel else { break }
-            switch action {
-            case .moveUp:
-                menu.move(by: -1)
+        case .showHistory:
+            openHistory()
+        case .copyFact:
+            copyFact()
+        case .select:
+            guard case .environmentMenu(let menu)? = panel else { break }
+            setPanel(nil)
+            if let selected = menu.selected { reinitialize(into: selected.name) }
+        case .moveUp, .moveDown, .pageUp, .pageDown, .moveFirst, .moveLast:
+            guard let move = ListPosition.Move(action) else { break }
+            switch panel {
+            case .environmentMenu(var menu)?:
+                menu.move(move)
                 setPanel(.environmentMenu(menu))
-            case .moveDown:
-                menu.move(by: 1)
-                setPanel(.environmentMenu(menu))
-            default:
-                setPanel(nil)
-                if let selected = menu.selected { reinitialize(into: selected.name) }
+            case .history(var history)?:
+                history.move(move)
+                setPanel(.history(history))
+            case .diagnostics?:
+                scroll(move, limit: diagnosticsView.maxScroll(in: viewSize))
+            case nil:
+                if case .error = stage, let view = currentScreen() as? ErrorView {
+                    scroll(move, limit: view.maxScroll(in: viewSize))
+                }
             }
         }
         return .proceed

@@ -36,14 +36,21 @@ final class AppModel {
     private(set) var runsCompleted = 0
     /// Whether ``shutdown()`` finished.
     private(set) var isShutDown = false
+    /// How far the error text or diagnostics is scrolled, in rows; back to 0 when the screen changes.
+    private(set) var scroll = 0
+    /// The size the last frame was drawn at, for paging and scrolling limits.
+    private(set) var viewSize = TerminalSize(rows: 24, columns: 80)
 
     let effects: AppEffects
     private var isShuttingDown = false
     private var runID = 0
+    private var nextAttempt = 1
     private var fetchID = 0
     private var runTask: Task<Void, Never>?
     private var eventsTask: Task<Void, Never>?
     private var fetchTask: Task<Void, Never>?
+    private var historyTask: Task<Void, Never>?
+    private var historyID = 0
     private var waiters: [(condition: @MainActor (AppModel) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates a model showing the splash of the first run; call ``start()`` to begin it.
@@ -70,7 +77,7 @@ final class AppModel {
     func settle() async {
         var awaited: Set<Task<Void, Never>> = []
         while true {
-            let pending = [runTask, eventsTask, fetchTask].compactMap { $0 }.filter { !awaited.contains($0) }
+            let pending = [runTask, eventsTask, fetchTask, historyTask].compactMap { $0 }.filter { !awaited.contains($0) }
             guard let next = pending.first else { return }
             await next.value
             awaited.insert(next)
@@ -95,6 +102,7 @@ final class AppModel {
         isShuttingDown = true
         runTask?.cancel()
         fetchTask?.cancel()
+        historyTask?.cancel()
         await settle()
         switch stage {
         case .main(let state):
@@ -123,9 +131,17 @@ final class AppModel {
     }
 
     /// Re-initializes into `environment` from the current stage through a repeat run.
-    func reinitialize(into environment: String?) {
+    ///
+    /// - Parameter isRetry: Whether this retries the environment that just failed; the
+    ///   splash and error screen then count the attempt ("Retrying broken · attempt 2").
+    func reinitialize(into environment: String?, isRetry: Bool = false) {
         guard !isRunInFlight else { return }
         let displayName = environment ?? Self.initialEnvironmentName(options)
+        if case .error(let state) = stage, isRetry {
+            nextAttempt = state.attempt + 1
+        } else {
+            nextAttempt = 1
+        }
         do {
             switch stage {
             case .splash:
@@ -151,10 +167,14 @@ final class AppModel {
         cancelFetch()
         runID += 1
         let id = runID
+        let attempt = nextAttempt
+        nextAttempt = 1
         runsStarted += 1
-        panel = nil
+        setPanel(nil)
         isHelpVisible = false
-        stage = .splash(SplashProgress(environment: environment, steps: initializer.plan))
+        var progress = SplashProgress(environment: environment, steps: initializer.plan)
+        progress.attempt = attempt
+        stage = .splash(progress)
         let events = initializer.events()
         eventsTask = Task {
             for await event in events { self.apply(event, runID: id) }
@@ -171,10 +191,14 @@ final class AppModel {
                     await failure.process.shutdown()
                     self.finish(runID: id, with: nil)
                 } else {
-                    self.finish(runID: id, with: .error(ErrorState(failure: failure, environment: environment)))
+                    var state = ErrorState(failure: failure, environment: environment)
+                    state.attempt = attempt
+                    self.finish(runID: id, with: .error(state))
                 }
             } catch {
-                self.finish(runID: id, with: self.isShuttingDown ? nil : .error(ErrorState(error: error, environment: environment)))
+                var state = ErrorState(error: error, environment: environment)
+                state.attempt = attempt
+                self.finish(runID: id, with: self.isShuttingDown ? nil : .error(state))
             }
         }
         changed()
@@ -188,7 +212,10 @@ final class AppModel {
     }
 
     private func finish(runID id: Int, with next: AppStage?) {
-        if id == runID, let next { stage = next }
+        if id == runID, let next {
+            stage = next
+            scroll = 0
+        }
         runsCompleted += 1
         changed()
     }
@@ -253,7 +280,64 @@ final class AppModel {
     }
 
     func setPanel(_ panel: AppPanel?) {
+        if panel.map(Self.kind) != self.panel.map(Self.kind) { scroll = 0 }
         self.panel = panel
+    }
+
+    /// Scrolls the error text or diagnostics as a list key asks, within `limit` rows.
+    func scroll(_ move: ListPosition.Move, limit: Int) {
+        var position = ListPosition(count: limit + 1, index: scroll)
+        position.apply(move)
+        scroll = position.index
+    }
+
+    /// Records the size frames are drawn at.
+    func setViewSize(_ size: TerminalSize) {
+        viewSize = size
+    }
+
+    // MARK: - History and clipboard
+
+    /// Opens the history list and reads the history into it.
+    func openHistory() {
+        guard case .main(let state) = stage, !isShuttingDown else { return }
+        setPanel(.history(HistoryPanel()))
+        historyID += 1
+        let id = historyID
+        let history = state.dependencies.history
+        let effects = effects
+        historyTask = Task {
+            let content: HistoryPanel.Content
+            do {
+                content = .loaded(try await effects.loadHistory(history))
+            } catch {
+                content = .failed("Cannot read the history: \(FailureAdvice.rootCause(of: error))")
+            }
+            self.historyLoaded(content, id: id)
+        }
+    }
+
+    private func historyLoaded(_ content: HistoryPanel.Content, id: Int) {
+        guard id == historyID, case .history(var panel)? = panel else { return }
+        panel.show(content)
+        setPanel(.history(panel))
+        changed()
+    }
+
+    /// Copies the fact shown to the clipboard and says so in the notice line.
+    func copyFact() {
+        guard case .main(var state) = stage else { return }
+        effects.copyToClipboard(state.fact.text)
+        state.notice = "Copied the fact to the clipboard (OSC 52; where the terminal allows it)"
+        stage = .main(state)
+    }
+
+    private static func kind(_ panel: AppPanel) -> Int {
+        switch panel {
+        case .environmentMenu: 0
+        case .diagnostics: 1
+        case .history: 2
+        }
     }
 
     func setHelpVisible(_ visible: Bool) {
@@ -277,9 +361,7 @@ final class AppModel {
     /// The environment a first run with `options` initializes, for the splash heading.
     static func initialEnvironmentName(_ options: AppOptions) -> String {
         if let name = options.environmentName { return name }
-        let catalog = try? options.environmentsFile.map { url throws(EnvironmentCatalogError) in
-            try EnvironmentCatalog.load(contentsOf: url)
-        } ?? EnvironmentCatalog.bundled()
+        let catalog = try? options.catalog()
         return catalog?.defaultEnvironment.name ?? "default"
     }
 }

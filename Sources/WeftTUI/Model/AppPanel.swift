@@ -4,4 +4,6 @@ enum AppPanel: Sendable, Hashable {
     case environmentMenu(EnvironmentMenu)
     /// Container registrations and the last run's timeline.
     case diagnostics
+    /// The facts shown so far.
+    case history(HistoryPanel)
 }

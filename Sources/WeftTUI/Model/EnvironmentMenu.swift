@@ -8,13 +8,16 @@ struct EnvironmentMenu: Sendable, Hashable {
     /// The environment in use (marked), if any.
     var current: String?
     /// The highlighted row.
-    private(set) var selectedIndex: Int
+    private(set) var position: ListPosition
+
+    /// The highlighted row's index.
+    var selectedIndex: Int { position.index }
 
     /// A menu with the current environment highlighted.
     init(environments: [Environment], current: String?) {
         self.environments = environments
         self.current = current
-        self.selectedIndex = environments.firstIndex { $0.name == current } ?? 0
+        self.position = ListPosition(count: environments.count, index: environments.firstIndex { $0.name == current } ?? 0)
     }
 
     /// The highlighted environment, if the menu is not empty.
@@ -24,7 +27,11 @@ struct EnvironmentMenu: Sendable, Hashable {
 
     /// Moves the highlight by `offset` rows, stopping at the first and last row.
     mutating func move(by offset: Int) {
-        guard !environments.isEmpty else { return }
-        selectedIndex = min(max(0, selectedIndex + offset), environments.count - 1)
+        for _ in 0..<abs(offset) { position.apply(offset < 0 ? .up : .down) }
+    }
+
+    /// Moves the highlight as a list key asks.
+    mutating func move(_ move: ListPosition.Move) {
+        position.apply(move)
     }
 }

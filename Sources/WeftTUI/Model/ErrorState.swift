@@ -18,6 +18,8 @@ struct ErrorState: Sendable {
     var hint: String
     /// Time from the start of the run to the failure.
     var elapsed: Duration
+    /// Which attempt at this environment failed: 1, then 2, 3, … for retries.
+    var attempt = 1
 
     /// The state describing `failure`.
     @MainActor

@@ -18,6 +18,8 @@ struct SplashProgress: Sendable {
 
     /// The environment being initialized.
     var environment: String
+    /// Which attempt at this environment the run is: 1, then 2, 3, … for retries.
+    var attempt = 1
     /// The steps of the run, in plan order.
     var steps: [InitializationStepInfo]
     /// Progress by step position; steps not listed are pending.

@@ -24,12 +24,39 @@ struct DiagnosticsView: Screen {
     var registrations: [Registration]
     /// The last run's steps.
     var timeline: [Timeline.Entry]
+    /// How many rows both lists are scrolled (each stops at its own end).
+    var scroll: Int
 
     /// Creates a diagnostics view.
-    init(environment: String?, registrations: [Registration], timeline: [Timeline.Entry]) {
+    init(environment: String?, registrations: [Registration], timeline: [Timeline.Entry], scroll: Int = 0) {
         self.environment = environment
         self.registrations = registrations
         self.timeline = timeline
+        self.scroll = scroll
+    }
+
+    /// The two boxes in `area`: registrations on top, the timeline below.
+    private func boxes(in area: Rect) -> (top: Rect, bottom: Rect) {
+        let content = area.insetBy(rows: 0, columns: 1)
+        let registrationsHeight = min(registrations.count + 3, max(5, content.height / 2))
+        let top = Rect(row: content.row, column: content.column, height: registrationsHeight, width: content.width)
+        let bottom = Rect(row: top.bottom, column: content.column, height: content.height - registrationsHeight, width: content.width)
+        return (top, bottom)
+    }
+
+    /// Rows of registrations and of timeline entries that do not fit in a terminal of `size`.
+    private func overflow(in area: Rect) -> (registrations: Int, timeline: Int) {
+        let (top, bottom) = boxes(in: area)
+        let registrationRows = max(0, top.height - 2 - 1)  // borders, header
+        let timelineRows = max(0, bottom.height - 2 - 1)  // borders, time axis
+        return (max(0, registrations.count - registrationRows), max(0, timeline.count - timelineRows))
+    }
+
+    /// The furthest the lists scroll in a terminal of `size`.
+    func maxScroll(in size: TerminalSize) -> Int {
+        let area = Rect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
+        let hidden = overflow(in: area)
+        return max(hidden.registrations, hidden.timeline)
     }
 
     /// `Diagnostics`.
@@ -42,44 +69,55 @@ struct DiagnosticsView: Screen {
     /// Draws the registrations box above the timeline box.
     @MainActor
     func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
-        let content = area.insetBy(rows: 0, columns: 1)
-        let registrationsHeight = min(registrations.count + 3, max(5, content.height / 2))
-        let top = Rect(row: content.row, column: content.column, height: registrationsHeight, width: content.width)
-        let bottom = Rect(row: top.bottom, column: content.column, height: content.height - registrationsHeight, width: content.width)
+        let (top, bottom) = boxes(in: area)
+        let hidden = overflow(in: area)
+        let registrationsFirst = min(max(0, scroll), hidden.registrations)
+        let timelineFirst = min(max(0, scroll), hidden.timeline)
 
         let resolvedCount = registrations.filter(\.isResolved).count
         let table = Box(title: "Container · \(registrations.count) registrations, \(resolvedCount) resolved")
             .draw(in: top, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
-        drawRegistrations(in: table, on: terminal, theme: theme)
+        drawRegistrations(from: registrationsFirst, in: table, on: terminal, theme: theme)
+        drawScrollState(first: registrationsFirst, hidden: hidden.registrations, total: registrations.count, box: top, on: terminal, theme: theme)
 
-        let timelineArea = Box(title: "Last run").draw(in: bottom, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
+        let failed = timeline.filter(\.isFailure).count
+        let title = failed > 0 ? "Last run · \(theme.glyphs.failed) \(failed) failed" : "Last run"
+        let timelineArea = Box(title: title).draw(in: bottom, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
         if timeline.isEmpty {
             terminal.put("no run recorded yet", row: timelineArea.row, column: timelineArea.column, style: theme.muted)
         } else {
-            Timeline(entries: timeline).draw(in: timelineArea, on: terminal, theme: theme)
+            Timeline(entries: timeline).draw(in: timelineArea, from: timelineFirst, on: terminal, theme: theme)
+            drawScrollState(first: timelineFirst, hidden: hidden.timeline, total: timeline.count, box: bottom, on: terminal, theme: theme)
         }
     }
 
+    /// `▲▼ 3-8 of 12` in the box's bottom border when its list does not fit.
     @MainActor
-    private func drawRegistrations(in rect: Rect, on terminal: any Terminal, theme: Theme) {
+    private func drawScrollState(first: Int, hidden: Int, total: Int, box: Rect, on terminal: any Terminal, theme: Theme) {
+        guard hidden > 0 else { return }
+        let shown = total - hidden
+        let above = first > 0 ? theme.glyphs.scrollUp : " "
+        let below = first < hidden ? theme.glyphs.scrollDown : " "
+        let label = " \(above)\(below) \(first + 1)-\(first + shown) of \(total), ↑↓ scroll "
+        terminal.put(label, row: box.bottom - 1, column: max(box.column + 1, box.right - 2 - TextLayout.width(of: label)), style: theme.warning)
+    }
+
+    @MainActor
+    private func drawRegistrations(from first: Int, in rect: Rect, on terminal: any Terminal, theme: Theme) {
         guard rect.height >= 1 else { return }
         let lifetimeWidth = 12
         let resolvedWidth = 10
         let nameWidth = max(4, rect.width - lifetimeWidth - resolvedWidth - 2)
         let header = TextLayout.pad("registration", toWidth: nameWidth) + " " + TextLayout.pad("lifetime", toWidth: lifetimeWidth) + " " + "resolved"
         terminal.put(header, row: rect.row, column: rect.column, style: theme.accent)
-        let rows = rect.height - 1
-        let overflow = registrations.count > rows
-        let shown = registrations.prefix(overflow ? max(0, rows - 1) : rows)
+        let rows = max(0, rect.height - 1)
+        let shown = registrations.dropFirst(first).prefix(rows)
         for (offset, registration) in shown.enumerated() {
             let row = rect.row + 1 + offset
             terminal.put(TextLayout.pad(registration.name, toWidth: nameWidth), row: row, column: rect.column, style: theme.text)
             terminal.put(TextLayout.pad(registration.lifetime, toWidth: lifetimeWidth), row: row, column: rect.column + nameWidth + 1, style: theme.muted)
-            let resolved = registration.isResolved ? "✓ yes" : "· no"
+            let resolved = registration.isResolved ? "\(theme.glyphs.done) yes" : "\(theme.glyphs.pending) no"
             terminal.put(resolved, row: row, column: rect.column + nameWidth + lifetimeWidth + 2, style: registration.isResolved ? theme.success : theme.muted)
-        }
-        if overflow {
-            terminal.put("+\(registrations.count - shown.count) more", row: rect.row + rect.height - 1, column: rect.column, style: theme.muted)
         }
     }
 }

@@ -66,10 +66,17 @@ struct EnvironmentMenuView: Screen {
         let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
         let inner = Box(title: "Choose environment").draw(in: box, on: terminal, theme: theme).insetBy(rows: 1, columns: 0)
         menu.draw(in: Rect(row: inner.row, column: inner.column, height: listRows, width: inner.width - 1), on: terminal, theme: theme)
+        if options.count > listRows {
+            let first = menu.firstVisibleIndex(visibleRows: listRows)
+            let above = first > 0 ? theme.glyphs.scrollUp : " "
+            let below = first + listRows < options.count ? theme.glyphs.scrollDown : " "
+            let label = " \(above)\(below) \(selectedIndex + 1)/\(options.count) "
+            terminal.put(label, row: box.bottom - 1, column: box.right - 2 - TextLayout.width(of: label), style: theme.warning)
+        }
         for (offset, line) in detail.enumerated() {
             terminal.put(line, row: inner.row + listRows + 1 + offset, column: inner.column + 2, style: theme.muted)
         }
-        let legend = "● current   › selected   Enter re-initializes"
+        let legend = "\(theme.glyphs.current) current   \(theme.glyphs.pointer) selected   Enter re-initializes"
         terminal.put(legend, row: box.bottom + 1, column: TextLayout.centeredColumn(of: legend, inWidth: area.width, from: area.column), style: theme.muted)
     }
 }

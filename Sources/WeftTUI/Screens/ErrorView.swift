@@ -1,5 +1,8 @@
 /// The screen shown when initialization failed: which step, in which phase, the error in a
-/// person's words, a hint what to do, and how long the run took.
+/// person's words, a hint what to do, how long the run took and which attempt it was.
+///
+/// The message and hint scroll (↑↓, PgUp/PgDn, Home/End) when they do not fit, so the whole
+/// text is readable at 60×16; the box's bottom border says where the view is.
 struct ErrorView: Screen {
     /// The environment that failed to initialize.
     var environment: String
@@ -13,59 +16,86 @@ struct ErrorView: Screen {
     var hint: String?
     /// Time from the start of the run to the failure, in milliseconds.
     var elapsedMilliseconds: Int
+    /// Which attempt at the environment failed (1 for the first run).
+    var attempt: Int
+    /// How many rows of the message and hint are scrolled out of view at the top.
+    var scroll: Int
 
     /// Creates an error view.
-    init(environment: String, stepTitle: String, phase: String, message: String, hint: String?, elapsedMilliseconds: Int) {
+    init(
+        environment: String, stepTitle: String, phase: String, message: String, hint: String?, elapsedMilliseconds: Int,
+        attempt: Int = 1, scroll: Int = 0
+    ) {
         self.environment = environment
         self.stepTitle = stepTitle
         self.phase = phase
         self.message = message
         self.hint = hint
         self.elapsedMilliseconds = elapsedMilliseconds
+        self.attempt = attempt
+        self.scroll = scroll
     }
 
     /// `Error`.
     var title: String { "Error" }
     /// The environment that failed.
     var environmentName: String? { environment }
-    /// Retry, environment, details, help, quit.
+    /// Retry, environment, details, scroll, help, quit.
     var keyHints: [KeyHint] { KeyMap.barHints(in: .error(environment: environment)) }
 
-    /// `phase async · failed after 1.2 s`.
+    /// `phase async · failed after 1.2 s`, with ` · attempt 2` from the second attempt on.
     var detailLine: String {
-        "phase \(phase) · failed after \(Timeline.format(milliseconds: elapsedMilliseconds))"
+        let attemptText = attempt > 1 ? " · attempt \(attempt)" : ""
+        return "phase \(phase) · failed after \(Timeline.format(milliseconds: elapsedMilliseconds))\(attemptText)"
+    }
+
+    /// How the box is laid out in `area`: its width, the scrolling text and the rows it shows.
+    private func layout(in area: Rect) -> (width: Int, lines: [(String, Bool)], visible: Int) {
+        let width = min(area.width - 4, 72)
+        let textWidth = width - 6
+        var lines = TextLayout.wrap(message, toWidth: textWidth).map { ($0, false) }
+        if let hint {
+            lines.append(("", false))
+            lines += TextLayout.wrap("Hint: " + hint, toWidth: textWidth).map { ($0, true) }
+        }
+        // Rows in the box: title bar and hint bar outside, borders and padding, step, detail, gap.
+        let visible = max(1, min(lines.count, area.height - 2 - 4 - 3))
+        return (width, lines, visible)
+    }
+
+    /// The furthest the text scrolls in a terminal of `size`.
+    func maxScroll(in size: TerminalSize) -> Int {
+        let area = Rect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
+        let (_, lines, visible) = layout(in: area)
+        return max(0, lines.count - visible)
     }
 
     /// Draws the failure box, centred.
     @MainActor
     func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
-        let width = min(area.width - 4, 72)
+        let (width, lines, visible) = layout(in: area)
         let textWidth = width - 6
+        let first = min(max(0, scroll), max(0, lines.count - visible))
+        let shown = lines[first..<min(lines.count, first + visible)]
         var content: [(String, TextStyle)] = [
-            (TextLayout.truncate("✗ " + stepTitle, toWidth: textWidth), theme.failure),
+            (TextLayout.truncate("\(theme.glyphs.failed) " + stepTitle, toWidth: textWidth), theme.failure),
             (TextLayout.truncate(detailLine, toWidth: textWidth), theme.muted),
             ("", theme.text),
         ]
-        let hintLines = hint.map { TextLayout.wrap("Hint: " + $0, toWidth: textWidth) } ?? []
-        let maxLines = max(4, area.height - 2 - 4)
-        let messageRoom = max(1, maxLines - content.count - (hintLines.isEmpty ? 0 : hintLines.count + 1))
-        var messageLines = TextLayout.wrap(message, toWidth: textWidth)
-        if messageLines.count > messageRoom {
-            messageLines = Array(messageLines.prefix(messageRoom))
-            messageLines[messageRoom - 1] = TextLayout.truncate(messageLines[messageRoom - 1] + " …", toWidth: textWidth)
-        }
-        content += messageLines.map { ($0, theme.text) }
-        if !hintLines.isEmpty {
-            content.append(("", theme.text))
-            content += hintLines.map { ($0, theme.warning) }
-        }
-        content = Array(content.prefix(maxLines))
+        content += shown.map { ($0.0, $0.1 ? theme.warning : theme.text) }
         let boxHeight = content.count + 4
         let row = area.row + max(1, (area.height - boxHeight) / 2)
         let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
         let inner = Box(title: "Initialization failed", isFailure: true).draw(in: box, on: terminal, theme: theme).insetBy(rows: 1, columns: 2)
         for (offset, (line, style)) in content.enumerated() {
             terminal.put(line, row: inner.row + offset, column: inner.column, style: style)
+        }
+        if lines.count > visible {
+            let above = first > 0 ? theme.glyphs.scrollUp : " "
+            let below = first + visible < lines.count ? theme.glyphs.scrollDown : " "
+            let label = " \(above)\(below) lines \(first + 1)-\(first + shown.count) of \(lines.count), ↑↓ scroll "
+            let column = box.right - 2 - TextLayout.width(of: label)
+            terminal.put(label, row: box.bottom - 1, column: max(box.column + 1, column), style: theme.warning)
         }
     }
 }

@@ -18,9 +18,13 @@ extension Screen {
     /// Clears `terminal` and draws the whole screen; with `overlay`, the help box takes the
     /// body's place (half-covered boxes underneath would read as broken borders).
     ///
+    /// On a terminal that cannot show Unicode, everything is drawn through an
+    /// ``ASCIITerminal`` with ``Glyphs/ascii``.
+    ///
     /// Does not flush: the frame loop flushes once per frame.
     @MainActor
-    func render(on terminal: any Terminal, overlay: HelpOverlay? = nil) {
+    func render(on target: any Terminal, overlay: HelpOverlay? = nil) {
+        let terminal: any Terminal = target.isUnicode ? target : ASCIITerminal(target)
         let theme = Theme(for: terminal)
         let size = terminal.size
         guard size.fits(TooSmallNotice.minimumSize) else {

@@ -34,14 +34,22 @@ struct SplashView: Screen {
     var logo: [String]
     /// The environment being initialized.
     var environment: String
+    /// Which attempt at the environment this is; above 1 the heading says it is retrying.
+    var attempt: Int
     /// The steps, in display order.
     var steps: [Step]
 
     /// Creates a splash view.
-    init(logo: [String], environment: String, steps: [Step]) {
+    init(logo: [String], environment: String, attempt: Int = 1, steps: [Step]) {
         self.logo = logo
         self.environment = environment
+        self.attempt = attempt
         self.steps = steps
+    }
+
+    /// `Starting embedded…`, or `Retrying broken · attempt 2…`.
+    var heading: String {
+        attempt > 1 ? "Retrying \(environment) · attempt \(attempt)…" : "Starting \(environment)…"
     }
 
     /// The number of finished steps.
@@ -50,7 +58,7 @@ struct SplashView: Screen {
     }
 
     /// `Starting`.
-    var title: String { "Starting" }
+    var title: String { attempt > 1 ? "Retrying" : "Starting" }
     /// The environment being initialized.
     var environmentName: String? { environment }
     /// Quit and help.
@@ -75,7 +83,6 @@ struct SplashView: Screen {
         }
         if !logoLines.isEmpty { row += 1 }
 
-        let heading = "Starting \(environment)…"
         terminal.put(heading, row: row, column: TextLayout.centeredColumn(of: heading, inWidth: area.width, from: area.column), style: theme.text)
         row += 2
 
@@ -88,7 +95,7 @@ struct SplashView: Screen {
         }
         row += box.height + 1
 
-        ProgressBar(completed: completedCount, total: steps.count).draw(row: row, column: left, width: width, on: terminal, theme: theme)
+        ProgressBar(completed: completedCount, total: steps.count, glyphs: theme.glyphs).draw(row: row, column: left, width: width, on: terminal, theme: theme)
     }
 
     @MainActor
@@ -102,13 +109,13 @@ struct SplashView: Screen {
         let stateStyle: TextStyle
         switch step.state {
         case .pending:
-            (icon, iconStyle, stateText, stateStyle) = ("·", theme.muted, "pending", theme.muted)
+            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.pending, theme.muted, "pending", theme.muted)
         case .running(let frame):
-            (icon, iconStyle, stateText, stateStyle) = (Spinner.frame(frame, isMonochrome: theme.isMonochrome), theme.accent, "running", theme.accent)
+            (icon, iconStyle, stateText, stateStyle) = (theme.isMonochrome ? Spinner.frame(frame, isMonochrome: true) : theme.glyphs.spinnerFrame(frame), theme.accent, "running", theme.accent)
         case .done(let milliseconds):
-            (icon, iconStyle, stateText, stateStyle) = ("✓", theme.success, Timeline.format(milliseconds: milliseconds), theme.success)
+            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.done, theme.success, Timeline.format(milliseconds: milliseconds), theme.success)
         case .failed:
-            (icon, iconStyle, stateText, stateStyle) = ("✗", theme.failure, "failed", theme.failure)
+            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.failed, theme.failure, "failed", theme.failure)
         }
         var column = inner.column
         terminal.put(icon, row: row, column: column, style: iconStyle)

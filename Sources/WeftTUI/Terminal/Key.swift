@@ -14,6 +14,14 @@ enum Key: Sendable, Hashable {
     case left
     /// Arrow right.
     case right
+    /// Home: to the first row.
+    case home
+    /// End: to the last row.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
     /// The terminal changed size; re-lay out and redraw.
     case resize
     /// Ctrl-C read as a key (in cbreak mode it normally arrives as SIGINT instead).

@@ -1,6 +1,7 @@
 import CNCurses
 import CNCursesShims
 import Dispatch
+import Foundation
 import WeftApp
 
 #if canImport(Glibc)
@@ -23,6 +24,8 @@ import WeftApp
 final class NCursesTerminal: Terminal {
     /// Whether colour roles are ignored.
     let isMonochrome: Bool
+    /// Whether the locale is UTF-8; otherwise screens draw ASCII only.
+    let isUnicode: Bool
     /// The quit signal that arrived, if any.
     private(set) var interruption: Interruption?
 
@@ -31,16 +34,21 @@ final class NCursesTerminal: Terminal {
     private var signalSources: [DispatchSourceSignal] = []
     private var files: [UnsafeMutablePointer<FILE>] = []
     private var isActive = true
+    private let restoresScreen: Bool
     private var hasColorPairs = false
 
     /// Opens the controlling terminal.
     ///
     /// - Parameter environment: the process environment, read for `TERM` and `NO_COLOR`.
-    /// - Throws: ``TerminalError`` when standard input or output is not a terminal or
-    ///   `TERM` names an unknown terminal.
+    /// - Throws: ``TerminalError`` when standard input or output is not a terminal,
+    ///   `TERM` names an unknown terminal, or one that cannot place the cursor (`dumb`).
     convenience init(environment: [String: String]) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(.notATerminal)
+        }
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb" else {
+            throw TerminalError(.cannotPlaceCursor(term: term.isEmpty ? "(unset)" : term))
         }
         setlocale(LC_ALL, "")
         // ncurses installs its own SIGINT/SIGTERM handlers only over SIG_DFL; ignoring them
@@ -52,7 +60,15 @@ final class NCursesTerminal: Terminal {
             signal(SIGTERM, SIG_DFL)
             throw TerminalError(.cannotOpenTerminal(term: environment["TERM"] ?? "(unset)"))
         }
-        self.init(screen: screen, environment: environment, files: [])
+        // A full-screen layout needs cursor addressing; without it every frame would scroll.
+        guard weft_has_capability("cup") != 0 else {
+            endwin()
+            delscreen(screen)
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            throw TerminalError(.cannotPlaceCursor(term: term))
+        }
+        self.init(screen: screen, environment: environment, files: [], isUnicode: weft_locale_is_utf8() != 0)
         installSignalSources()
     }
 
@@ -72,13 +88,17 @@ final class NCursesTerminal: Terminal {
             fclose(input)
             throw TerminalError(.cannotOpenTerminal(term: termName))
         }
-        self.init(screen: screen, environment: environment, files: [output, input])
+        self.init(screen: screen, environment: environment, files: [output, input], isUnicode: true)
         resize_term(Int32(size.rows), Int32(size.columns))
     }
 
-    private init(screen: OpaquePointer, environment: [String: String], files: [UnsafeMutablePointer<FILE>]) {
+    private init(screen: OpaquePointer, environment: [String: String], files: [UnsafeMutablePointer<FILE>], isUnicode: Bool) {
         self.screen = screen
         self.files = files
+        self.isUnicode = isUnicode
+        // Terminals without an alternate screen (linux, vt100) keep the UI on screen after
+        // endwin: those get the screen cleared on the way out.
+        self.restoresScreen = weft_has_capability("rmcup") != 0
         let window = weft_stdscr()
         // stdscr is set by newterm; a failure to create it would have returned NULL above.
         self.window = window ?? newwin(1, 1, 0, 0)
@@ -153,6 +173,22 @@ final class NCursesTerminal: Terminal {
         }
     }
 
+    /// Sends `text` to the terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`);
+    /// terminals without clipboard support ignore the sequence, and it moves no cursor.
+    func copyToClipboard(_ text: String) {
+        guard isActive, files.isEmpty else { return }
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        fflush(weft_stdout())
+        Array(sequence.utf8).withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
     /// Sends the changes since the last flush to the terminal.
     func flush() {
         wnoutrefresh(window)
@@ -171,6 +207,10 @@ final class NCursesTerminal: Terminal {
             case KEY_LEFT: return .left
             case KEY_RIGHT: return .right
             case KEY_RESIZE: return .resize
+            case KEY_HOME: return .home
+            case KEY_END: return .end
+            case KEY_PPAGE: return .pageUp
+            case KEY_NPAGE: return .pageDown
             case KEY_BACKSPACE, KEY_DC: return .backspace
             case KEY_ENTER: return .enter
             default: return .unknown(Int32(bitPattern: code))
@@ -198,7 +238,14 @@ final class NCursesTerminal: Terminal {
         isActive = false
         for source in signalSources { source.cancel() }
         signalSources = []
+        if !restoresScreen, files.isEmpty {
+            // No alternate screen to return to: blank the UI so the prompt never lands in it.
+            werase(window)
+            wnoutrefresh(window)
+            doupdate()
+        }
         endwin()
+        if !restoresScreen, files.isEmpty { weft_put_clear() }
         delscreen(screen)
         for file in files { fclose(file) }
         files = []

@@ -29,6 +29,10 @@ final class ScreenBuffer: Terminal {
     private(set) var size: TerminalSize
     /// Whether colour roles are to be ignored.
     var isMonochrome: Bool
+    /// Whether the buffer stands for a UTF-8 terminal; when `false`, boxes are `+-|`.
+    var isUnicode: Bool
+    /// Every text handed to ``copyToClipboard(_:)``, oldest first.
+    private(set) var clipboard: [String] = []
     /// A simulated quit signal.
     var interruption: Interruption?
     /// How many times ``flush()`` was called.
@@ -37,9 +41,10 @@ final class ScreenBuffer: Terminal {
     private var pendingKeys: [Key] = []
 
     /// Creates a blank buffer.
-    init(size: TerminalSize, isMonochrome: Bool = false) {
+    init(size: TerminalSize, isMonochrome: Bool = false, isUnicode: Bool = true) {
         self.size = size
         self.isMonochrome = isMonochrome
+        self.isUnicode = isUnicode
         self.cells = Self.blankGrid(size)
     }
 
@@ -80,16 +85,22 @@ final class ScreenBuffer: Terminal {
         }
     }
 
-    /// Draws a box of `┌─┐│└┘` around `rect`.
+    /// Draws a box of `┌─┐│└┘` around `rect` (`+-|` when not ``isUnicode``).
     func drawBox(_ rect: Rect, style: TextStyle) {
         guard rect.height >= 2, rect.width >= 2 else { return }
-        let inner = String(repeating: "─", count: rect.width - 2)
-        put("┌" + inner + "┐", row: rect.row, column: rect.column, style: style)
-        put("└" + inner + "┘", row: rect.bottom - 1, column: rect.column, style: style)
+        let (corners, horizontal, vertical) = isUnicode ? (["┌", "┐", "└", "┘"], "─", "│") : (["+", "+", "+", "+"], "-", "|")
+        let inner = String(repeating: horizontal, count: rect.width - 2)
+        put(corners[0] + inner + corners[1], row: rect.row, column: rect.column, style: style)
+        put(corners[2] + inner + corners[3], row: rect.bottom - 1, column: rect.column, style: style)
         for row in (rect.row + 1)..<(rect.bottom - 1) {
-            put("│", row: row, column: rect.column, style: style)
-            put("│", row: row, column: rect.right - 1, style: style)
+            put(vertical, row: row, column: rect.column, style: style)
+            put(vertical, row: row, column: rect.right - 1, style: style)
         }
+    }
+
+    /// Records `text` in ``clipboard``.
+    func copyToClipboard(_ text: String) {
+        clipboard.append(text)
     }
 
     /// Counts the flush; the grid is always current.

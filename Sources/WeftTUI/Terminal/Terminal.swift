@@ -20,6 +20,9 @@ protocol Terminal: AnyObject, Sendable {
     var size: TerminalSize { get }
     /// Whether colour roles are ignored (`NO_COLOR`, `TERM=dumb`, or no colour support).
     var isMonochrome: Bool { get }
+    /// Whether the terminal shows Unicode (a UTF-8 locale); when `false`, screens draw
+    /// ASCII only (``ASCIITerminal``, ``Glyphs/ascii``).
+    var isUnicode: Bool { get }
     /// A signal that asked the app to quit (SIGINT, SIGTERM), if one arrived.
     var interruption: Interruption? { get }
 
@@ -33,4 +36,7 @@ protocol Terminal: AnyObject, Sendable {
     func flush()
     /// The next waiting key, or ``Key/none``.
     func readKey() -> Key
+    /// Asks the terminal to put `text` on the system clipboard (OSC 52); a terminal that
+    /// does not support it ignores the request.
+    func copyToClipboard(_ text: String)
 }

@@ -6,6 +6,8 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
         case notATerminal
         /// ncurses could not open the terminal described by `TERM`.
         case cannotOpenTerminal(term: String)
+        /// The terminal cannot place the cursor (`TERM=dumb`), so a full-screen UI cannot be drawn.
+        case cannotPlaceCursor(term: String)
     }
 
     /// What went wrong.
@@ -25,6 +27,9 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
         case .cannotOpenTerminal(let term):
             "cannot open the terminal of type \"\(term)\"; "
                 + "set TERM to a known type (for example `export TERM=xterm-256color`) or use `--plain`"
+        case .cannotPlaceCursor(let term):
+            "the terminal of type \"\(term)\" cannot place the cursor, which the full-screen app needs; "
+                + "set TERM to your terminal's type (for example `export TERM=xterm-256color`) for the full-screen app"
         }
     }
 }

@@ -46,8 +46,8 @@ struct MenuList: Sendable, Hashable {
             let item = items[index]
             let isSelected = index == selectedIndex
             let row = rect.row + offset
-            let pointer = isSelected ? "›" : " "
-            let mark = item.isCurrent ? "●" : " "
+            let pointer = isSelected ? theme.glyphs.pointer : " "
+            let mark = item.isCurrent ? theme.glyphs.current : " "
             let head = " \(pointer) \(mark) " + TextLayout.pad(item.title, toWidth: titleWidth) + "  "
             let detailWidth = rect.width - TextLayout.width(of: head)
             let line = TextLayout.pad(head + TextLayout.truncate(item.detail, toWidth: detailWidth), toWidth: rect.width)

@@ -4,11 +4,14 @@ struct ProgressBar: Sendable, Hashable {
     var completed: Int
     /// Total units; a total of zero shows an empty bar.
     var total: Int
+    /// The bar's symbols (`█░`, or `#.` in ASCII).
+    var glyphs: Glyphs
 
     /// Creates a progress bar.
-    init(completed: Int, total: Int) {
+    init(completed: Int, total: Int, glyphs: Glyphs = .unicode) {
         self.completed = completed
         self.total = total
+        self.glyphs = glyphs
     }
 
     /// The completed fraction, between 0 and 1.
@@ -21,7 +24,7 @@ struct ProgressBar: Sendable, Hashable {
         let label = " \(min(completed, total))/\(total)"
         let barWidth = max(0, width - TextLayout.width(of: label))
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        return (String(repeating: "█", count: filled), String(repeating: "░", count: barWidth - filled), label)
+        return (String(repeating: glyphs.barFilled, count: filled), String(repeating: glyphs.barEmpty, count: barWidth - filled), label)
     }
 
     /// Draws the bar on one row, `width` cells wide.

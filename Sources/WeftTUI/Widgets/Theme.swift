@@ -3,16 +3,19 @@
 struct Theme: Sendable, Hashable {
     /// Whether the theme avoids colour.
     let isMonochrome: Bool
+    /// The symbols to draw: Unicode, or ASCII for a terminal that cannot show Unicode.
+    let glyphs: Glyphs
 
     /// Creates a theme.
-    init(isMonochrome: Bool) {
+    init(isMonochrome: Bool, isUnicode: Bool = true) {
         self.isMonochrome = isMonochrome
+        self.glyphs = Glyphs.forUnicode(isUnicode)
     }
 
     /// The theme suiting `terminal`.
     @MainActor
     init(for terminal: any Terminal) {
-        self.init(isMonochrome: terminal.isMonochrome)
+        self.init(isMonochrome: terminal.isMonochrome, isUnicode: terminal.isUnicode)
     }
 
     /// Body text.

@@ -43,34 +43,32 @@ struct Timeline: Sendable, Hashable {
         return (start, max(1, min(width, end) - start))
     }
 
-    /// Draws up to `rect.height - 1` entries and a time axis on the last row.
+    /// Draws up to `rect.height - 1` entries, from entry `first` on, and a time axis on the
+    /// last row. A failed entry says so in words and with a glyph, not by colour alone.
     @MainActor
-    func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
+    func draw(in rect: Rect, from first: Int = 0, on terminal: any Terminal, theme: Theme) {
         guard rect.height >= 2, rect.width >= 20 else { return }
         let labelWidth = min(entries.map { TextLayout.width(of: $0.label) }.max() ?? 0, max(8, rect.width * 2 / 5))
         let durationWidth = 9
         let barColumn = rect.column + labelWidth + 1
         let barWidth = rect.width - labelWidth - 1 - durationWidth
         guard barWidth > 0 else { return }
-        let shown = entries.prefix(rect.height - 1)
+        let shown = entries.dropFirst(max(0, first)).prefix(rect.height - 1)
         for (offset, entry) in shown.enumerated() {
             let row = rect.row + offset
             terminal.put(TextLayout.pad(entry.label, toWidth: labelWidth), row: row, column: rect.column, style: theme.text)
-            terminal.put(String(repeating: "·", count: barWidth), row: row, column: barColumn, style: theme.muted)
+            terminal.put(String(repeating: theme.glyphs.pending, count: barWidth), row: row, column: barColumn, style: theme.muted)
             let span = barSpan(of: entry, width: barWidth)
-            terminal.put(String(repeating: "█", count: span.length), row: row, column: barColumn + span.start, style: entry.isFailure ? theme.failure : theme.success)
-            let duration = TextLayout.pad(Self.format(milliseconds: entry.durationMilliseconds), toWidth: durationWidth - 1, alignment: .right)
-            terminal.put(duration, row: row, column: barColumn + barWidth + 1, style: theme.muted)
+            terminal.put(String(repeating: theme.glyphs.barFilled, count: span.length), row: row, column: barColumn + span.start, style: entry.isFailure ? theme.failure : theme.success)
+            let durationText = entry.isFailure ? "\(theme.glyphs.failed) failed" : Self.format(milliseconds: entry.durationMilliseconds)
+            let duration = TextLayout.pad(durationText, toWidth: durationWidth - 1, alignment: .right)
+            terminal.put(duration, row: row, column: barColumn + barWidth + 1, style: entry.isFailure ? theme.failure : theme.muted)
         }
         let axisRow = rect.row + shown.count
         let start = "0"
         let end = Self.format(milliseconds: totalMilliseconds)
         terminal.put(start, row: axisRow, column: barColumn, style: theme.muted)
         terminal.put(end, row: axisRow, column: barColumn + barWidth - TextLayout.width(of: end), style: theme.muted)
-        if entries.count > shown.count {
-            let more = "+\(entries.count - shown.count) more"
-            terminal.put(more, row: axisRow, column: rect.column, style: theme.muted)
-        }
     }
 
     /// A duration as `340 ms` or `1.2 s`.

@@ -1,0 +1,168 @@
+import FactKit
+import Foundation
+
+/// weft's settings, each resolved through layers: command-line flag, then `WEFT_*`
+/// environment variable, then `config.json` in the settings folder, then the built-in default.
+///
+/// | key | flag | variable | default |
+/// |---|---|---|---|
+/// | `env` | `--env` | `WEFT_ENV` | the first environment |
+/// | `database` | `--database` | `WEFT_DATABASE` | ``WeftPaths/defaultDatabase`` |
+/// | `environments` | `--environments` | `WEFT_ENVIRONMENTS` | ``WeftPaths/userEnvironmentsFile`` |
+/// | `logLevel` | — | `WEFT_LOG_LEVEL` | `warning` |
+///
+/// `environments` from the flag replaces the bundled list for one run; from any other layer
+/// it names a file whose environments are added to the bundled ones (a name already listed is
+/// replaced). Relative paths in `config.json` are relative to its folder.
+///
+/// ```swift
+/// let settings = try AppSettings(flags: .init(environmentName: "broken"), environment: ProcessInfo.processInfo.environment)
+/// print(settings.environmentName.value, settings.environmentName.layer)   // broken flag
+/// ```
+public struct AppSettings: Sendable, Hashable {
+    /// Values given on the command line (`nil` when not given).
+    public struct Flags: Sendable, Hashable {
+        /// `--env`.
+        public var environmentName: String?
+        /// `--environments`.
+        public var environmentsFile: String?
+        /// `--database`.
+        public var database: String?
+
+        /// Creates flag values.
+        public init(environmentName: String? = nil, environmentsFile: String? = nil, database: String? = nil) {
+            self.environmentName = environmentName
+            self.environmentsFile = environmentsFile
+            self.database = database
+        }
+    }
+
+    /// The keys `config.json` accepts.
+    public static let keys = ["env", "database", "environments", "logLevel"]
+    /// The accepted log levels, most verbose first.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// Where the files live.
+    public let paths: WeftPaths
+    /// The environment to start in.
+    public let environmentName: Setting
+    /// The history database.
+    public let database: Setting
+    /// The environments file: replacing the bundled list (flag) or added to it.
+    public let environments: Setting
+    /// How much the app logs to standard error in plain mode.
+    public let logLevel: Setting
+
+    /// Every setting, in `weft config` order.
+    public var all: [Setting] { [environmentName, database, environments, logLevel] }
+
+    /// Resolves every setting.
+    ///
+    /// - Parameters:
+    ///   - flags: The command-line values.
+    ///   - environment: The process environment (`WEFT_*`, `XDG_*`, `HOME`).
+    /// - Throws: ``SettingsError`` for an unreadable or malformed `config.json` or a bad value.
+    public init(flags: Flags = Flags(), environment: [String: String]) throws(SettingsError) {
+        let paths = WeftPaths(environment: environment)
+        self.paths = paths
+        let config = try Self.readConfig(paths.configFile)
+        func resolve(_ key: String, flag: String, variable: String, flagValue: String?, isPath: Bool, default fallback: String?) -> Setting {
+            if let flagValue {
+                return Setting(key: key, value: flagValue, layer: .flag, flag: flag, variable: variable)
+            }
+            if let value = environment[variable], !value.isEmpty {
+                return Setting(key: key, value: value, layer: .environmentVariable, flag: flag, variable: variable)
+            }
+            if let value = config[key] {
+                let resolved = isPath && !value.hasPrefix("/") && !value.hasPrefix("~")
+                    ? paths.configDirectory.appendingPathComponent(value).path : value
+                return Setting(key: key, value: Self.expandingTilde(resolved, environment: environment), layer: .configFile, flag: flag, variable: variable)
+            }
+            return Setting(key: key, value: fallback, layer: .builtIn, flag: flag, variable: variable)
+        }
+        environmentName = resolve("env", flag: "--env", variable: "WEFT_ENV", flagValue: flags.environmentName, isPath: false, default: nil)
+        database = resolve(
+            "database", flag: "--database", variable: "WEFT_DATABASE", flagValue: flags.database, isPath: true,
+            default: paths.defaultDatabase.path)
+        environments = resolve(
+            "environments", flag: "--environments", variable: "WEFT_ENVIRONMENTS", flagValue: flags.environmentsFile, isPath: true,
+            default: paths.userEnvironmentsFile.path)
+        logLevel = resolve("logLevel", flag: "", variable: "WEFT_LOG_LEVEL", flagValue: nil, isPath: false, default: "warning")
+        if let level = logLevel.value, !Self.logLevels.contains(level) {
+            throw .invalidValue(key: "logLevel", value: level, layer: logLevel.layer, expected: "one of \(Self.logLevels.joined(separator: ", "))")
+        }
+    }
+
+    /// The options a run uses: the environment, the environments files and the database.
+    ///
+    /// A flag's environments file replaces the bundled list; a file named by a variable or
+    /// `config.json` is added to it; the default user file is added when it exists.
+    public var options: AppOptions {
+        var options = AppOptions(
+            environmentName: environmentName.value,
+            databaseURL: database.value.map { URL(fileURLWithPath: $0) })
+        switch environments.layer {
+        case .flag:
+            options.environmentsFile = environments.value.map { URL(fileURLWithPath: $0) }
+        case .environmentVariable, .configFile:
+            options.userEnvironmentsFile = environments.value.map { URL(fileURLWithPath: $0) }
+        case .builtIn:
+            if let path = environments.value, FileManager.default.fileExists(atPath: path) {
+                options.userEnvironmentsFile = URL(fileURLWithPath: path)
+            }
+        }
+        return options
+    }
+
+    /// The lines `weft config` prints: each setting, its value and its layer, then the files.
+    public var report: [String] {
+        let width = Self.keys.map(\.count).max() ?? 0
+        var lines = all.map { setting in
+            let name = setting.key.padding(toLength: width, withPad: " ", startingAt: 0)
+            let value = setting.value ?? "(first environment)"
+            let sources = [setting.flag, setting.variable].filter { !$0.isEmpty }.joined(separator: ", ")
+            return "\(name)  \(value)  [\(setting.layer)]  (\(sources))"
+        }
+        let configState = FileManager.default.fileExists(atPath: paths.configFile.path) ? "" : " (not present)"
+        lines.append("")
+        lines.append("settings file: \(paths.configFile.path)\(configState)")
+        lines.append("layers, highest first: flag, WEFT_* environment variable, config.json, default")
+        return lines
+    }
+
+    static func readConfig(_ url: URL) throws(SettingsError) -> [String: String] {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableConfig(path: path, reason: (error as NSError).localizedDescription)
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .invalidConfig(path: path, problem: "not valid JSON")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw .invalidConfig(path: path, problem: "the top level is not an object")
+        }
+        var values: [String: String] = [:]
+        for (key, value) in dictionary {
+            guard keys.contains(key) else {
+                throw .invalidConfig(path: path, problem: "unknown key \"\(key)\"")
+            }
+            guard let string = value as? String else {
+                throw .invalidConfig(path: path, problem: "\(key) must be a string")
+            }
+            values[key] = string
+        }
+        return values
+    }
+
+    private static func expandingTilde(_ path: String, environment: [String: String]) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+        return home + path.dropFirst()
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import WeftApp
+
+/// The options every command that reads settings accepts; each overrides its `WEFT_*`
+/// variable and `config.json`.
+struct SettingsOptions: ParsableArguments {
+    @Option(name: .customLong("env"), help: ArgumentHelp("The environment to start in (default: WEFT_ENV, config.json, else the first one).", valueName: "name"))
+    var environmentName: String?
+
+    @Option(help: ArgumentHelp(
+        "An environments file replacing the bundled list for this run (WEFT_ENVIRONMENTS or config.json name a file added to it instead).",
+        valueName: "file"))
+    var environments: String?
+
+    @Option(help: ArgumentHelp("The history database (default: WEFT_DATABASE, config.json, else the history path below).", valueName: "path"))
+    var database: String?
+
+    /// The settings, all layers resolved; a bad `config.json` or value exits with status 2.
+    func settings() throws -> AppSettings {
+        do {
+            return try AppSettings(
+                flags: .init(
+                    environmentName: environmentName,
+                    environmentsFile: environments.map(Self.absolute),
+                    database: database.map(Self.absolute)),
+                environment: ProcessInfo.processInfo.environment)
+        } catch {
+            StandardStreams.writeError("weft: \(error)")
+            throw ExitCode(ExitStatus.usageError.rawValue)
+        }
+    }
+
+    /// A path from the command line, relative to the working directory.
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).path
+    }
+}

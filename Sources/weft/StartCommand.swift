@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import WeftApp
+import WeftTUI
+
+/// `weft` or `weft start`: the app itself, full-screen in a terminal, plain or JSON lines otherwise.
+struct StartCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Start weft and show a cat fact (the default): full-screen, or --plain / --json lines."
+    )
+
+    @OptionGroup var settings: SettingsOptions
+
+    @Flag(help: "Print one line per step, then the fact, instead of the full-screen app.")
+    var plain = false
+
+    @Flag(help: "Print one JSON object per line instead of the full-screen app (implies --plain).")
+    var json = false
+
+    func run() async throws {
+        let settings = try settings.settings()
+        var options = settings.options
+        var notice: String?
+        if !plain, !json, StandardStreams.areTerminals {
+            let status: Int32?
+            do {
+                status = try await InteractiveApp.run(options: options, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                // Only a terminal that cannot be used lands here: fall back to plain output.
+                status = nil
+                notice = "\(error); showing plain output instead"
+            }
+            if let status { throw ExitCode(status) }
+        }
+        options.logLevel = settings.logLevel.value
+        let status = await PlainMode.run(options: options, format: json ? .json : .text, notice: notice)
+        throw ExitCode(status.rawValue)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import WeftApp
+
+@Suite("AppSettings: flag > WEFT_* variable > config.json > default")
+struct AppSettingsTests {
+    private func withConfig(_ json: String?, _ body: (URL, [String: String]) throws -> Void) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "HOME": directory.path]
+        if let json {
+            let folder = directory.appendingPathComponent("weft")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(json.utf8).write(to: folder.appendingPathComponent("config.json"))
+        }
+        try body(directory, environment)
+    }
+
+    @Test("each layer wins over the ones below it, and says so")
+    func layers() throws {
+        try withConfig(#"{"env": "staging", "database": "db.sqlite", "logLevel": "info"}"#) { directory, environment in
+            let defaults = try AppSettings(environment: environment)
+            #expect(defaults.environmentName.value == "staging" && defaults.environmentName.layer == .configFile)
+            #expect(defaults.database.value == directory.appendingPathComponent("weft/db.sqlite").path, "relative to config.json's folder")
+            #expect(defaults.logLevel.value == "info" && defaults.logLevel.layer == .configFile)
+            #expect(defaults.environments.layer == .builtIn)
+            #expect(defaults.environments.value == directory.appendingPathComponent("weft/environments.json").path)
+
+            var variables = environment
+            variables["WEFT_ENV"] = "broken"
+            variables["WEFT_LOG_LEVEL"] = "debug"
+            let fromVariables = try AppSettings(environment: variables)
+            #expect(fromVariables.environmentName.value == "broken" && fromVariables.environmentName.layer == .environmentVariable)
+            #expect(fromVariables.logLevel.value == "debug")
+
+            let fromFlags = try AppSettings(flags: .init(environmentName: "production", database: "/tmp/x.sqlite"), environment: variables)
+            #expect(fromFlags.environmentName.value == "production" && fromFlags.environmentName.layer == .flag)
+            #expect(fromFlags.database.value == "/tmp/x.sqlite" && fromFlags.database.layer == .flag)
+            #expect(fromFlags.report.contains { $0.contains("production") && $0.contains("[flag]") })
+        }
+    }
+
+    @Test("without any layer: the first environment, the XDG paths, level warning")
+    func defaults() throws {
+        try withConfig(nil) { directory, environment in
+            let settings = try AppSettings(environment: environment)
+            #expect(settings.environmentName.value == nil && settings.environmentName.layer == .builtIn)
+            #expect(settings.database.value == directory.appendingPathComponent("data/weft/history.sqlite").path)
+            #expect(settings.logLevel.value == "warning")
+            #expect(settings.options.userEnvironmentsFile == nil, "a missing default user file is not an error")
+        }
+    }
+
+    @Test("--environments replaces the list; WEFT_ENVIRONMENTS adds a file to the bundled list")
+    func environmentsFile() throws {
+        try withConfig(nil) { _, environment in
+            let flag = try AppSettings(flags: .init(environmentsFile: "/tmp/a.json"), environment: environment).options
+            #expect(flag.environmentsFile?.path == "/tmp/a.json" && flag.userEnvironmentsFile == nil)
+            var variables = environment
+            variables["WEFT_ENVIRONMENTS"] = "/tmp/b.json"
+            let variable = try AppSettings(environment: variables).options
+            #expect(variable.environmentsFile == nil && variable.userEnvironmentsFile?.path == "/tmp/b.json")
+        }
+    }
+
+    @Test("a malformed config.json or a bad level is an error naming the file, key or layer")
+    func errors() throws {
+        try withConfig(#"{"colour": "red"}"#) { directory, environment in
+            #expect(throws: SettingsError.invalidConfig(path: directory.appendingPathComponent("weft/config.json").path, problem: "unknown key \"colour\"")) {
+                try AppSettings(environment: environment)
+            }
+        }
+        try withConfig("not json") { _, environment in
+            #expect(throws: SettingsError.self) { try AppSettings(environment: environment) }
+        }
+        try withConfig(nil) { _, environment in
+            var variables = environment
+            variables["WEFT_LOG_LEVEL"] = "loud"
+            #expect(throws: SettingsError.invalidValue(key: "logLevel", value: "loud", layer: .environmentVariable, expected: "one of \(AppSettings.logLevels.joined(separator: ", "))")) {
+                try AppSettings(environment: variables)
+            }
+        }
+    }
+}
