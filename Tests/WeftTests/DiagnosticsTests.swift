@@ -156,3 +156,26 @@ struct ValidationTreeTests {
         ])
     }
 }
+
+@Suite("A debug trace of every resolution")
+struct ResolutionTraceTests {
+    @Test("Every resolve is traced once tracing is on: created with a duration, then cached, from the snapshot too")
+    func tracesEveryResolve() throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .singleton) { Service() }
+        container.register(Feed.self) { Feed() }
+        for _ in 0..<64 { _ = try container.require(Service.self) }  // published lock-free by now
+        let traces = Log()
+        container.diagnostics.onResolution = { traces.append($0.description) }
+        _ = try container.require(Service.self)
+        _ = try container.require(Feed.self)
+        let scope = container.createScope()
+        _ = try scope.require(Service.self)
+        #expect(traces.all.count == 3)
+        #expect(traces.all.first == "Service (singleton): cached")
+        #expect(traces.all[1].hasPrefix("Feed (transient): created in "))
+        container.diagnostics.onResolution = nil
+        _ = try container.require(Service.self)
+        #expect(traces.all.count == 3)
+    }
+}

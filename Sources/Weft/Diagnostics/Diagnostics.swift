@@ -20,19 +20,59 @@ public struct Diagnostics: Sendable {
     public var slowResolutionThreshold: Duration?
     /// Called with the key and duration of every factory slower than the threshold.
     public var onSlowResolution: (@Sendable (ServiceKey, Duration) -> Void)?
+    /// Called with every resolve once set, for a debug trace: the key, the lifetime, whether
+    /// the value was cached or created, and how long it took.
+    ///
+    /// Costs nothing while `nil`. While set, cached values are read under the container's lock
+    /// instead of lock-free, so that no read escapes the trace: set it to debug, not in production.
+    public var onResolution: (@Sendable (ResolutionTrace) -> Void)?
     /// Called with every error of an outermost resolution, including the failures that
     /// ``Container/resolve(_:name:)`` turns into `nil`.
     public var onResolutionError: (@Sendable (ResolutionError) -> Void)?
 
     /// Default settings: silent, no hooks.
     public init() {}
+
+    /// The threshold the engine times factories against: the slow-resolution one, or zero
+    /// while tracing (every creation is timed).
+    var timingThreshold: Duration? {
+        slowResolutionThreshold ?? (onResolution != nil ? .zero : nil)
+    }
+}
+
+/// One resolve, as ``Diagnostics/onResolution`` sees it.
+public struct ResolutionTrace: Sendable, CustomStringConvertible {
+    /// The service resolved.
+    public let key: ServiceKey
+    /// Its registration's lifetime, when known.
+    public let lifetime: Lifetime?
+    /// Whether a cached value was handed out (`true`) or a factory ran (`false`).
+    public let wasCached: Bool
+    /// How long the factory ran; zero for a cached value.
+    public let duration: Duration
+
+    public var description: String {
+        "\(key) (\(lifetime.map { "\($0)" } ?? "inherited")): \(wasCached ? "cached" : "created in \(duration)")"
+    }
 }
 
 extension Container {
     /// This container's diagnostics settings. Children copy them when created.
     public var diagnostics: Diagnostics {
         get { state.withLock { $0.diagnostics } }
-        set { state.withLock { $0.diagnostics = newValue } }
+        set {
+            state.withLock { state in
+                state.diagnostics = newValue
+                state.cache.setSuspended(newValue.onResolution != nil, to: snapshot)
+            }
+        }
+    }
+
+    /// Traces a cached value handed out, when tracing.
+    func traceCached(_ key: ServiceKey, _ trace: (@Sendable (ResolutionTrace) -> Void)?, lifetime: Lifetime?) {
+        guard let trace else { return }
+        trace(ResolutionTrace(key: key, lifetime: lifetime, wasCached: true, duration: .zero))
+        diagnostics.logger.debug("Resolved \(key): cached", metadata: ["weft.key": "\(key)"])
     }
 
     func report(_ error: ResolutionError) {
@@ -43,6 +83,14 @@ extension Container {
 
     func noteDuration(_ duration: Duration, of key: ServiceKey) {
         let diagnostics = self.diagnostics
+        if let trace = diagnostics.onResolution {
+            let lifetime = registration(for: key)?.registration.lifetime
+            trace(ResolutionTrace(key: key, lifetime: lifetime, wasCached: false, duration: duration))
+            diagnostics.logger.debug(
+                "Resolved \(key): created in \(duration)",
+                metadata: ["weft.key": "\(key)", "weft.lifetime": "\(lifetime.map { "\($0)" } ?? "inherited")", "weft.duration": "\(duration)"]
+            )
+        }
         guard let threshold = diagnostics.slowResolutionThreshold, duration >= threshold else { return }
         diagnostics.onSlowResolution?(key, duration)
         diagnostics.logger.warning(

@@ -147,6 +147,17 @@ struct PublishedCache {
     /// How many snapshots were replaced and are kept until the container is released.
     var retiredCount: Int { retired.count }
 
+    /// While set, nothing is published: every cached read takes the lock, where it can be
+    /// traced (``Diagnostics/onResolution``).
+    private(set) var isSuspended = false
+
+    /// Stops or resumes publishing; stopping unpublishes what readers see.
+    mutating func setSuspended(_ suspended: Bool, to slot: SnapshotSlot) {
+        guard suspended != isSuspended else { return }
+        isSuspended = suspended
+        if suspended, current != nil { publish(nil, to: slot) }
+    }
+
     /// Whether readers currently see a snapshot holding `key`.
     func publishes(_ key: ServiceKey) -> Bool { current?.contains(key) ?? false }
 
@@ -165,7 +176,7 @@ struct PublishedCache {
     mutating func noteLockedHit(_ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot) {
         lockedHits += 1
         // `lockedHits >= 2^k`, written so that it cannot overflow.
-        guard mayPublish, lockedHits >> retired.count > 0 else { return }
+        guard mayPublish, !isSuspended, lockedHits >> retired.count > 0 else { return }
         publish(Self.snapshot(of: instances), to: slot)
     }
 
@@ -179,7 +190,7 @@ struct PublishedCache {
     ) -> Bool {
         guard let current, keys.contains(where: current.contains) else { return false }
         let exhausts = !mayPublish
-        publish(exhausts ? nil : Self.snapshot(of: instances), to: slot)
+        publish(exhausts || isSuspended ? nil : Self.snapshot(of: instances), to: slot)
         return exhausts
     }
 

@@ -14,20 +14,27 @@ extension Container {
     /// creation the caller runs.
     func step(for key: ServiceKey, frame: ResolutionFrame) -> CacheStep {
         let recording = recorder != nil
-        return state.withLock { state -> CacheStep in
+        var trace: (@Sendable (ResolutionTrace) -> Void)?
+        var lifetime: Lifetime?
+        let step = state.withLock { state -> CacheStep in
             if state.isShutDown { return .shutDown }
             if let stored = state.instances[key] {
+                trace = state.diagnostics.onResolution
+                lifetime = state.registrations[key]?.lifetime
                 if case .strong(let value) = stored {
                     if !recording { state.cache.noteLockedHit(state.instances, to: snapshot) }
                     return .value(value)
                 }
                 if let value = stored.sendableValue { return .value(value) }
+                trace = nil
             }
             if let creation = state.creations[key] { return .wait(creation) }
             let creation = Creation(frame: frame)
             state.creations[key] = creation
             return .create(creation)
         }
+        if trace != nil { traceCached(key, trace, lifetime: lifetime) }
+        return step
     }
 
     /// Ends `creation` and hands its outcome to the waiters.

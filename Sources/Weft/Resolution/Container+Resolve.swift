@@ -129,17 +129,24 @@ extension Container {
     @inline(__always)
     func look(up key: ServiceKey) -> Lookup {
         let recording = recorder != nil
-        return state.withLock { state -> Lookup in
+        var trace: (@Sendable (ResolutionTrace) -> Void)?
+        var lifetime: Lifetime?
+        let lookup = state.withLock { state -> Lookup in
             if state.isShutDown { return .shutDown }
             if !recording, case .strong(let value)? = state.instances[key] {
                 state.cache.noteLockedHit(state.instances, to: snapshot)
+                if let onResolution = state.diagnostics.onResolution {
+                    (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
+                }
                 return .value(value)
             }
             if let registration = state.registrations[key] {
-                return .registration(registration, slowThreshold: state.diagnostics.slowResolutionThreshold)
+                return .registration(registration, slowThreshold: state.diagnostics.timingThreshold)
             }
             return .missing
         }
+        if trace != nil { traceCached(key, trace, lifetime: lifetime) }
+        return lookup
     }
 
     /// The registration for `key` (this container's `local` one, else an ancestor's), its
@@ -152,7 +159,7 @@ extension Container {
             (owner, registration, threshold) = (self, local, localThreshold)
         } else if let (found, foundRegistration) = inheritedRegistration(for: key) {
             (owner, registration) = (found, foundRegistration)
-            threshold = state.withLock { $0.diagnostics.slowResolutionThreshold }
+            threshold = state.withLock { $0.diagnostics.timingThreshold }
         } else if let optional = key.type as? any OptionalType.Type {
             // `T?` with nothing registered for it: the registered `T`, or `nil`.
             return Located(owner: self, registration: unwrapping(key, optional), resolver: self, threshold: nil)
