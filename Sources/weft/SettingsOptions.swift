@@ -16,6 +16,11 @@ struct SettingsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The history database (default: WEFT_DATABASE, config.json, else the history path below).", valueName: "path"))
     var database: String?
 
+    @Option(help: ArgumentHelp(
+        "How much weft logs to its log file: trace, debug, info, notice, warning (default), error or critical (also WEFT_LOG_LEVEL).",
+        valueName: "level"))
+    var logLevel: String?
+
     /// The settings, all layers resolved; a bad `config.json` or value exits with status 2.
     func settings() throws -> AppSettings {
         do {
@@ -23,7 +28,8 @@ struct SettingsOptions: ParsableArguments {
                 flags: .init(
                     environmentName: environmentName,
                     environmentsFile: environments.map(Self.absolute),
-                    database: database.map(Self.absolute)),
+                    database: database.map(Self.absolute),
+                    logLevel: logLevel),
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             StandardStreams.writeError("weft: \(error)")

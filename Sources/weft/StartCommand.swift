@@ -20,7 +20,7 @@ struct StartCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try settings.settings()
-        var options = settings.options
+        let options = settings.options
         var notice: String?
         if !plain, !json, StandardStreams.areTerminals {
             let status: Int32?
@@ -33,7 +33,6 @@ struct StartCommand: AsyncParsableCommand {
             }
             if let status { throw ExitCode(status) }
         }
-        options.logLevel = settings.logLevel.value
         let status = await PlainMode.run(options: options, format: json ? .json : .text, notice: notice)
         throw ExitCode(status.rawValue)
     }

@@ -27,6 +27,7 @@ struct WeftCommand: AsyncParsableCommand {
                   settings      \(paths.configFile.path)
                   environments  \(paths.userEnvironmentsFile.path)
                   history       \(paths.defaultDatabase.path)
+                  log           \(paths.logFile.path)
                 Settings, highest first: flags, then WEFT_ENV, WEFT_DATABASE, WEFT_ENVIRONMENTS, \
                 WEFT_LOG_LEVEL, then config.json, then defaults; `weft config` shows each.
 

@@ -12,9 +12,10 @@ public struct AppOptions: Sendable, Hashable {
     public var userEnvironmentsFile: URL?
     /// The history database; ``HistoryDatabase/defaultURL(environment:)`` when `nil`.
     public var databaseURL: URL?
-    /// The level at which the service container logs to standard error (`info`, `debug`, …);
-    /// silent when `nil`. Only plain output sets it: logging would tear the full-screen UI.
+    /// The level at which the app logs (`info`, `debug`, …) to ``logFile``; silent when `nil`.
     public var logLevel: String?
+    /// Where the app logs: a file, never the terminal (the full-screen app owns it).
+    public var logFile: URL?
 
     public init(environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil, databaseURL: URL? = nil) {
         self.environmentName = environmentName

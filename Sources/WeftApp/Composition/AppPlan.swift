@@ -60,7 +60,7 @@ public enum AppPlan {
                 databaseURL: process.options.resolvedDatabaseURL,
                 database: process.database,
                 servers: process.servers,
-                logLevel: process.options.logLevel
+                logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile)
             )
         },
     ]

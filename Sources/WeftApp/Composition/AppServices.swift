@@ -20,14 +20,10 @@ enum AppServices {
         databaseURL: URL,
         database: HistoryDatabase?,
         servers: RunningServers,
-        logLevel: String? = nil
+        logger: Logger? = nil
     ) -> Container {
         let container = Container()
-        if let logLevel, let level = Logger.Level(rawValue: logLevel) {
-            var logger = Logger(label: "weft") { label in StreamLogHandler.standardError(label: label) }
-            logger.logLevel = level
-            container.diagnostics.logger = logger
-        }
+        if let logger { container.diagnostics.logger = logger }
         container.register(Environment.self, instance: environment)
 
         if let database {

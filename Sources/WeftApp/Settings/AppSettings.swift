@@ -28,12 +28,15 @@ public struct AppSettings: Sendable, Hashable {
         public var environmentsFile: String?
         /// `--database`.
         public var database: String?
+        /// `--log-level`.
+        public var logLevel: String?
 
         /// Creates flag values.
-        public init(environmentName: String? = nil, environmentsFile: String? = nil, database: String? = nil) {
+        public init(environmentName: String? = nil, environmentsFile: String? = nil, database: String? = nil, logLevel: String? = nil) {
             self.environmentName = environmentName
             self.environmentsFile = environmentsFile
             self.database = database
+            self.logLevel = logLevel
         }
     }
 
@@ -87,7 +90,7 @@ public struct AppSettings: Sendable, Hashable {
         environments = resolve(
             "environments", flag: "--environments", variable: "WEFT_ENVIRONMENTS", flagValue: flags.environmentsFile, isPath: true,
             default: paths.userEnvironmentsFile.path)
-        logLevel = resolve("logLevel", flag: "", variable: "WEFT_LOG_LEVEL", flagValue: nil, isPath: false, default: "warning")
+        logLevel = resolve("logLevel", flag: "--log-level", variable: "WEFT_LOG_LEVEL", flagValue: flags.logLevel, isPath: false, default: "warning")
         if let level = logLevel.value, !Self.logLevels.contains(level) {
             throw .invalidValue(key: "logLevel", value: level, layer: logLevel.layer, expected: "one of \(Self.logLevels.joined(separator: ", "))")
         }
@@ -101,6 +104,8 @@ public struct AppSettings: Sendable, Hashable {
         var options = AppOptions(
             environmentName: environmentName.value,
             databaseURL: database.value.map { URL(fileURLWithPath: $0) })
+        options.logLevel = logLevel.value
+        options.logFile = paths.logFile
         switch environments.layer {
         case .flag:
             options.environmentsFile = environments.value.map { URL(fileURLWithPath: $0) }
