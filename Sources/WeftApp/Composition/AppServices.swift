@@ -23,7 +23,11 @@ enum AppServices {
         logger: Logger? = nil
     ) -> Container {
         let container = Container()
-        if let logger { container.diagnostics.logger = logger }
+        if let logger {
+            container.diagnostics.logger = logger
+            // At debug, the log traces every resolution (the container logs each one it traces).
+            if logger.logLevel <= .debug { container.diagnostics.onResolution = { _ in } }
+        }
         container.register(Environment.self, instance: environment)
 
         if let database {
