@@ -122,7 +122,7 @@ struct AppModelTests {
         press(model, .char("k"), .enter)
         #expect(model.isOnSplash && model.isRunInFlight && model.panel == nil)
         #expect(model.splashProgress?.environment == "embedded")
-        #expect(model.splashProgress?.steps.count == 6, "a repeat runs only the repeatable steps")
+        #expect(model.splashProgress?.steps.count == 7, "a repeat runs only the repeatable steps (all but Load settings)")
         await model.settle()
         let main = try #require(model.mainState, "stage: \(model.stage.name)")
         #expect(main.dependencies.environment.name == "embedded")
@@ -172,7 +172,7 @@ struct AppModelTests {
         // The failure may end the run before the server step applied its server (the run
         // abandons steps still running); every server of the run is stopped all the same.
         let failed = try #require(error.failure)
-        #expect(await failed.process.servers.isStopped)
+        #expect(await failed.process.started.isStopped)
         if let server = failed.process.server { #expect(await !server.isRunning) }
     }
 
@@ -266,7 +266,7 @@ struct AppModelTests {
         #expect(view.environment == "embedded")
         let resolved = Set(view.registrations.filter(\.isResolved).map(\.name))
         #expect(resolved.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "FactRepository"]))
-        #expect(view.timeline.count == 6 && view.timeline.allSatisfy { !$0.isFailure })
+        #expect(view.timeline.count == 7 && view.timeline.allSatisfy { !$0.isFailure })
         let asyncEntries = view.timeline.filter { ["Start the fact server", "Fetch the first cat fact", "Check service health"].contains($0.label) }
         let overlap = asyncEntries.contains { a in
             asyncEntries.contains { b in a.label != b.label && a.startMilliseconds < b.startMilliseconds + b.durationMilliseconds && b.startMilliseconds < a.startMilliseconds + a.durationMilliseconds }
