@@ -3,7 +3,8 @@ import Foundation
 
 /// A bare TCP server on `127.0.0.1` for misbehaviour no HTTP server offers: answers that
 /// never come, bodies of 50 MB. Each connection runs `handle` on a thread of its own with
-/// blocking sockets; ``stop()`` closes everything and waits for those threads.
+/// blocking sockets; ``stop()`` closes everything and waits for those threads without
+/// blocking a Swift concurrency thread (the client under test needs those to finish).
 final class TestTCPServer: Sendable {
     /// One accepted connection.
     struct Connection: Sendable {
@@ -78,7 +79,12 @@ final class TestTCPServer: Sendable {
     }
 
     /// Closes the listener and every connection, then waits for the handlers to return.
-    func stop() {
+    func stop() async {
+        closeAll()
+        await withCheckedContinuation { continuation in group.notify(queue: .global()) { continuation.resume() } }
+    }
+
+    private func closeAll() {
         state.withLock {
             guard !stopped else { return }
             stopped = true
@@ -87,7 +93,22 @@ final class TestTCPServer: Sendable {
             // Handlers close their sockets under the lock too, so none of these is reused yet.
             for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        group.wait()
+    }
+}
+
+/// Runs `body` with a ``TestTCPServer`` whose connections run `handle`, stopping it afterwards.
+func withTCPServer<T: Sendable>(
+    handle: @escaping @Sendable (TestTCPServer.Connection) -> Void,
+    _ body: (TestTCPServer) async throws -> T
+) async throws -> T {
+    let server = try TestTCPServer(handle: handle)
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
     }
 }
 

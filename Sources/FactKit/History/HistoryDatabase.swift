@@ -1,3 +1,4 @@
+import Dispatch
 public import Foundation
 import GRDB
 
@@ -45,7 +46,23 @@ public final class HistoryDatabase: Sendable {
         return dataHome.appendingPathComponent("weft/history.sqlite", isDirectory: false)
     }
 
-    /// Opens (creating if needed) and migrates the history at `url`.
+    /// Opens the history at `url` like ``init(url:)``, on a thread of its own: opening can
+    /// wait for another process's write (up to the busy timeout) and for the disk, and that
+    /// wait must not hold one of Swift concurrency's few threads.
+    public static func open(url: URL) async throws(HistoryDatabaseError) -> HistoryDatabase {
+        // A serial queue of its own runs on a thread Dispatch creates for it, outside the
+        // cooperative pool.
+        let queue = DispatchQueue(label: "weft.history.open")
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HistoryDatabase, HistoryDatabaseError>, Never>) in
+            queue.async {
+                continuation.resume(returning: Result { () throws(HistoryDatabaseError) in try HistoryDatabase(url: url) })
+            }
+        }
+        return try result.get()
+    }
+
+    /// Opens (creating if needed) and migrates the history at `url`, blocking the calling
+    /// thread while it does; from async code use ``open(url:)``.
     ///
     /// An existing file is inspected through a read-only connection first; only a file that
     /// is weft's (or empty) is then opened for writing.

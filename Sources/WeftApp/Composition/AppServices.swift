@@ -28,7 +28,9 @@ enum AppServices {
         if let database {
             container.register(HistoryDatabase.self, instance: database)
         } else {
-            container.register(HistoryDatabase.self, lifetime: .singleton) { try HistoryDatabase(url: databaseURL) }
+            container.register(HistoryDatabase.self, lifetime: .singleton) { (_: Resolver) async throws -> HistoryDatabase in
+                try await HistoryDatabase.open(url: databaseURL)
+            }
         }
 
         if case .embedded = environment.source {
