@@ -109,6 +109,7 @@ struct AppModelTests {
             #expect(screen.text(at: 0).contains("broken"))
             #expect(screen.text(at: size.rows - 1).contains("r retry"))
         }
+        #expect(model.handle(.char("q")) == .quit(exitCode: 1), "quitting from the error screen exits 1, as plain mode does")
 
         press(model, .char("e"))
         let menu = try #require(model.menu)
@@ -128,6 +129,7 @@ struct AppModelTests {
         #expect(main.dependencies.environment.name == "embedded")
         #expect(render(model).contains("Cat fact"))
         #expect(log.runsStarted == 2 && log.peakRunsInFlight == 1)
+        #expect(model.handle(.char("q")) == .quit(exitCode: 0), "quitting from the main screen exits 0")
         await model.shutdown()
     }
 
