@@ -1,11 +1,22 @@
 import Foundation
 
+/// The Weft package, two folders above the benchmark package.
+let rootPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // Tests/Benchmarks
+    .deletingLastPathComponent().deletingLastPathComponent()
+
 @main
 struct WeftBenchmarks {
     static func main() async {
-        let which = Set(CommandLine.arguments.dropFirst())
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let which = Set(arguments)
         print("Weft benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, release build")
         if which.isEmpty || which.contains("container") { await ContainerBenchmarks.run() }
         if which.isEmpty || which.contains("initializer") { await InitializerBenchmarks.run() }
+        if which.isEmpty || which.contains("wait") {
+            // The weft binary: the argument after `wait`, else the root package's release build.
+            let given = arguments.firstIndex(of: "wait").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+            await WaitBenchmarks.run(weft: given ?? rootPackage.appendingPathComponent(".build/release/weft").path)
+        }
     }
 }
