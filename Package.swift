@@ -61,9 +61,12 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(name: "CNCursesShims", dependencies: ["CNCurses"]),
+        // The ncurses adapter alone, so scripts/test can build and drive it under
+        // AddressSanitizer without building the rest.
+        .target(name: "WeftTerminal", dependencies: ["CNCurses", "CNCursesShims"]),
         .target(
             name: "WeftTUI",
-            dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftAssets", "CNCurses", "CNCursesShims"]
+            dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftAssets", "WeftTerminal"]
         ),
         .executableTarget(
             name: "weft",
@@ -87,8 +90,13 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "WeftAppTests", dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer"]),
-        .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
+        .testTarget(
+            name: "WeftAppTests",
+            dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
+        // Drives the ncurses adapter off-screen; scripts/test runs it under AddressSanitizer.
+        .executableTarget(name: "WeftTerminalCheck", dependencies: ["WeftTerminal"], path: "Tests/WeftTerminalCheck"),
     ]
 )
 

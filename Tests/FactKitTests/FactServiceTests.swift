@@ -104,7 +104,11 @@ struct FactServiceTests {
             }
             _ = connection.send(Data("0\r\n\r\n".utf8))
         } _: { server in
-            let error = await #expect(throws: FactServiceError.self) { try await makeService(server.baseURL, timeout: .seconds(30)).fetchFact() }
+            let error = try await withOwnClient { client in
+                await #expect(throws: FactServiceError.self) {
+                    try await FactService(baseURL: server.baseURL, timeout: .seconds(30), client: client).fetchFact()
+                }
+            }
             #expect(error == .bodyTooLarge(url: server.baseURL.appendingPathComponent("fact"), limit: 64 * 1024))
             return error
         }
@@ -119,7 +123,11 @@ struct FactServiceTests {
             _ = connection.send(Data("HTTP/1.1 200 OK\r\nContent-Length: 52428800\r\n\r\n{".utf8))
             connection.waitForClose()
         } _: { server in
-            let error = await #expect(throws: FactServiceError.self) { try await makeService(server.baseURL, timeout: .seconds(30)).fetchFact() }
+            let error = try await withOwnClient { client in
+                await #expect(throws: FactServiceError.self) {
+                    try await FactService(baseURL: server.baseURL, timeout: .seconds(30), client: client).fetchFact()
+                }
+            }
             #expect(error == .bodyTooLarge(url: server.baseURL.appendingPathComponent("fact"), limit: 64 * 1024))
         }
     }
@@ -129,8 +137,10 @@ struct FactServiceTests {
         try await withTCPServer { connection in connection.waitForClose() } _: { server in
             let clock = ContinuousClock()
             let started = clock.now
-            let error = await #expect(throws: FactServiceError.self) {
-                try await makeService(server.baseURL, timeout: .milliseconds(1500)).fetchFact()
+            let error = try await withOwnClient { client in
+                await #expect(throws: FactServiceError.self) {
+                    try await FactService(baseURL: server.baseURL, timeout: .milliseconds(1500), client: client).fetchFact()
+                }
             }
             let elapsed = clock.now - started
             #expect(error == .timedOut(url: server.baseURL.appendingPathComponent("fact"), after: .milliseconds(1500)))

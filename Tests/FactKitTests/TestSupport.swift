@@ -30,6 +30,19 @@ func makeService(_ baseURL: URL, timeout: Duration, maximumBodySize: Int = FactS
     FactService(baseURL: baseURL, timeout: timeout, client: testHTTPClient, maximumBodySize: maximumBodySize)
 }
 
+/// Runs `body` with a client of its own (no connection shared with other tests), shut down after.
+func withOwnClient<T: Sendable>(_ body: (HTTPClient) async throws -> T) async throws -> T {
+    let client = FactService.makeHTTPClient()
+    do {
+        let result = try await body(client)
+        try await client.shutdown()
+        return result
+    } catch {
+        try? await client.shutdown()
+        throw error
+    }
+}
+
 /// Runs `body` against a started bundled server, stopping it afterwards.
 func withFactServer<T: Sendable>(
     fault: ServerFault? = nil,

@@ -4,6 +4,7 @@ import Testing
 import WeftInitializer
 @testable import WeftApp
 @testable import WeftTUI
+@testable import WeftTerminal
 
 /// The app's state machine, driven by keys over the real initialization plan: the bundled
 /// server on loopback and a real SQLite history in a temporary directory.

@@ -1,6 +1,7 @@
 import FactKit
 import WeftApp
 import WeftInitializer
+import WeftTerminal
 
 extension AppModel {
     /// Where keys are read now: the help overlay, else the screen underneath.
