@@ -42,6 +42,17 @@ struct WeftCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per line instead of the full-screen app (implies --plain).")
     var json = false
 
+    /// An empty path is a mistake on the command line: say so, rather than let it name the
+    /// current directory.
+    func validate() throws {
+        if database?.isEmpty == true {
+            throw ValidationError("--database: the path is empty; give the history file's path, or leave --database out to use the default.")
+        }
+        if environments?.isEmpty == true {
+            throw ValidationError("--environments: the path is empty; give an environments file's path, or leave --environments out to use the bundled one.")
+        }
+    }
+
     /// The options the app's initialization plan reads.
     var options: AppOptions {
         AppOptions(
