@@ -11,14 +11,18 @@ let package = Package(
         .executable(name: "weft", targets: ["weft"]),
     ],
     dependencies: [
-        // Tested versions. 0.x releases may break their API in a minor version: stay on 0.27.
+        // Tested versions.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // No default traits: weft needs neither swift-configuration nor Foundation's form coding.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // MARK: Libraries
@@ -65,8 +69,14 @@ let package = Package(
             dependencies: [
                 "WeftAssets",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -80,9 +90,12 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(name: "CNCursesShims", dependencies: ["CNCurses"]),
+        // The ncurses adapter alone, so scripts/test can build and drive it under
+        // AddressSanitizer without building the rest.
+        .target(name: "WeftTerminal", dependencies: ["CNCurses", "CNCursesShims"]),
         .target(
             name: "WeftTUI",
-            dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftAssets", "CNCurses", "CNCursesShims"]
+            dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftAssets", "WeftTerminal"]
         ),
         .executableTarget(
             name: "weft",
@@ -111,9 +124,28 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "FactKitTests", dependencies: ["FactKit", "WeftAssets"]),
-        .testTarget(name: "WeftAppTests", dependencies: ["WeftApp", "FactKit", "Weft", "WeftInitializer"]),
-        .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
+        .testTarget(
+            name: "FactKitTests",
+            dependencies: [
+                "FactKit",
+                "WeftAssets",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "WeftAppTests",
+            dependencies: [
+                "WeftApp", "FactKit", "Weft", "WeftInitializer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
+        // Drives the ncurses adapter off-screen; scripts/test runs it under AddressSanitizer.
+        .executableTarget(name: "WeftTerminalCheck", dependencies: ["WeftTerminal"], path: "Tests/WeftTerminalCheck"),
     ]
 )
 

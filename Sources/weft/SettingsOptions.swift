@@ -21,6 +21,17 @@ struct SettingsOptions: ParsableArguments {
         valueName: "level"))
     var logLevel: String?
 
+    /// An empty path is a mistake on the command line: say so, rather than let it name the
+    /// current directory.
+    func validate() throws {
+        if database?.isEmpty == true {
+            throw ValidationError("--database: the path is empty; give the history file's path, or leave --database out to use the default.")
+        }
+        if environments?.isEmpty == true {
+            throw ValidationError("--environments: the path is empty; give an environments file's path, or leave --environments out to use the bundled one.")
+        }
+    }
+
     /// The settings, all layers resolved; a bad `config.json` or value exits with status 2.
     func settings() throws -> AppSettings {
         do {

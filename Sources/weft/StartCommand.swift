@@ -23,6 +23,9 @@ struct StartCommand: AsyncParsableCommand {
         let options = settings.options
         var notice: String?
         if !plain, !json, StandardStreams.areTerminals {
+            // Input mistakes (an unknown --env, a malformed environments file) exit 2
+            // before the full-screen app takes the terminal.
+            if let status = StartupCheck.run(options: options) { throw ExitCode(status.rawValue) }
             let status: Int32?
             do {
                 status = try await InteractiveApp.run(options: options, environment: ProcessInfo.processInfo.environment)

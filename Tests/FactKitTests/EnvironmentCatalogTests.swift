@@ -74,7 +74,7 @@ struct EnvironmentCatalogTests {
          "environments[2].source", #"expected "embedded" or an http(s) URL, got "ftp://x""#),
         (#"{"environments": [{"name": "a", "description": "d", "source": "http://"}]}"#, "environments[0].source", "http(s) URL"),
         (#"{"environments": [{"name": "a", "description": "d", "source": "embedded", "timeoutSeconds": "3"}]}"#, "environments[0].timeoutSeconds", #"got "3""#),
-        (#"{"environments": [{"name": "a", "description": "d", "source": "embedded", "timeoutSeconds": 0}]}"#, "environments[0].timeoutSeconds", "greater than 0"),
+        (#"{"environments": [{"name": "a", "description": "d", "source": "embedded", "timeoutSeconds": 0}]}"#, "environments[0].timeoutSeconds", "from 0.001 (1 ms) to 600, got 0"),
         (#"{"environments": [{"name": "a", "description": "d", "source": "embedded", "timeoutSeconds": true}]}"#, "environments[0].timeoutSeconds", "got true"),
         (#"{"environments": [{"name": "a", "description": "d", "source": "embedded", "fault": "explode"}]}"#, "environments[0].fault", #"expected one of "http-500", "slow", "garbage", "drop", got "explode""#),
         (#"{"environments": [{"name": "a", "description": "d", "source": "https://catfact.ninja", "fault": "slow"}]}"#, "environments[0].fault", "only to the bundled server"),
@@ -83,22 +83,23 @@ struct EnvironmentCatalogTests {
     ])
     func malformed(json: String, field: String, problem: String) {
         let error = #expect(throws: EnvironmentCatalogError.self) { try parse(json) }
-        guard case .invalidField(let file, let actualField, let actualProblem)? = error else {
+        guard case .invalidField(let file, let line, let actualField, let actualProblem)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
         #expect(file == "environments.json")
+        #expect(line == 1, "every sample is one line")
         #expect(actualField == field)
         #expect(actualProblem.contains(problem), "\(actualProblem)")
-        #expect(error?.description.hasPrefix("environments.json: \(field): ") == true)
+        #expect(error?.description.hasPrefix("environments.json:1: \(field): ") == true)
     }
 
-    @Test("the issue's example message for a bad source is produced exactly")
+    @Test("the README's example message for a bad source is produced exactly")
     func exampleMessage() {
         let error = #expect(throws: EnvironmentCatalogError.self) {
             try parse(#"{"environments": [{"name": "a", "description": "d", "source": "embedded"}, {"name": "b", "description": "d", "source": "embedded"}, {"name": "c", "description": "d", "source": "ftp://x"}]}"#)
         }
-        #expect(error?.description == #"environments.json: environments[2].source: expected "embedded" or an http(s) URL, got "ftp://x""#)
+        #expect(error?.description == #"environments.json:1: environments[2].source: expected "embedded" or an http(s) URL, got "ftp://x""#)
     }
 
     @Test("an unknown environment name lists the known ones")

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Testing
 @testable import FactKit
 
@@ -42,7 +44,7 @@ struct FactServerTests {
             #expect(facts.contains(fact.fact))
             #expect(fact.length == fact.fact.count)
 
-            for (limit, expected) in [("3", 3), ("0", 1), ("-5", 1), ("100000", facts.count)] {
+            for (limit, expected) in [("3", 3), ("+2", 2), ("100000", facts.count), ("99999999999999999999", facts.count)] {
                 let url = try #require(URL(string: "\(baseURL.absoluteString)/facts?limit=\(limit)"))
                 let (status, body) = try await httpGet(url)
                 #expect(status == 200)
@@ -50,8 +52,15 @@ struct FactServerTests {
                 #expect(list.data.count == expected, "limit=\(limit)")
                 #expect(Set(list.data.map(\.fact)).count == expected, "no repeats for limit=\(limit)")
             }
-            let (badStatus, _) = try await httpGet(try #require(URL(string: "\(baseURL.absoluteString)/facts?limit=lots")))
-            #expect(badStatus == 400)
+            for (limit, reason) in [
+                ("lots", #"limit must be a whole number from 1 up, got "lots""#),
+                ("0", "limit must be at least 1, got 0"),
+                ("-5", "limit must be at least 1, got -5"),
+            ] {
+                let (status, body) = try await httpGet(try #require(URL(string: "\(baseURL.absoluteString)/facts?limit=\(limit)")))
+                #expect(status == 400, "limit=\(limit)")
+                #expect(try JSONDecoder().decode([String: String].self, from: body) == ["error": reason])
+            }
 
             let (healthStatus, healthBody) = try await httpGet(baseURL.appendingPathComponent("health"))
             #expect(healthStatus == 200)
@@ -78,16 +87,100 @@ struct FactServerTests {
         await second.stop()
     }
 
-    @Test("a port already in use gives cannotListen naming the port")
+    @Test("a port already in use gives portInUse naming the port")
     func portInUse() async throws {
         try await withFactServer { server, _ in
             let port = try #require(await server.port)
             let other = try FactServer.bundled(port: port)
             let error = await #expect(throws: FactServerError.self) { try await other.start() }
-            guard case .cannotListen(let failedPort, _)? = error else { Issue.record("got \(String(describing: error))"); return }
-            #expect(failedPort == port)
+            #expect(error == .portInUse(port: port))
             #expect(error?.description.contains("127.0.0.1:\(port)") == true)
             #expect(await other.isRunning == false)
+        }
+    }
+
+    @Test("listening errors are named after their cause: privileges, a port in use, anything else")
+    func listenErrors() {
+        #expect(FactServer.listenError(IOError(errnoCode: EACCES, reason: "bind"), port: 80) == .needsPrivileges(port: 80))
+        #expect(FactServerError.needsPrivileges(port: 80).description.contains("ports below 1024 need privileges"))
+        #expect(FactServer.listenError(IOError(errnoCode: EADDRINUSE, reason: "bind"), port: 8089) == .portInUse(port: 8089))
+        #expect(FactServer.listenError(IOError(errnoCode: EADDRNOTAVAIL, reason: "bind"), port: 8089)
+            == .cannotListen(port: 8089, reason: "cannot assign requested address"))
+    }
+
+    @Test("HEAD is answered like GET without a body; other methods get 405 with Allow")
+    func methods() async throws {
+        try await withFactServer { _, baseURL in
+            let head = try await httpRequest(baseURL.appendingPathComponent("health"), method: .HEAD)
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.headers.first(name: "Content-Type") == "application/json")
+            let get = try await httpRequest(baseURL.appendingPathComponent("health"), method: .GET)
+            #expect(head.headers.first(name: "Content-Length") == String(get.body.count))
+
+            let post = try await httpRequest(baseURL.appendingPathComponent("fact"), method: .POST)
+            #expect(post.status == 405)
+            #expect(post.headers.first(name: "Allow") == "GET, HEAD")
+        }
+    }
+
+    @Test("malformed requests are answered 400 and closed", arguments: [
+        "garbage bytes": "\u{01}\u{02}\u{03} not http at all\r\n\r\n",
+        "HTTP/0.9": "GET /fact\r\n\r\n",
+        "bad Content-Length": "GET /fact HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n",
+        "two Content-Lengths": "GET /fact HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+    ])
+    func malformed(name: String, request: String) async throws {
+        try await withFactServer { server, _ in
+            let port = try #require(await server.port)
+            let exchange = try await rawExchange(port: port, sending: Data(request.utf8))
+            #expect(exchange.statusLine == "HTTP/1.1 400 Bad Request", "\(name)")
+            #expect(exchange.closedByServer, "\(name)")
+        }
+    }
+
+    @Test("a 100 KB request line or header is refused with 400 at once, and /health stays fast meanwhile")
+    func hugeRequests() async throws {
+        try await withFactServer { server, baseURL in
+            let port = try #require(await server.port)
+            let long = String(repeating: "a", count: 100_000)
+            let requests = [
+                "GET /\(long) HTTP/1.1\r\nHost: x\r\n\r\n",
+                "GET /fact HTTP/1.1\r\nHost: x\r\nX-Long: \(long)\r\n\r\n",
+            ]
+            try await withThrowingTaskGroup(of: RawExchange.self) { group in
+                for index in 0..<4 {
+                    let request = Data(requests[index % 2].utf8)
+                    group.addTask { try await rawExchange(port: port, sending: request) }
+                }
+                let health = try await httpGet(baseURL.appendingPathComponent("health"))
+                #expect(health.status == 200)
+                for try await exchange in group {
+                    #expect(exchange.statusLine == "HTTP/1.1 400 Bad Request")
+                    #expect(exchange.closedByServer)
+                }
+            }
+        }
+    }
+
+    @Test("a connection that sends half a request line and waits is closed after the read timeout")
+    func partialRequestIsClosed() async throws {
+        try await withFactServer(readTimeout: .milliseconds(300)) { server, _ in
+            let port = try #require(await server.port)
+            // The wait (30 s) is far longer than the read timeout: the server must close first.
+            let exchange = try await rawExchange(port: port, sending: Data("GET /fa".utf8), wait: .seconds(30))
+            #expect(exchange.closedByServer)
+            #expect(exchange.received.isEmpty)
+        }
+    }
+
+    @Test("the drop fault closes the connection without a byte of answer")
+    func dropFault() async throws {
+        try await withFactServer(fault: .drop) { server, _ in
+            let port = try #require(await server.port)
+            let exchange = try await rawExchange(port: port, sending: Data("GET /fact HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            #expect(exchange.closedByServer)
+            #expect(exchange.received.isEmpty)
         }
     }
 
@@ -95,10 +188,10 @@ struct FactServerTests {
     func stopDuringSlowAnswer() async throws {
         let server = try FactServer.bundled(fault: .slow, slowResponseDelay: .seconds(3600))
         let baseURL = try await server.start()
-        let request = Task { try await FactService(baseURL: baseURL, timeout: .seconds(3600)).fetchFact() }
+        let request = Task { try await makeService(baseURL, timeout: .seconds(3600)).fetchFact() }
         // Give the first request time to reach the handler without a sleep: a second request
         // that times out proves the server held at least one slow answer open meanwhile.
-        _ = try? await FactService(baseURL: baseURL, timeout: .milliseconds(200)).fetchFact()
+        _ = try? await makeService(baseURL, timeout: .milliseconds(200)).fetchFact()
         await server.stop()  // would hang for an hour if stop waited for the slow answer
         let result = await request.result
         #expect(throws: FactServiceError.self) { try result.get() }
@@ -116,7 +209,7 @@ struct FactServerTests {
         running.cancel()
         try await running.value
         #expect(await server.isRunning == false)
-        let service = FactService(baseURL: url, timeout: .seconds(5))
+        let service = makeService(url, timeout: .seconds(5))
         await #expect(throws: FactServiceError.self) { try await service.fetchFact() }
     }
 

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Testing
 @testable import FactKit
@@ -8,7 +9,7 @@ struct FactServiceTests {
     func fetchesFact() async throws {
         let facts = try FactServer.bundledFacts()
         let fact = try await withFactServer { _, baseURL in
-            try await FactService(baseURL: baseURL, timeout: .seconds(5)).fetchFact()
+            try await makeService(baseURL, timeout: .seconds(5)).fetchFact()
         }
         #expect(facts.contains(fact.fact))
         #expect(fact.length == fact.fact.count)
@@ -17,7 +18,7 @@ struct FactServiceTests {
     @Test("an HTTP 500 answer becomes httpStatus(500)")
     func http500() async throws {
         let error = try await withFactServer(fault: .http500) { _, baseURL in
-            await #expect(throws: FactServiceError.self) { try await FactService(baseURL: baseURL, timeout: .seconds(5)).fetchFact() }
+            await #expect(throws: FactServiceError.self) { try await makeService(baseURL, timeout: .seconds(5)).fetchFact() }
         }
         guard case .httpStatus(_, let code)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(code == 500)
@@ -27,7 +28,7 @@ struct FactServiceTests {
     @Test("a non-JSON answer becomes invalidBody")
     func garbage() async throws {
         let error = try await withFactServer(fault: .garbage) { _, baseURL in
-            await #expect(throws: FactServiceError.self) { try await FactService(baseURL: baseURL, timeout: .seconds(5)).fetchFact() }
+            await #expect(throws: FactServiceError.self) { try await makeService(baseURL, timeout: .seconds(5)).fetchFact() }
         }
         guard case .invalidBody(_, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(reason.contains("not JSON"))
@@ -36,7 +37,7 @@ struct FactServiceTests {
     @Test("a connection closed without a response becomes connectionDropped")
     func drop() async throws {
         let error = try await withFactServer(fault: .drop) { _, baseURL in
-            await #expect(throws: FactServiceError.self) { try await FactService(baseURL: baseURL, timeout: .seconds(5)).fetchFact() }
+            await #expect(throws: FactServiceError.self) { try await makeService(baseURL, timeout: .seconds(5)).fetchFact() }
         }
         guard case .connectionDropped? = error else { Issue.record("got \(String(describing: error))"); return }
     }
@@ -45,7 +46,7 @@ struct FactServiceTests {
     func slow() async throws {
         let error = try await withFactServer(fault: .slow, slowResponseDelay: .seconds(60)) { _, baseURL in
             await #expect(throws: FactServiceError.self) {
-                try await FactService(baseURL: baseURL, timeout: .milliseconds(300)).fetchFact()
+                try await makeService(baseURL, timeout: .milliseconds(300)).fetchFact()
             }
         }
         guard case .timedOut(_, let after)? = error else { Issue.record("got \(String(describing: error))"); return }
@@ -55,9 +56,12 @@ struct FactServiceTests {
 
     @Test("a sub-second timeout is honoured as given, not truncated to whole seconds")
     func subSecondTimeout() async throws {
-        // FoundationNetworking alone would turn 900 ms into an immediate timeout.
-        let fact = try await withFactServer(fault: .slow, slowResponseDelay: .milliseconds(50)) { _, baseURL in
-            try await FactService(baseURL: baseURL, timeout: .milliseconds(900)).fetchFact()
+        // FoundationNetworking alone would turn 900 ms into an immediate timeout. A first
+        // request with a long timeout warms the connection up, so the second one measures the
+        // timeout, not a busy test run's first connection.
+        let fact = try await withFactServer { _, baseURL in
+            _ = try await makeService(baseURL, timeout: .seconds(30)).fetchFact()
+            return try await makeService(baseURL, timeout: .milliseconds(900)).fetchFact()
         }
         #expect(!fact.fact.isEmpty)
     }
@@ -67,7 +71,7 @@ struct FactServiceTests {
         let server = try FactServer.bundled()
         let baseURL = try await server.start()
         await server.stop()
-        let service = FactService(baseURL: baseURL, timeout: .seconds(5))
+        let service = makeService(baseURL, timeout: .seconds(5))
         let error = await #expect(throws: FactServiceError.self) { try await service.fetchFact() }
         guard case .unreachable(let url, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(url == baseURL.appendingPathComponent("fact"))
@@ -77,25 +81,108 @@ struct FactServiceTests {
 
     @Test("a body over the size limit becomes bodyTooLarge")
     func tooLarge() async throws {
-        let error = try await withFactServer { _, baseURL in
-            await #expect(throws: FactServiceError.self) {
-                try await FactService(baseURL: baseURL, timeout: .seconds(5), maximumBodySize: 16).fetchFact()
+        let (error, factURL) = try await withFactServer { _, baseURL in
+            let error = await #expect(throws: FactServiceError.self) {
+                try await makeService(baseURL, timeout: .seconds(5), maximumBodySize: 16).fetchFact()
             }
+            return (error, baseURL.appendingPathComponent("fact"))
         }
-        guard case .bodyTooLarge(_, let limit, let size)? = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(limit == 16)
-        #expect(size > 16)
+        #expect(error == .bodyTooLarge(url: factURL, limit: 16))
+        #expect(error?.description.contains("more than the 16 bytes allowed") == true)
     }
 
-    @Test("a 404 from a wrong base path becomes httpStatus(404)")
+    @Test("a 50 MB answer is refused while it streams: the client stops reading at 64 KiB")
+    func hugeStreamedBody() async throws {
+        let sent = ByteCounter()
+        let error = try await withTCPServer { connection in
+            // Chunked, so no Content-Length gives the size away: the limit must hold while reading.
+            guard connection.send(Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
+            let chunk = Data("100000\r\n".utf8) + Data(repeating: UInt8(ascii: "x"), count: 0x100000) + Data("\r\n".utf8)
+            for _ in 0..<50 {
+                guard connection.send(chunk) else { return }
+                sent.add(0x100000)
+            }
+            _ = connection.send(Data("0\r\n\r\n".utf8))
+        } _: { server in
+            let error = try await withOwnClient { client in
+                await #expect(throws: FactServiceError.self) {
+                    try await FactService(baseURL: server.baseURL, timeout: .seconds(30), client: client).fetchFact()
+                }
+            }
+            #expect(error == .bodyTooLarge(url: server.baseURL.appendingPathComponent("fact"), limit: 64 * 1024))
+            return error
+        }
+        // The server has stopped, so its count is final.
+        #expect(error?.description.contains("more than the 64 KiB allowed") == true)
+        #expect(sent.value < 50 * 0x100000, "the client closed the connection before the server could send it all")
+    }
+
+    @Test("an answer whose Content-Length is over the limit is refused before its body is read")
+    func declaredTooLarge() async throws {
+        try await withTCPServer { connection in
+            _ = connection.send(Data("HTTP/1.1 200 OK\r\nContent-Length: 52428800\r\n\r\n{".utf8))
+            connection.waitForClose()
+        } _: { server in
+            let error = try await withOwnClient { client in
+                await #expect(throws: FactServiceError.self) {
+                    try await FactService(baseURL: server.baseURL, timeout: .seconds(30), client: client).fetchFact()
+                }
+            }
+            #expect(error == .bodyTooLarge(url: server.baseURL.appendingPathComponent("fact"), limit: 64 * 1024))
+        }
+    }
+
+    @Test("a server that accepts and never answers times out when the timeout says, not at a whole second")
+    func exactTimeout() async throws {
+        try await withTCPServer { connection in connection.waitForClose() } _: { server in
+            let clock = ContinuousClock()
+            let started = clock.now
+            let error = try await withOwnClient { client in
+                await #expect(throws: FactServiceError.self) {
+                    try await FactService(baseURL: server.baseURL, timeout: .milliseconds(1500), client: client).fetchFact()
+                }
+            }
+            let elapsed = clock.now - started
+            #expect(error == .timedOut(url: server.baseURL.appendingPathComponent("fact"), after: .milliseconds(1500)))
+            #expect(error?.description.contains("within 1.5 s") == true)
+            // Not before the timeout (a client rounding 1.5 s to whole seconds gives up at 1 s),
+            // and a generous upper bound for a loaded machine; the precision itself is measured
+            // in Tests/Benchmarks.
+            #expect(elapsed >= .milliseconds(1500))
+            #expect(elapsed < .milliseconds(9500), "took \(elapsed)")
+        }
+    }
+
+    @Test("the client made for the app fetches a fact and shuts down cleanly")
+    func appClient() async throws {
+        let client = FactService.makeHTTPClient()
+        let fact = try await withFactServer { _, baseURL in
+            try await FactService(baseURL: baseURL, timeout: .seconds(5), client: client).fetchFact()
+        }
+        try await client.shutdown()
+        #expect(!fact.fact.isEmpty)
+    }
+
+    @Test("HTTPS goes through TLS: a plain-HTTP port spoken to over https fails with a TLS reason")
+    func httpsUsesTLS() async throws {
+        let error = try await withFactServer { _, baseURL in
+            let https = try #require(URL(string: baseURL.absoluteString.replacingOccurrences(of: "http://", with: "https://")))
+            return await #expect(throws: FactServiceError.self) { try await makeService(https, timeout: .seconds(5)).fetchFact() }
+        }
+        guard case .transport(_, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(reason.localizedCaseInsensitiveContains("ssl") || reason.localizedCaseInsensitiveContains("tls"), "\(reason)")
+    }
+
+    @Test("a 404 from a wrong base path says the URL has no fact endpoint")
     func wrongBase() async throws {
         let error = try await withFactServer { _, baseURL in
             await #expect(throws: FactServiceError.self) {
-                try await FactService(baseURL: baseURL.appendingPathComponent("nope"), timeout: .seconds(5)).fetchFact()
+                try await makeService(baseURL.appendingPathComponent("nope"), timeout: .seconds(5)).fetchFact()
             }
         }
         guard case .httpStatus(_, let code)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(code == 404)
+        #expect(error?.description.contains("the URL has no fact endpoint, check the environment's source") == true)
     }
 
     @Test("bodies missing fields or with wrong types are explained", arguments: [

@@ -87,12 +87,14 @@ struct AppPlanTests {
         defer { Task { await app.shutdown() } }
         #expect(app.environment.name == "embedded")
         #expect(!app.firstFact.text.isEmpty)
-        // Only repeatable steps ran again: settings and the database were carried over.
+        // Only repeatable steps ran again: settings were carried over, and the database step
+        // found the database the failed run had opened and kept it.
         let ran = repeated.stepTimings.map(\.step.title)
         #expect(!ran.contains("Load settings"))
-        #expect(!ran.contains("Open the history database"))
+        #expect(ran.contains("Open the history database"))
         #expect(ran.contains("Fetch the first cat fact"))
         #expect(repeated.process.catalog == failure.process.catalog)
+        #expect(repeated.process.database === failure.process.database)
         // The broken run's server was stopped by the repeat.
         #expect(await brokenServer.isRunning == false)
     }
@@ -121,16 +123,23 @@ struct AppPlanTests {
         #expect(String(describing: failure.error).contains("embedded"))
     }
 
-    @Test("A corrupt history file fails at 'Open the history database' and is left untouched")
-    func corruptDatabase() async throws {
+    @Test("A corrupt history file fails at 'Open the history database', on the first run and on a retry, and is left untouched",
+          arguments: 0..<5)
+    func corruptDatabase(attempt: Int) async throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
         let file = directory.appendingPathComponent("history.sqlite")
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: file)
         let failure = try await failure(options(directory))
-        #expect(["Open the history database", "Fetch the first cat fact", "Check service health"].contains(failure.failedStep.title))
+        #expect(failure.failedStep.title == "Open the history database", "the step that owns the database, every time")
         #expect(String(describing: failure.error).contains(file.path))
+        // A retry fails the same way, in the same step.
+        let retried = await #expect(throws: InitializationFailure<AppProcess>.self) {
+            try await failure.runRepeat(createProcess: AppPlan.switching(to: nil))
+        }
+        #expect(retried?.failedStep.title == "Open the history database")
+        await retried?.process.shutdown()
         await failure.process.shutdown()
         #expect(try Data(contentsOf: file) == garbage)
     }

@@ -15,15 +15,17 @@ struct AppServicesTests {
         let environment = try #require(try Self.environments?.environment(named: environmentName))
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
-        let servers = RunningServers()
+        let services = RunningServices()
         let container = AppServices.makeContainer(
             environment: environment,
             databaseURL: directory.appendingPathComponent("history.sqlite"),
             database: nil,
-            servers: servers)
+            services: services)
 
         let resolved = await container.graph()   // runs the real factories in a throwaway copy
-        await servers.stopAll()
+        #expect(await services.holdsHTTPClient, "the real HTTP client factory ran and handed its client over")
+        await services.stopAll()
+        #expect(await !services.holdsHTTPClient)
         let declared = await AppServices.declaredGraph(for: environment)
 
         #expect(declared == resolved)
@@ -34,9 +36,12 @@ struct AppServicesTests {
     func declaredGraphRunsNothing() async throws {
         let environment = try #require(try Self.environments?.environment(named: "embedded"))
         let graph = await AppServices.declaredGraph(for: environment)
-        #expect(graph.nodes.map(\.key.description) == ["Environment", "FactRepository", "FactServer", "FactService", "HistoryDatabase"])
+        #expect(graph.nodes.map(\.key.description) == [
+            "Environment", "FactRepository", "FactServer", "FactService", "HTTPClient", "HistoryDatabase",
+        ])
         #expect(graph.edges.map { "\($0.from) -> \($0.to)" } == [
             "FactRepository -> FactService", "FactRepository -> HistoryDatabase", "FactService -> FactServer",
+            "FactService -> HTTPClient",
         ])
         // Every registration is a stand-in: nothing was created or cached.
         let declarations = AppServices.declarations(for: environment)

@@ -71,3 +71,46 @@ struct PlainExitStatusTests {
         #expect(try Data(contentsOf: folder.database) == garbage)
     }
 }
+
+@Suite("The README's exit-status table")
+struct ReadmeExitStatusTests {
+    /// The package's README.md, two folders above this file.
+    static let readme = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    @Test("lists exactly the statuses ExitStatus has, in order, each with its meaning")
+    func tableMatchesCode() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let rows = text.split(separator: "\n").compactMap { line -> (Int32, String)? in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 4, cells[1].hasPrefix("`"), let code = Int32(cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))) else {
+                return nil
+            }
+            return (code, cells[2])
+        }
+        #expect(rows.map(\.0) == ExitStatus.allCases.map(\.rawValue))
+        let meanings = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        #expect(meanings[ExitStatus.success.rawValue]?.contains("main screen") == true)
+        #expect(meanings[ExitStatus.initializationFailed.rawValue]?.contains("quitting from the error screen") == true)
+        #expect(meanings[ExitStatus.usageError.rawValue]?.contains("unknown `--env`") == true)
+        #expect(meanings[ExitStatus.usageError.rawValue]?.contains("`--database`") == true)
+        #expect(meanings[ExitStatus.interrupted.rawValue]?.contains("Ctrl-C") == true)
+        #expect(meanings[ExitStatus.terminated.rawValue]?.contains("SIGTERM") == true)
+    }
+
+    @Test("an unknown --env and a malformed environments file are caught before the full-screen app starts")
+    func startupCheck() throws {
+        #expect(StartupCheck.problem(with: AppOptions(environmentName: "embedded")) == nil)
+        #expect(StartupCheck.problem(with: AppOptions()) == nil)
+        guard case .unknownEnvironment(let name, let known)? = StartupCheck.problem(with: AppOptions(environmentName: "nowhere")) else {
+            Issue.record("an unknown environment passed the check")
+            return
+        }
+        #expect(name == "nowhere")
+        #expect(known.first == "embedded")
+        let folder = try TemporaryFolder()
+        let file = try folder.environmentsFile(#"{"environments": []}"#)
+        #expect(StartupCheck.problem(with: AppOptions(environmentsFile: file)) != nil)
+    }
+}

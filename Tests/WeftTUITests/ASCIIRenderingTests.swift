@@ -1,3 +1,4 @@
+import WeftTerminal
 import Testing
 @testable import WeftTUI
 

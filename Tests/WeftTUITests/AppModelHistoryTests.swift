@@ -1,3 +1,4 @@
+import WeftTerminal
 @testable import FactKit
 import Foundation
 import Synchronization

@@ -1,6 +1,7 @@
 import FactKit
 import Testing
 @testable import WeftTUI
+@testable import WeftTerminal
 
 /// Random key sequences against the real plan: the model must never trap and never have
 /// two initialization runs in flight.

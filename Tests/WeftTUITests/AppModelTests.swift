@@ -4,6 +4,7 @@ import Testing
 import WeftInitializer
 @testable import WeftApp
 @testable import WeftTUI
+@testable import WeftTerminal
 
 /// The app's state machine, driven by keys over the real initialization plan: the bundled
 /// server on loopback and a real SQLite history in a temporary directory.
@@ -109,6 +110,7 @@ struct AppModelTests {
             #expect(screen.text(at: 0).contains("broken"))
             #expect(screen.text(at: size.rows - 1).contains("r retry"))
         }
+        #expect(model.handle(.char("q")) == .quit(exitCode: 1), "quitting from the error screen exits 1, as plain mode does")
 
         press(model, .char("e"))
         let menu = try #require(model.menu)
@@ -122,12 +124,13 @@ struct AppModelTests {
         press(model, .char("k"), .enter)
         #expect(model.isOnSplash && model.isRunInFlight && model.panel == nil)
         #expect(model.splashProgress?.environment == "embedded")
-        #expect(model.splashProgress?.steps.count == 6, "a repeat runs only the repeatable steps")
+        #expect(model.splashProgress?.steps.count == 7, "a repeat runs only the repeatable steps (all but Load settings)")
         await model.settle()
         let main = try #require(model.mainState, "stage: \(model.stage.name)")
         #expect(main.dependencies.environment.name == "embedded")
         #expect(render(model).contains("Cat fact"))
         #expect(log.runsStarted == 2 && log.peakRunsInFlight == 1)
+        #expect(model.handle(.char("q")) == .quit(exitCode: 0), "quitting from the main screen exits 0")
         await model.shutdown()
     }
 
@@ -172,7 +175,7 @@ struct AppModelTests {
         // The failure may end the run before the server step applied its server (the run
         // abandons steps still running); every server of the run is stopped all the same.
         let failed = try #require(error.failure)
-        #expect(await failed.process.servers.isStopped)
+        #expect(await failed.process.started.isStopped)
         if let server = failed.process.server { #expect(await !server.isRunning) }
     }
 
@@ -266,7 +269,7 @@ struct AppModelTests {
         #expect(view.environment == "embedded")
         let resolved = Set(view.registrations.filter(\.isResolved).map(\.name))
         #expect(resolved.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "FactRepository"]))
-        #expect(view.timeline.count == 6 && view.timeline.allSatisfy { !$0.isFailure })
+        #expect(view.timeline.count == 7 && view.timeline.allSatisfy { !$0.isFailure })
         let asyncEntries = view.timeline.filter { ["Start the fact server", "Fetch the first cat fact", "Check service health"].contains($0.label) }
         let overlap = asyncEntries.contains { a in
             asyncEntries.contains { b in a.label != b.label && a.startMilliseconds < b.startMilliseconds + b.durationMilliseconds && b.startMilliseconds < a.startMilliseconds + a.durationMilliseconds }

@@ -4,6 +4,7 @@ import Testing
 import WeftInitializer
 import WeftApp
 @testable import WeftTUI
+@testable import WeftTerminal
 
 /// A temporary directory with an environments file and a history database path, removed
 /// by ``remove()``.

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftTUI
+@testable import WeftTerminal
 
 /// Sample view states shared by the screen tests.
 enum Fixtures {

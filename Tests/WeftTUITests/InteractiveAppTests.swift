@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import WeftApp
 @testable import WeftTUI
+@testable import WeftTerminal
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Testing
 import WeftApp
 @testable import WeftInitializer
 @testable import WeftTUI
+@testable import WeftTerminal
 
 /// The one key-map table: what the bars and help show is what the keys do, and advice names
 /// the keys the table binds.

@@ -1,3 +1,4 @@
+import WeftTerminal
 import Foundation
 import Testing
 @testable import FactKit

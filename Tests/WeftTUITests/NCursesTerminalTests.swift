@@ -5,6 +5,7 @@
 #endif
 import Testing
 @testable import WeftTUI
+@testable import WeftTerminal
 
 /// The real ncurses backend, off-screen: `newterm` over `/dev/null`, read back with
 /// `mvwinnwstr`. ncurses state is process-global, so these tests run one at a time.

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftTUI
+@testable import WeftTerminal
 
 @Suite("Progress bar")
 struct ProgressBarTests {

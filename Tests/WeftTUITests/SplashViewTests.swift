@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftTUI
+@testable import WeftTerminal
 
 @MainActor
 @Suite("Splash screen")

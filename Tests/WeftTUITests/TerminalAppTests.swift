@@ -1,6 +1,7 @@
 import Testing
 import WeftApp
 @testable import WeftTUI
+@testable import WeftTerminal
 
 @MainActor
 @Suite("Frame loop")

@@ -35,17 +35,17 @@ public struct EnvironmentCatalog: Sendable, Hashable {
 
     /// Creates a catalogue from environments already in memory.
     ///
-    /// - Throws: ``EnvironmentCatalogError/invalidField(file:field:problem:)`` when the list is
+    /// - Throws: ``EnvironmentCatalogError/invalidField(file:line:field:problem:)`` when the list is
     ///   empty or two environments share a name.
     init(environments: [Environment], file: String = "(in memory)") throws(EnvironmentCatalogError) {
         guard !environments.isEmpty else {
-            throw .invalidField(file: file, field: "environments", problem: "expected at least one environment, got an empty list")
+            throw .invalidField(file: file, line: nil, field: "environments", problem: "expected at least one environment, got an empty list")
         }
         var firstIndex: [String: Int] = [:]
         for (index, environment) in environments.enumerated() {
             if let earlier = firstIndex[environment.name] {
                 throw .invalidField(
-                    file: file, field: "environments[\(index)].name",
+                    file: file, line: nil, field: "environments[\(index)].name",
                     problem: "duplicate name \"\(environment.name)\" (already used by environments[\(earlier)]); names must be unique")
             }
             firstIndex[environment.name] = index
@@ -64,15 +64,54 @@ public struct EnvironmentCatalog: Sendable, Hashable {
     }
 
     /// Reads and parses an environments file, such as a person's own list of environments.
+    ///
+    /// Only a regular file of at most ``maximumFileSize`` bytes is read: a directory, an
+    /// empty file, a device or a FIFO is refused by what it is, without reading from it.
     public static func load(contentsOf url: URL) throws(EnvironmentCatalogError) -> EnvironmentCatalog {
         let file = url.isFileURL ? url.path : url.absoluteString
+        return try EnvironmentCatalog(data: readFile(at: file), file: file)
+    }
+
+    /// The largest environments file read: 1 MiB.
+    static let maximumFileSize = 1024 * 1024
+
+    private static func readFile(at path: String) throws(EnvironmentCatalogError) -> Data {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw .unreadable(file: path, reason: Self.reason(for: error))
+        }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?:
+            break
+        case .typeDirectory?:
+            throw .notAnEnvironmentsFile(file: path, problem: "is a directory")
+        case .typeCharacterSpecial?:
+            // /dev/null reads as nothing: say it is empty; any other device is not a file.
+            let first = try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 1)
+            if first?.isEmpty ?? true { throw .notAnEnvironmentsFile(file: path, problem: "is empty") }
+            throw .notAnEnvironmentsFile(file: path, problem: "is not a regular file (it is a device)")
+        default:
+            // A FIFO is never opened: that would wait for a writer.
+            throw .notAnEnvironmentsFile(file: path, problem: "is not a regular file (a FIFO, socket or device)")
+        }
+        if let size = attributes[.size] as? Int, size > maximumFileSize {
+            throw .notAnEnvironmentsFile(file: path, problem: "is larger than 1 MiB, too large for an environments file")
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
         } catch {
-            throw .unreadable(file: file, reason: Self.reason(for: error))
+            throw .unreadable(file: path, reason: Self.reason(for: error))
         }
-        return try EnvironmentCatalog(data: data, file: file)
+        guard !data.isEmpty else { throw .notAnEnvironmentsFile(file: path, problem: "is empty") }
+        guard data.count <= maximumFileSize else {
+            throw .notAnEnvironmentsFile(file: path, problem: "is larger than 1 MiB, too large for an environments file")
+        }
+        return data
     }
 
     /// The environments file bundled with weft (`Assets/environments.json`).
@@ -123,6 +162,7 @@ public struct EnvironmentCatalog: Sendable, Hashable {
         return environment
     }
 
+    /// Why bundled data could not be read, in a few words.
     private static func reason(for error: any Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue

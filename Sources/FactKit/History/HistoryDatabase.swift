@@ -1,3 +1,4 @@
+import Dispatch
 public import Foundation
 import GRDB
 
@@ -5,8 +6,15 @@ import GRDB
 ///
 /// Lives at ``defaultURL(environment:)`` (`$XDG_DATA_HOME/weft/history.sqlite`) unless a path
 /// is given. Opening creates the parent folder if needed and applies versioned migrations.
-/// A file that is not a database, or that cannot be read or written, is reported as a
-/// ``HistoryDatabaseError`` naming it, and is never deleted, truncated or overwritten.
+///
+/// The file is shared safely: it is opened in WAL mode through a GRDB `DatabasePool`, with a
+/// busy timeout, so several weft processes can record into one history at once. And weft
+/// writes only to its own files: a history carries weft's SQLite application id, and an
+/// existing file without it is refused untouched unless it is empty or has exactly the schema
+/// of a history from before the id (which is then marked). A path that is a directory or not
+/// a regular file, a file that is not a database, or one that cannot be read or written is
+/// reported as a ``HistoryDatabaseError`` naming it, and is never deleted, truncated or
+/// overwritten.
 ///
 /// ```swift
 /// let history = try HistoryDatabase(url: HistoryDatabase.defaultURL())
@@ -14,9 +22,12 @@ import GRDB
 /// print(counts.timesSeen, counts.factsStored)
 /// ```
 public final class HistoryDatabase: Sendable {
+    /// How long a connection waits for another process's write before giving up.
+    static let busyTimeout: TimeInterval = 10
+
     /// The database file.
     let url: URL
-    private let queue: DatabaseQueue
+    private let pool: DatabasePool
 
     /// The default file: `$XDG_DATA_HOME/weft/history.sqlite`, or
     /// `~/.local/share/weft/history.sqlite` when `XDG_DATA_HOME` is unset, empty or relative.
@@ -35,37 +46,49 @@ public final class HistoryDatabase: Sendable {
         return dataHome.appendingPathComponent("weft/history.sqlite", isDirectory: false)
     }
 
-    /// Opens (creating if needed) and migrates the history at `url`.
+    /// Opens the history at `url` like ``init(url:)``, on a thread of its own: opening can
+    /// wait for another process's write (up to the busy timeout) and for the disk, and that
+    /// wait must not hold one of Swift concurrency's few threads.
+    public static func open(url: URL) async throws(HistoryDatabaseError) -> HistoryDatabase {
+        // A serial queue of its own runs on a thread Dispatch creates for it, outside the
+        // cooperative pool.
+        let queue = DispatchQueue(label: "weft.history.open")
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HistoryDatabase, HistoryDatabaseError>, Never>) in
+            queue.async {
+                continuation.resume(returning: Result { () throws(HistoryDatabaseError) in try HistoryDatabase(url: url) })
+            }
+        }
+        return try result.get()
+    }
+
+    /// Opens (creating if needed) and migrates the history at `url`, blocking the calling
+    /// thread while it does; from async code use ``open(url:)``.
+    ///
+    /// An existing file is inspected through a read-only connection first; only a file that
+    /// is weft's (or empty) is then opened for writing.
     ///
     /// - Throws: ``HistoryDatabaseError`` naming the file; the file is left as it was.
     public init(url: URL) throws(HistoryDatabaseError) {
         let path = url.path
         self.url = url
+        try Self.checkFile(at: path)
         try Self.prepareDirectory(for: url)
-        let manager = FileManager.default
-        if manager.fileExists(atPath: path) {
-            guard manager.isReadableFile(atPath: path) else {
-                throw .notReadable(path: path, reason: "permission denied")
-            }
-            guard manager.isWritableFile(atPath: path) else {
-                throw .notWritable(path: path, reason: "the file is read-only")
-            }
-        }
         do {
-            let queue = try DatabaseQueue(path: path)
-            try queue.read { db in
-                if try Self.migrator.hasBeenSuperseded(db) {
-                    throw HistoryDatabaseError.newerSchema(path: path)
-                }
-            }
-            try Self.migrator.migrate(queue)
-            self.queue = queue
+            try Self.refuseForeignFile(at: path)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.writeWithoutTransaction { db in try HistorySchema.prepare(db, path: path) }
+            self.pool = pool
         } catch {
             throw Self.map(error, path: path)
         }
     }
 
     /// Records that a fact was shown, returning how often it was seen and how many facts are stored.
+    ///
+    /// One immediate transaction: another process recording at the same moment waits its
+    /// turn (up to the busy timeout) instead of failing.
     ///
     /// - Parameters:
     ///   - text: The fact.
@@ -74,17 +97,22 @@ public final class HistoryDatabase: Sendable {
     @discardableResult
     func record(_ text: String, environment: String, fetchedAt: Date = Date()) async throws(HistoryDatabaseError) -> HistoryCounts {
         do {
-            return try await queue.write { db in
-                try db.execute(
-                    sql: "INSERT INTO fact (text, firstSeenAt) VALUES (?, ?) ON CONFLICT(text) DO NOTHING",
-                    arguments: [text, fetchedAt])
-                let factID = try Int64.fetchOne(db, sql: "SELECT id FROM fact WHERE text = ?", arguments: [text]) ?? 0
-                try db.execute(
-                    sql: "INSERT INTO sighting (factId, environment, fetchedAt) VALUES (?, ?, ?)",
-                    arguments: [factID, environment, fetchedAt])
-                return HistoryCounts(
-                    timesSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sighting WHERE factId = ?", arguments: [factID]) ?? 0,
-                    factsStored: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fact") ?? 0)
+            return try await pool.writeWithoutTransaction { db in
+                var counts = HistoryCounts(timesSeen: 0, factsStored: 0)
+                try db.inTransaction(.immediate) {
+                    try db.execute(
+                        sql: "INSERT INTO fact (text, firstSeenAt) VALUES (?, ?) ON CONFLICT(text) DO NOTHING",
+                        arguments: [text, fetchedAt])
+                    let factID = try Int64.fetchOne(db, sql: "SELECT id FROM fact WHERE text = ?", arguments: [text]) ?? 0
+                    try db.execute(
+                        sql: "INSERT INTO sighting (factId, environment, fetchedAt) VALUES (?, ?, ?)",
+                        arguments: [factID, environment, fetchedAt])
+                    counts = HistoryCounts(
+                        timesSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sighting WHERE factId = ?", arguments: [factID]) ?? 0,
+                        factsStored: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fact") ?? 0)
+                    return .commit
+                }
+                return counts
             }
         } catch {
             throw Self.map(error, path: url.path)
@@ -107,12 +135,12 @@ public final class HistoryDatabase: Sendable {
 
     /// The identifiers of the migrations applied to the file, oldest first.
     func appliedMigrations() async throws(HistoryDatabaseError) -> [String] {
-        try await read { db in try Self.migrator.appliedMigrations(db) }
+        try await read { db in try HistorySchema.appliedMigrations(db) }
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
         do {
-            return try await queue.read(body)
+            return try await pool.read(body)
         } catch {
             throw Self.map(error, path: url.path)
         }
@@ -120,9 +148,47 @@ public final class HistoryDatabase: Sendable {
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
         do {
-            return try await queue.write(body)
+            return try await pool.write(body)
         } catch {
             throw Self.map(error, path: url.path)
+        }
+    }
+
+    /// How many sightings the history holds: one per fact shown.
+    func sightings() async throws(HistoryDatabaseError) -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sighting") ?? 0 }
+    }
+
+    /// Refuses a path that names a directory or something other than a regular file; a
+    /// missing file is fine (it will be created).
+    private static func checkFile(at path: String) throws(HistoryDatabaseError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .isDirectory(path: path)
+        default: throw .notARegularFile(path: path)
+        }
+        let manager = FileManager.default
+        guard manager.isReadableFile(atPath: path) else {
+            throw .notReadable(path: path, reason: "permission denied")
+        }
+        guard manager.isWritableFile(atPath: path) else {
+            throw .notWritable(path: path, reason: "the file is read-only")
+        }
+    }
+
+    /// Looks at an existing, non-empty file through a read-only connection and refuses it
+    /// unless it is weft's, an unmarked weft history, or an SQLite database with nothing in
+    /// it: nothing is written to a file that is refused, not even its journal mode.
+    private static func refuseForeignFile(at path: String) throws {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let ownership = try DatabaseQueue(path: path, configuration: configuration).read(HistorySchema.ownership(of:))
+        if case .foreign(let tables, let count) = ownership {
+            throw HistoryDatabaseError.notAHistoryDatabase(path: path, tables: tables, tableCount: count)
         }
     }
 

@@ -1,81 +1,121 @@
-import FlyingFox
 import Foundation
 
 /// Answers the fact server's routes, applying the configured fault to every request.
-struct FactRequestHandler: HTTPHandler {
+///
+/// Independent of the HTTP server: ``FactServer`` hands it the method, path and query of
+/// each request and writes back the ``Outcome``.
+struct FactRequestHandler: Sendable {
     let facts: [String]
     let fault: ServerFault?
     let slowResponseDelay: Duration
 
     static let defaultListLimit = 10
+    /// The methods every route answers; `HEAD` is answered like `GET`, without the body.
+    static let allowedMethods = "GET, HEAD"
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// What to send back.
+    enum Outcome: Sendable, Equatable {
+        /// An answer: status, content type and body.
+        case respond(FactResponse)
+        /// Close the connection without answering (the `drop` fault).
+        case drop
+    }
+
+    /// The answer to `method path?query`; `query` holds the decoded query items in order.
+    func handle(method: String, path: String, query: [(name: String, value: String)]) async throws -> Outcome {
         switch fault {
         case .http500:
-            return json(["error": "internal server error (fault mode http-500)"], status: .internalServerError)
+            return .respond(.json(["error": "internal server error (fault mode http-500)"], status: 500))
         case .garbage:
-            return HTTPResponse(
-                statusCode: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: Data("~~ meow? <this is not JSON> ~~\n".utf8))
+            return .respond(FactResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Data("~~ meow? <this is not JSON> ~~\n".utf8)))
         case .drop:
-            return HTTPResponse(webSocket: DroppingHandler())
+            return .drop
         case .slow:
             try await Task.sleep(for: slowResponseDelay)
-            return route(request)
+            return .respond(route(method: method, path: path, query: query))
         case nil:
-            return route(request)
+            return .respond(route(method: method, path: path, query: query))
         }
     }
 
-    private func route(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.method == .GET else {
-            return json(["error": "only GET is supported"], status: .methodNotAllowed)
+    private func route(method: String, path: String, query: [(name: String, value: String)]) -> FactResponse {
+        guard method == "GET" || method == "HEAD" else {
+            var response = FactResponse.json(["error": "only GET and HEAD are supported"], status: 405)
+            response.allow = Self.allowedMethods
+            return response
         }
-        switch request.path {
+        switch path {
         case "/fact":
             // `facts` is validated non-empty by `FactServer.init`.
             let text = facts.randomElement() ?? ""
-            return encoded(CatFact(fact: text))
+            return .encoded(CatFact(fact: text))
         case "/facts":
-            let requested = request.query["limit"].map { Int($0) } ?? FactRequestHandler.defaultListLimit
-            guard let requested else {
-                return json(["error": "limit must be an integer"], status: .badRequest)
+            switch listLimit(query.last { $0.name == "limit" }?.value) {
+            case .success(let limit):
+                return .encoded(FactList(data: facts.shuffled().prefix(limit).map { CatFact(fact: $0) }))
+            case .failure(let problem):
+                return .json(["error": problem.reason], status: 400)
             }
-            let limit = min(max(requested, 1), facts.count)
-            return encoded(FactList(data: facts.shuffled().prefix(limit).map { CatFact(fact: $0) }))
         case "/health":
-            return encoded(Health(status: "ok", facts: facts.count))
+            return .encoded(Health(status: "ok", facts: facts.count))
         default:
-            return json(["error": "not found; routes are /fact, /facts?limit=N and /health"], status: .notFound)
+            return .json(["error": "not found; routes are /fact, /facts?limit=N and /health"], status: 404)
         }
+    }
+
+    /// Why a `limit` was refused, for the 400 answer.
+    struct LimitProblem: Error, Equatable { var reason: String }
+
+    /// How many facts `/facts?limit=text` lists: ``defaultListLimit`` when absent, at most the
+    /// number of facts (a larger number, however large, is clamped), at least 1.
+    func listLimit(_ text: String?) -> Result<Int, LimitProblem> {
+        guard let text else { return .success(min(Self.defaultListLimit, facts.count)) }
+        let digits = text.hasPrefix("+") || text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return .failure(LimitProblem(reason: "limit must be a whole number from 1 up, got \"\(Self.quoted(text))\""))
+        }
+        let isNegative = text.hasPrefix("-") && digits.contains { $0 != "0" }
+        guard !isNegative, digits.contains(where: { $0 != "0" }) else {
+            return .failure(LimitProblem(reason: "limit must be at least 1, got \(Self.quoted(text))"))
+        }
+        // A number too large for Int is still a number: clamp it like any other.
+        return .success(min(Int(digits) ?? Int.max, facts.count))
+    }
+
+    /// `text` cut to 60 characters for an error message.
+    static func quoted(_ text: String) -> String {
+        text.count > 60 ? String(text.prefix(60)) + "…" : text
     }
 
     private struct FactList: Encodable { var data: [CatFact] }
     private struct Health: Encodable { var status: String; var facts: Int }
+}
 
-    private func encoded(_ value: some Encodable, status: HTTPStatusCode = .ok) -> HTTPResponse {
+/// One answer of the fact server, before the HTTP server writes it.
+struct FactResponse: Sendable, Equatable {
+    var status: Int
+    var contentType: String
+    var body: Data
+    /// The `Allow` header of a `405` answer.
+    var allow: String?
+
+    init(status: Int, contentType: String, body: Data, allow: String? = nil) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.allow = allow
+    }
+
+    static func encoded(_ value: some Encodable, status: Int = 200) -> FactResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let body = try? encoder.encode(value) else {
-            return HTTPResponse(statusCode: .internalServerError)
+            return FactResponse(status: 500, contentType: "text/plain; charset=utf-8", body: Data("cannot encode the answer\n".utf8))
         }
-        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], body: body)
+        return FactResponse(status: status, contentType: "application/json", body: body)
     }
 
-    private func json(_ object: [String: String], status: HTTPStatusCode) -> HTTPResponse {
+    static func json(_ object: [String: String], status: Int) -> FactResponse {
         encoded(object, status: status)
-    }
-}
-
-/// Makes FlyingFox close the connection having written nothing.
-///
-/// FlyingFox asks a WebSocket handler for its frames *before* writing the response head, and
-/// closes the connection when that throws, so the client sees a connection closed with no
-/// response at all — the `drop` fault.
-struct DroppingHandler: WSHandler {
-    struct Dropped: Error {}
-
-    func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
-        throw Dropped()
     }
 }

@@ -1,12 +1,23 @@
-import FlyingFox
-import FlyingSocks
 public import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOPosix
 
 /// The bundled cat-fact server, speaking catfact.ninja's contract on `127.0.0.1` only.
 ///
 /// Routes: `GET /fact` → `{"fact": String, "length": Int}`, `GET /facts?limit=N` →
-/// `{"data": [{"fact", "length"}]}` (N clamped to 1…number of facts, default 10), and
-/// `GET /health` → `{"status": "ok", "facts": Int}`. A ``ServerFault`` applies to every route.
+/// `{"data": [{"fact", "length"}]}` (N from 1; more than the number of facts lists them all;
+/// default 10), and `GET /health` → `{"status": "ok", "facts": Int}`. `HEAD` is answered like
+/// `GET` without a body; other methods get `405` with an `Allow` header. A ``ServerFault``
+/// applies to every route.
+///
+/// Built on Hummingbird (SwiftNIO's HTTP/1.1 parser, on the event-loop group the HTTP client
+/// also uses): a malformed request is answered `400` and closed, a request line or header
+/// block over 16 KiB likewise, and a connection that sends nothing (or half a request) for
+/// ``readTimeout`` is closed.
 ///
 /// In-process use (the `embedded` environment):
 ///
@@ -32,8 +43,16 @@ public actor FactServer {
     public let fault: ServerFault?
     /// How long ``ServerFault/slow`` waits before answering.
     let slowResponseDelay: Duration
+    /// How long a silent connection is kept open.
+    let readTimeout: Duration
 
-    private var server: HTTPServer?
+    /// How long a connection may stay silent (nothing read, no request in progress) before
+    /// it is closed unless told otherwise: a client that sends half a request and waits does
+    /// not hold it forever.
+    public static let readTimeout: Duration = .seconds(10)
+    /// The largest request line plus headers accepted; more is answered `400` at once.
+    static let maximumHeaderSize = 16 * 1024
+
     private var serverTask: Task<Void, any Error>?
     /// The port actually listened on while running, else `nil`.
     private(set) var port: UInt16?
@@ -46,17 +65,20 @@ public actor FactServer {
     ///   - fault: A deliberate fault, or `nil` to serve normally.
     ///   - slowResponseDelay: How long ``ServerFault/slow`` waits; make it longer than the
     ///     client's timeout.
+    ///   - readTimeout: How long a connection that sends nothing is kept open.
     init(
         facts: [String],
         port: UInt16 = 0,
         fault: ServerFault? = nil,
-        slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay
+        slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay,
+        readTimeout: Duration = FactServer.readTimeout
     ) throws(FactServerError) {
         guard !facts.isEmpty else { throw .noFacts(reason: "the list of facts is empty") }
         self.facts = facts
         self.requestedPort = port
         self.fault = fault
         self.slowResponseDelay = slowResponseDelay
+        self.readTimeout = readTimeout
     }
 
     /// The base URL clients use while running, such as `http://127.0.0.1:49152`, else `nil`.
@@ -73,54 +95,32 @@ public actor FactServer {
     @discardableResult
     public func start() async throws(FactServerError) -> URL {
         if let baseURL { return baseURL }
-        let address: sockaddr_in
-        do {
-            address = try .inet(ip4: "127.0.0.1", port: requestedPort)
-        } catch {
-            throw .cannotListen(port: requestedPort, reason: "\(error)")
-        }
         let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
-        let server = HTTPServer(
-            address: address,
-            timeout: max(15, slowResponseDelay.timeInterval + 5),
-            logger: .disabled,
-            handler: handler)
-
-        // Whichever comes first: listening, or `run()` failing (for example, port in use).
-        let (outcomes, outcome) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
+        // Whichever comes first: listening (with the bound port), or `run()` failing.
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+        let application = Self.makeApplication(handler: handler, port: requestedPort, readTimeout: readTimeout) { channel in
+            outcome.yield(.success(channel.localAddress?.port ?? 0))
+        }
         let serverTask = Task {
             do {
-                try await server.run()
+                try await application.run()
                 outcome.yield(.failure(FactServerError.stoppedUnexpectedly(reason: "the listener ended")))
             } catch {
                 outcome.yield(.failure(error))
                 throw error
             }
         }
-        let listeningTask = Task {
-            do {
-                try await server.waitUntilListening(timeout: 10)
-                outcome.yield(.success(()))
-            } catch {
-                outcome.yield(.failure(error))
-            }
-        }
-        var first: Result<Void, any Error> = .failure(FactServerError.stoppedUnexpectedly(reason: "no outcome"))
+        var first: Result<Int, any Error> = .failure(FactServerError.stoppedUnexpectedly(reason: "no outcome"))
         for await result in outcomes {
             first = result
             break
         }
-        listeningTask.cancel()
-
-        guard case .success = first, case .ip4(_, let boundPort)? = await server.listeningAddress else {
+        guard case .success(let bound) = first, let boundPort = UInt16(exactly: bound), boundPort != 0 else {
             serverTask.cancel()
-            await server.stop()
             _ = await serverTask.result
-            let reason: String
-            if case .failure(let error) = first { reason = Self.describe(error) } else { reason = "no IPv4 address" }
-            throw .cannotListen(port: requestedPort, reason: reason)
+            if case .failure(let error) = first { throw Self.listenError(error, port: requestedPort) }
+            throw .cannotListen(port: requestedPort, reason: "no IPv4 port")
         }
-        self.server = server
         self.serverTask = serverTask
         self.port = boundPort
         return URL(string: "http://127.0.0.1:\(boundPort)") ?? URL(fileURLWithPath: "/")
@@ -128,11 +128,9 @@ public actor FactServer {
 
     /// Stops listening, closes open connections and releases the port. Does nothing when stopped.
     public func stop() async {
-        guard let server, let serverTask else { return }
-        self.server = nil
+        guard let serverTask else { return }
         self.serverTask = nil
         self.port = nil
-        await server.stop(timeout: 0)
         serverTask.cancel()
         _ = await serverTask.result
     }
@@ -159,6 +157,64 @@ public actor FactServer {
 
     private static func describe(_ error: any Error) -> String {
         if let error = error as? FactServerError { return error.description }
+        if let error = error as? IOError { return Self.describe(errno: error.errnoCode) }
         return String(describing: error)
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    /// Why listening on `port` failed, as the server's own error.
+    static func listenError(_ error: any Error, port: UInt16) -> FactServerError {
+        if let error = error as? FactServerError { return error }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case EACCES, EPERM: return .needsPrivileges(port: port)
+            case EADDRINUSE: return .portInUse(port: port)
+            default: return .cannotListen(port: port, reason: describe(errno: error.errnoCode))
+            }
+        }
+        return .cannotListen(port: port, reason: describe(error))
+    }
+
+    /// The Hummingbird application serving `handler` on `127.0.0.1:port`, silent, on
+    /// SwiftNIO's shared event-loop group.
+    private static func makeApplication(
+        handler: FactRequestHandler, port: UInt16, readTimeout: Duration,
+        onListening: @escaping @Sendable (any Channel) -> Void
+    ) -> some ApplicationProtocol {
+        let responder = CallbackResponder { (request: Request, context: FactRequestContext) async throws -> Response in
+            let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+            let method = request.method.rawValue
+            switch try await handler.handle(method: method, path: request.uri.path, query: query) {
+            case .drop:
+                // Close without a byte of answer; what is returned next is never written.
+                try? await context.channel.close()
+                return Response(status: .noContent)
+            case .respond(let answer):
+                var headers: HTTPFields = [.contentType: answer.contentType]
+                if let allow = answer.allow, let name = HTTPField.Name("Allow") { headers[name] = allow }
+                let body = ByteBuffer(bytes: answer.body)
+                let status = HTTPResponse.Status(code: answer.status)
+                if request.method == .head {
+                    headers[.contentLength] = String(body.readableBytes)
+                    return Response(status: status, headers: headers, body: ResponseBody(contentLength: body.readableBytes) { _ in })
+                }
+                return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+            }
+        }
+        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
+            maxHeaderFieldSize: maximumHeaderSize, maxHeaderListSize: maximumHeaderSize, maxHeaderFieldCount: 100)
+        let timeout = readTimeout.components
+        let idleTimeout = TimeAmount.nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
+        return Application(
+            responder: responder,
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout, httpDecoderConfiguration: decoder)),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port)), serverName: nil),
+            onServerRunning: { channel in onListening(channel) },
+            eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
+            logger: Logger(label: "weft.fact-server", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
     }
 }

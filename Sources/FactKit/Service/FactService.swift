@@ -1,16 +1,22 @@
+public import AsyncHTTPClient
 public import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 
 /// A client for catfact.ninja's contract: `GET {base}/fact` → `{"fact": String, "length": Int}`.
 ///
-/// Uses an ephemeral `URLSession` (no cache, no cookies, nothing written to disk or stderr),
-/// one per service. Every failure is a ``FactServiceError``.
+/// Requests go through an AsyncHTTPClient `HTTPClient` the caller owns (one per app, shut
+/// down by its owner): SwiftNIO underneath, no cache, no cookies, nothing written to disk or
+/// stderr. The timeout is exact (it is the request's deadline, not a whole number of seconds),
+/// and the size limit is enforced while the body streams in, so an oversized answer is never
+/// held in memory. Every failure is a ``FactServiceError``.
 ///
 /// ```swift
-/// let service = FactService(baseURL: URL(string: "https://catfact.ninja")!, timeout: .seconds(5))
+/// let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+/// let service = FactService(baseURL: URL(string: "https://catfact.ninja")!, timeout: .seconds(5), client: client)
 /// let fact = try await service.fetchFact()
+/// try await client.shutdown()
 /// ```
 public final class FactService: Sendable {
     /// The default limit on the size of one response body: 64 KiB.
@@ -18,37 +24,41 @@ public final class FactService: Sendable {
 
     /// The server's base URL; requests go to `{baseURL}/fact`.
     public let baseURL: URL
-    /// How long one request may take.
+    /// How long one request may take, from sending it to the last byte of the body.
     public let timeout: Duration
     /// The largest body accepted, in bytes.
     let maximumBodySize: Int
-
-    private let session: URLSession
+    /// The HTTP client requests go through; its owner shuts it down.
+    let client: HTTPClient
 
     /// Creates a client.
     ///
     /// - Parameters:
     ///   - baseURL: The server's base URL, such as `https://catfact.ninja`.
-    ///   - timeout: The per-request timeout.
+    ///   - timeout: The per-request timeout, covering the connection, the answer and its body.
+    ///   - client: The HTTP client to send requests through; the caller shuts it down.
     ///   - maximumBodySize: The largest response body accepted, in bytes.
-    public init(baseURL: URL, timeout: Duration, maximumBodySize: Int = FactService.defaultMaximumBodySize) {
+    public init(
+        baseURL: URL, timeout: Duration, client: HTTPClient,
+        maximumBodySize: Int = FactService.defaultMaximumBodySize
+    ) {
         self.baseURL = baseURL
         self.timeout = timeout
+        self.client = client
         self.maximumBodySize = maximumBodySize
-        let configuration = URLSessionConfiguration.ephemeral
-        // A backstop only: FoundationNetworking truncates timeouts to whole seconds (300 ms
-        // becomes an immediate timeout), so `fetchFact` enforces `timeout` itself.
-        configuration.timeoutIntervalForRequest = Self.backstopInterval(for: timeout)
-        configuration.timeoutIntervalForResource = Self.backstopInterval(for: timeout)
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        self.session = URLSession(configuration: configuration)
     }
 
-    deinit {
-        session.invalidateAndCancel()
+    /// Makes the HTTP client for an app: on SwiftNIO's shared event-loop group, following a
+    /// few redirects, decompressing nothing, and failing at once when a connection cannot be
+    /// made (a refused connection is reported as such, not retried until the timeout). Its
+    /// owner calls `shutdown()` once done with it.
+    public static func makeHTTPClient() -> HTTPClient {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 3, allowCycles: false),
+            decompression: .disabled)
+        configuration.httpVersion = .http1Only
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 
     /// The URL a fact is requested from: `{baseURL}/fact`.
@@ -59,50 +69,63 @@ public final class FactService: Sendable {
     /// - Throws: ``FactServiceError`` describing what went wrong.
     func fetchFact() async throws(FactServiceError) -> CatFact {
         let url = factURL
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
-            timeoutInterval: Self.backstopInterval(for: timeout))
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (data, response) = try await send(request)
-        guard let http = response as? HTTPURLResponse else {
-            throw .transport(url: url, reason: "the answer was not HTTP")
-        }
-        guard http.statusCode == 200 else {
-            throw .httpStatus(url: url, code: http.statusCode)
-        }
-        guard data.count <= maximumBodySize else {
-            throw .bodyTooLarge(url: url, limit: maximumBodySize, size: data.count)
+        let data = try await withDeadline(.now + timeout) { deadline throws(FactServiceError) in
+            try await self.get(url, deadline: deadline)
         }
         return try Self.decodeFact(from: data, url: url)
     }
 
-    /// Sends the request, failing with ``FactServiceError/timedOut(url:after:)`` once `timeout` passes.
-    private func send(_ request: URLRequest) async throws(FactServiceError) -> (Data, URLResponse) {
-        let url = factURL
-        let session = session
-        let timeout = timeout
+    /// Sends `GET url` and collects a `200` answer's body, at most ``maximumBodySize`` bytes.
+    private func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(FactServiceError) -> Data {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .GET
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "weft")
         do {
-            return try await withThrowingTaskGroup(of: (Data, URLResponse).self) { group in
-                group.addTask { try await session.data(for: request) }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    throw FactServiceError.timedOut(url: url, after: timeout)
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else {
-                    throw FactServiceError.transport(url: url, reason: "no result")
-                }
-                return first
+            let remaining = ContinuousClock.now.duration(to: deadline).components
+            let nanoseconds = max(0, remaining.seconds * 1_000_000_000 + remaining.attoseconds / 1_000_000_000)
+            let response = try await client.execute(request, timeout: .nanoseconds(nanoseconds))
+            guard response.status == .ok else {
+                throw FactServiceError.httpStatus(url: url, code: Int(response.status.code))
             }
+            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > maximumBodySize {
+                throw FactServiceError.bodyTooLarge(url: url, limit: maximumBodySize)
+            }
+            let body = try await response.body.collect(upTo: maximumBodySize)
+            return Data(body.readableBytesView)
         } catch let error as FactServiceError {
             throw error
+        } catch is NIOTooManyBytesError {
+            throw .bodyTooLarge(url: url, limit: maximumBodySize)
         } catch {
             throw Self.mapTransportError(error, url: url, timeout: timeout)
         }
     }
 
-    private static func backstopInterval(for timeout: Duration) -> TimeInterval {
-        timeout.timeInterval.rounded(.up) + 1
+    /// Runs `body`, failing with ``FactServiceError/timedOut(url:after:)`` at `deadline`;
+    /// `body` is cancelled then, which cancels its request and releases its connection.
+    private func withDeadline<Value: Sendable>(
+        _ deadline: ContinuousClock.Instant,
+        _ body: @escaping @Sendable (ContinuousClock.Instant) async throws(FactServiceError) -> Value
+    ) async throws(FactServiceError) -> Value {
+        let url = factURL
+        let timeout = timeout
+        do {
+            return try await withThrowingTaskGroup(of: Value.self) { group in
+                group.addTask { try await body(deadline) }
+                group.addTask {
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    throw FactServiceError.timedOut(url: url, after: timeout)
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw FactServiceError.cancelled(url: url) }
+                return first
+            }
+        } catch let error as FactServiceError {
+            throw error
+        } catch {
+            throw Task.isCancelled ? .cancelled(url: url) : .transport(url: url, reason: "\(error)")
+        }
     }
 
     /// Decodes `{"fact": String, "length": Int}`, explaining what is wrong otherwise.
@@ -126,25 +149,48 @@ public final class FactService: Sendable {
         return CatFact(fact: text, length: Int(length))
     }
 
-    private static func mapTransportError(_ error: any Error, url: URL, timeout: Duration) -> FactServiceError {
-        guard let urlError = error as? URLError else {
-            return .transport(url: url, reason: "\(error)")
+    /// Turns AsyncHTTPClient's and SwiftNIO's errors into the service's own.
+    static func mapTransportError(_ error: any Error, url: URL, timeout: Duration) -> FactServiceError {
+        if error is CancellationError { return .cancelled(url: url) }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
+                return .timedOut(url: url, after: timeout)
+            case .remoteConnectionClosed:
+                return .connectionDropped(url: url)
+            case .cancelled:
+                return .cancelled(url: url)
+            case .alreadyShutdown:
+                return .transport(url: url, reason: "the HTTP client was already shut down")
+            default:
+                return .transport(url: url, reason: error.description)
+            }
         }
-        switch urlError.code {
-        case .timedOut:
-            return .timedOut(url: url, after: timeout)
-        case .cannotConnectToHost:
-            return .unreachable(url: url, reason: "connection refused")
-        case .cannotFindHost, .dnsLookupFailed:
-            return .unreachable(url: url, reason: "unknown host")
-        case .notConnectedToInternet:
-            return .unreachable(url: url, reason: "no network connection")
-        case .networkConnectionLost, .badServerResponse, .zeroByteResource:
-            return .connectionDropped(url: url)
-        case .cancelled:
-            return .cancelled(url: url)
-        default:
-            return .transport(url: url, reason: urlError.localizedDescription)
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return .unreachable(url: url, reason: "connection refused")
+            case ECONNRESET, EPIPE: return .connectionDropped(url: url)
+            case ENETUNREACH, EHOSTUNREACH: return .unreachable(url: url, reason: "no route to the host")
+            default: return .transport(url: url, reason: error.description)
+            }
         }
+        if error is NIOConnectionError || error is SocketAddressError {
+            return .unreachable(url: url, reason: Self.describeConnectionFailure(error))
+        }
+        if error is HTTPParserError {
+            return .invalidBody(url: url, reason: "the answer is not valid HTTP")
+        }
+        return .transport(url: url, reason: String(describing: error))
+    }
+
+    private static func describeConnectionFailure(_ error: any Error) -> String {
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty { return "unknown host" }
+            if let first = error.connectionErrors.first?.error as? IOError, first.errnoCode == ECONNREFUSED {
+                return "connection refused"
+            }
+            return "cannot connect"
+        }
+        return "unknown host"
     }
 }

@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why ``FactService`` could not get a fact. Each message names the URL and suggests what to do.
 public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -15,8 +12,8 @@ public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertibl
     case httpStatus(url: URL, code: Int)
     /// The body was not JSON, or lacked `fact` (string) and `length` (integer).
     case invalidBody(url: URL, reason: String)
-    /// The body was larger than the service's limit.
-    case bodyTooLarge(url: URL, limit: Int, size: Int)
+    /// The body was larger than the service's limit; it was not read past the limit.
+    case bodyTooLarge(url: URL, limit: Int)
     /// Any other transport failure (TLS, bad URL, …).
     case transport(url: URL, reason: String)
     /// The request was cancelled (the task asking for it was cancelled): not the server's fault.
@@ -26,7 +23,7 @@ public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertibl
     var url: URL {
         switch self {
         case .unreachable(let url, _), .timedOut(let url, _), .connectionDropped(let url), .httpStatus(let url, _),
-            .invalidBody(let url, _), .bodyTooLarge(let url, _, _), .transport(let url, _),
+            .invalidBody(let url, _), .bodyTooLarge(let url, _), .transport(let url, _),
             .cancelled(let url):
             url
         }
@@ -42,17 +39,36 @@ public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(target) did not answer within \(after.readable); the server may be overloaded, try again or raise timeoutSeconds"
         case .connectionDropped:
             return "\(target) closed the connection without answering; the server may have crashed, try again"
+        case .httpStatus(_, 404):
+            return "\(target) answered HTTP 404 (not found): the URL has no fact endpoint, check the environment's source"
+        case .httpStatus(_, let code) where code >= 500:
+            return "\(target) answered HTTP \(code) (\(Self.phrase(code))); the server is failing, try again later or choose another environment"
         case .httpStatus(_, let code):
-            let phrase = HTTPURLResponse.localizedString(forStatusCode: code)
-            return "\(target) answered HTTP \(code) (\(phrase)); the server is failing, try again later or choose another environment"
+            return "\(target) answered HTTP \(code) (\(Self.phrase(code))); check the environment's source"
         case .invalidBody(_, let reason):
             return "\(target) sent an answer that is not a cat fact (\(reason)); expected {\"fact\": String, \"length\": Int}"
-        case .bodyTooLarge(_, let limit, let size):
-            return "\(target) sent \(size) bytes, more than the \(limit)-byte limit for one fact; is this really a cat-fact server?"
+        case .bodyTooLarge(_, let limit):
+            return "\(target) sent more than the \(limit % 1024 == 0 ? "\(limit / 1024) KiB" : "\(limit) bytes") allowed for one fact, so weft stopped reading; is this really a cat-fact server?"
         case .transport(_, let reason):
             return "request to \(target) failed (\(reason))"
         case .cancelled:
             return "the request to \(target) was cancelled"
+        }
+    }
+
+    /// The standard reason phrase of an HTTP status code, lowercased.
+    private static func phrase(_ code: Int) -> String {
+        switch code {
+        case 400: "bad request"
+        case 401: "unauthorized"
+        case 403: "forbidden"
+        case 405: "method not allowed"
+        case 429: "too many requests"
+        case 500: "internal server error"
+        case 502: "bad gateway"
+        case 503: "service unavailable"
+        case 504: "gateway timeout"
+        default: code >= 500 ? "server error" : "client error"
         }
     }
 }

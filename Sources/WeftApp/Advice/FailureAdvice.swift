@@ -85,6 +85,8 @@ public enum FailureAdvice {
             return "Check your network connection, or \(say.pickEmbedded), which works offline."
         case .timedOut:
             return "The server did not answer in time. \(say.retry), or raise timeoutSeconds in the environments file."
+        case .httpStatus(_, 404):
+            return "The URL has no fact endpoint: check `source` in the environments file, or \(say.pickAnother)."
         case .httpStatus(_, let code) where code >= 500:
             return "The server is failing (HTTP \(code)). Retry later or \(say.pickAnother)."
         case .httpStatus(_, let code):
@@ -102,14 +104,23 @@ public enum FailureAdvice {
         return url.port
     }
 
-    /// What to do about a history file weft cannot use; weft never deletes it.
+    /// What to do about a history file weft cannot use; weft never deletes it. One sentence
+    /// each, so it reads on one line after the error.
     private static func hint(for error: HistoryDatabaseError) -> String {
         let elsewhere = "or choose another file with --database PATH"
         switch error {
+        case .emptyPath:
+            return "Give --database the path of a file, or leave it out to use the default history."
+        case .isDirectory(let path):
+            return "Give --database the path of a file, such as \(path)/history.sqlite."
+        case .notARegularFile:
+            return "Give --database the path of a regular file (a new one is created), or leave it out."
         case .cannotCreateDirectory:
             return "Create the folder yourself, \(elsewhere)."
         case .notADatabase:
-            return "The file was left untouched: move it aside, \(elsewhere); weft never deletes it."
+            return "Move the file aside (weft never deletes it), \(elsewhere)."
+        case .notAHistoryDatabase:
+            return "weft keeps its history in a file of its own: choose another file with --database PATH, or leave it out."
         case .notReadable:
             return "Fix the file's permissions, \(elsewhere)."
         case .notWritable:
@@ -117,7 +128,7 @@ public enum FailureAdvice {
         case .newerSchema:
             return "Update weft, \(elsewhere)."
         case .failed:
-            return "Move the history file aside or choose another with --database PATH; weft never deletes it."
+            return "Try again; if it keeps failing, move the history file aside (weft never deletes it) \(elsewhere)."
         }
     }
 
@@ -125,8 +136,10 @@ public enum FailureAdvice {
     static func serveHint(for error: FactServerError) -> String {
         switch error {
         case .noFacts: "reinstall weft or check Assets/facts.json"
+        case .needsPrivileges: "run it as root, or choose a port from 1024 up with --port"
+        case .portInUse: "stop the other program, or choose another port with --port"
         case .cannotListen(let port, _) where port == 0: "check that loopback networking is available"
-        case .cannotListen: "the port may be in use, choose another with --port"
+        case .cannotListen: "choose another port with --port"
         case .stoppedUnexpectedly: "restart it"
         }
     }

@@ -17,10 +17,10 @@ public struct AppDependencies: Sendable {
     public let firstFact: Fact
     /// The health of the services checked during initialization.
     let health: HealthReport
-    let servers: RunningServers
+    let services: RunningServices
 
-    /// Stops the embedded server, if this run started one.
+    /// Stops the embedded server, if this run started one, and shuts down the HTTP client.
     public func shutdown() async {
-        await servers.stopAll()
+        await services.stopAll()
     }
 }

@@ -10,7 +10,7 @@ public import WeftInitializer
 /// | pre-sync | Load settings | simple |
 /// | pre-sync | Choose the environment | repeatable |
 /// | pre-sync | Register services | repeatable |
-/// | async | Open the history database | simple |
+/// | async | Open the history database | repeatable (carries over once open) |
 /// | async | Start the fact server | repeatable |
 /// | async | Fetch the first cat fact | repeatable |
 /// | async | Check service health | repeatable |
@@ -20,6 +20,10 @@ public import WeftInitializer
 /// repository, which waits for the database and the server that the other steps are
 /// creating at the same moment, so each is created once. Switching environment re-runs
 /// only what depends on it (``switching(to:)``): settings and the open database carry over.
+///
+/// "Open the history database" owns the database: when it cannot be opened, that step is
+/// the one that fails, on every run and every retry. The other steps that meet the same
+/// failure through the container wait for the run to cancel them instead of failing too.
 public enum AppPlan {
     /// An initializer for a first run with `options`; read its `plan` and subscribe to its
     /// `events()` before starting it.
@@ -59,21 +63,23 @@ public enum AppPlan {
                 environment: try process.require(process.environment, "the environment"),
                 databaseURL: process.options.resolvedDatabaseURL,
                 database: process.database,
-                servers: process.servers,
+                services: process.started,
                 logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile)
             )
         },
     ]
 
     static let asyncSteps: [AsyncInitializationStep<AppProcess>] = [
-        AsyncInitializationStep(title: "Open the history database", type: .simple, timeout: .seconds(15)) { process in
+        // Repeatable so that a retry after a failure to open tries again; once open, the
+        // database is carried over and registered as an instance, so the step is instant.
+        AsyncInitializationStep(title: "Open the history database", type: .repeatable, timeout: .seconds(15)) { process in
             let (container, _) = try await process.services()
             return try await container.resolveAsync(HistoryDatabase.self)
         } apply: { process, database in
             process.database = database
         },
         AsyncInitializationStep(title: "Start the fact server", type: .repeatable, timeout: .seconds(15)) { process in
-            await process.retiredServers?.stopAll()
+            await process.retired?.stopAll()
             let (container, environment) = try await process.services()
             guard case .embedded = environment.source else { return FactServer?.none }
             return try await container.resolveAsync(FactServer.self)
@@ -82,14 +88,18 @@ public enum AppPlan {
         },
         AsyncInitializationStep(title: "Fetch the first cat fact", type: .repeatable, timeout: .seconds(90)) { process in
             let (container, _) = try await process.services()
-            return try await container.resolveAsync(FactRepository.self).nextFact()
+            let repository = try await leavingHistoryFailures {
+                try await container.resolveAsync(FactRepository.self)
+            }
+            return try await repository.nextFact()
         } apply: { process, fact in
             process.firstFact = fact
         },
-        AsyncInitializationStep(title: "Check service health", type: .repeatable, timeout: .seconds(15)) { process in
+        // Longer than the database step's timeout: if opening hangs, that step times out first.
+        AsyncInitializationStep(title: "Check service health", type: .repeatable, timeout: .seconds(20)) { process in
             let (container, environment) = try await process.services()
             // Health checks never create services: make sure the ones to check exist.
-            _ = try await container.resolveAsync(HistoryDatabase.self)
+            _ = try await leavingHistoryFailures { try await container.resolveAsync(HistoryDatabase.self) }
             if case .embedded = environment.source { _ = try await container.resolveAsync(FactServer.self) }
             let report = await container.checkHealth()
             if case .unhealthy = report.overall { throw UnhealthyServices(report: report) }
@@ -98,6 +108,21 @@ public enum AppPlan {
             process.health = report
         },
     ]
+
+    /// Runs `body` for a step that does not own the history database: when it fails because
+    /// the database could not be opened, the step waits for the run to cancel it (the
+    /// database step fails with that error), so the failure is always reported by
+    /// "Open the history database", never by whichever step happened to see it first.
+    static func leavingHistoryFailures<Value>(_ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch where FailureAdvice.rootCause(of: error) is HistoryDatabaseError {
+            let (cancelled, continuation) = AsyncStream.makeStream(of: Never.self)
+            for await _ in cancelled {}  // ends when the task is cancelled
+            continuation.finish()
+            throw error
+        }
+    }
 
     static let postSyncSteps: [SyncInitializationStep<AppProcess>] = [
         SyncInitializationStep(title: "Assemble the app", type: .repeatable) { process in
@@ -110,7 +135,7 @@ public enum AppPlan {
                 history: try container.require(HistoryDatabase.self),
                 firstFact: try process.require(process.firstFact, "the first fact"),
                 health: try process.require(process.health, "the health report"),
-                servers: process.servers
+                services: process.started
             )
         },
     ]
@@ -122,8 +147,9 @@ struct UnhealthyServices: Error, Sendable, CustomStringConvertible {
 
     var description: String {
         let failing = report.statuses
-            .filter { if case .unhealthy = $0.value { true } else { false } }
-            .map { "\($0.key): \($0.value)" }
+            .compactMap { key, status in
+                if case .unhealthy(let reason) = status { "\(key): \(reason)" } else { nil }
+            }
             .sorted()
         return "Unhealthy: " + failing.joined(separator: "; ")
     }

@@ -7,17 +7,17 @@ public import WeftInitializer
 ///
 /// Simple steps (loading settings, opening the history database) run only on the first run;
 /// ``next(environment:)`` carries what they built into the process of a repeat run, and
-/// hands over the previous run's servers so the repeat can stop them.
+/// hands over the previous run's servers and HTTP client so the repeat can stop them.
 @MainActor
 public final class AppProcess: DependencyInitializationProcess {
     /// The command-line options.
     let options: AppOptions
     /// The environment this run should initialize; the catalog's default when `nil`.
     public let requestedEnvironment: String?
-    /// Servers started by this run.
-    let servers = RunningServers()
-    /// Servers of the run this one replaces, stopped by the server step.
-    let retiredServers: RunningServers?
+    /// The servers and HTTP client this run started.
+    let started = RunningServices()
+    /// What the run this one replaces started, stopped by the server step.
+    let retired: RunningServices?
 
     /// Loaded by "Load settings".
     public internal(set) var catalog: EnvironmentCatalog?
@@ -40,13 +40,13 @@ public final class AppProcess: DependencyInitializationProcess {
     init(options: AppOptions) {
         self.options = options
         self.requestedEnvironment = options.environmentName
-        self.retiredServers = nil
+        self.retired = nil
     }
 
     private init(carryingOver previous: AppProcess, environment: String?) {
         options = previous.options
         requestedEnvironment = environment
-        retiredServers = previous.servers
+        retired = previous.started
         catalog = previous.catalog
         database = previous.database
     }
@@ -56,10 +56,11 @@ public final class AppProcess: DependencyInitializationProcess {
         AppProcess(carryingOver: self, environment: environment)
     }
 
-    /// Stops the servers this run started; for a run that failed or was cancelled.
+    /// Stops the servers and shuts down the HTTP client this run started; for a run that
+    /// failed or was cancelled.
     public func shutdown() async {
-        await servers.stopAll()
-        await retiredServers?.stopAll()
+        await started.stopAll()
+        await retired?.stopAll()
     }
 
     /// The assembled app, once "Assemble the app" ran.

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import FactKit
 import Foundation
 import Logging
@@ -14,12 +15,13 @@ enum AppServices {
     /// - Parameters:
     ///   - database: An already open history database (carried over from an earlier run);
     ///     when `nil`, the database at `databaseURL` is opened on first use.
-    ///   - servers: Receives every embedded server started, so it can be stopped later.
+    ///   - services: Receives every embedded server started and the run's HTTP client, so
+    ///     they can be stopped when the run is replaced or the app quits.
     static func makeContainer(
         environment: Environment,
         databaseURL: URL,
         database: HistoryDatabase?,
-        servers: RunningServers,
+        services: RunningServices,
         logger: Logger? = nil
     ) -> Container {
         let container = Container()
@@ -33,7 +35,9 @@ enum AppServices {
         if let database {
             container.register(HistoryDatabase.self, instance: database)
         } else {
-            container.register(HistoryDatabase.self, lifetime: .singleton) { try HistoryDatabase(url: databaseURL) }
+            container.register(HistoryDatabase.self, lifetime: .singleton) { (_: Resolver) async throws -> HistoryDatabase in
+                try await HistoryDatabase.open(url: databaseURL)
+            }
         }
 
         if case .embedded = environment.source {
@@ -42,13 +46,21 @@ enum AppServices {
                 let server = try FactServer.bundled(
                     fault: environment.fault, slowResponseDelay: environment.timeout + .seconds(1))
                 try await server.start()
-                await servers.add(server)
+                await services.add(server)
                 return server
             }
         }
 
+        // One HTTP client for the run, shut down with the run's other services.
+        container.register(HTTPClient.self, lifetime: .singleton) { (_: Resolver) async -> HTTPClient in
+            let client = FactService.makeHTTPClient()
+            await services.add(client)
+            return client
+        }
+
         container.register(FactService.self, lifetime: .singleton) { resolver in
-            FactService(baseURL: try await baseURL(of: environment, resolver: resolver), timeout: environment.timeout)
+            let baseURL = try await baseURL(of: environment, resolver: resolver)
+            return FactService(baseURL: baseURL, timeout: environment.timeout, client: try await resolver.resolve(HTTPClient.self))
         }
 
         container.register(FactRepository.self, lifetime: .singleton) { resolver in
@@ -61,15 +73,18 @@ enum AppServices {
         return container
     }
 
-    /// Every registration ``makeContainer(environment:databaseURL:database:servers:)`` makes for
+    /// Every registration ``makeContainer(environment:databaseURL:database:services:)`` makes for
     /// `environment`, with what each factory resolves.
     static func declarations(for environment: Environment) -> [ServiceDeclaration] {
         var declarations = [ServiceDeclaration(Environment.self), ServiceDeclaration(HistoryDatabase.self)]
         if case .embedded = environment.source {
             declarations.append(ServiceDeclaration(FactServer.self))
-            declarations.append(ServiceDeclaration(FactService.self, resolves: [FactServer.self]))
+        }
+        declarations.append(ServiceDeclaration(HTTPClient.self))
+        if case .embedded = environment.source {
+            declarations.append(ServiceDeclaration(FactService.self, resolves: [FactServer.self, HTTPClient.self]))
         } else {
-            declarations.append(ServiceDeclaration(FactService.self))
+            declarations.append(ServiceDeclaration(FactService.self, resolves: [HTTPClient.self]))
         }
         declarations.append(ServiceDeclaration(FactRepository.self, resolves: [FactService.self, HistoryDatabase.self]))
         return declarations

@@ -4,8 +4,8 @@ import FactKit
 ///
 /// | status | meaning |
 /// |---|---|
-/// | 0 | the app quit normally, or plain mode printed a fact |
-/// | 1 | initialization failed (a server error, a timeout, an unhealthy service, …) |
+/// | 0 | the app quit from the main screen, or plain mode printed a fact |
+/// | 1 | initialization failed (a server error, a timeout, an unhealthy service, …), also when the person quits from the error screen |
 /// | 2 | usage or environment error: bad arguments, unknown `--env`, a malformed environments file or `config.json`, an unusable `--database` |
 /// | 130 | interrupted by SIGINT (Ctrl-C) |
 /// | 143 | terminated by SIGTERM |
@@ -26,7 +26,7 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     /// Cancellation means the person interrupted the run; errors the person fixes in their
     /// input (``EnvironmentCatalogError``, a ``HistoryDatabaseError`` other than an
     /// unexpected SQLite failure) are usage errors; everything else is an initialization failure.
-    init(failingWith error: any Error) {
+    public init(failingWith error: any Error) {
         switch PlainFailure.rootCause(of: error) {
         case is CancellationError:
             self = .interrupted

@@ -52,8 +52,10 @@ public enum ServeMode {
             return .success
         case .failure(let error as FactServerError):
             report(error)
-            if case .cannotListen = error { return .usageError }
-            return .initializationFailed
+            switch error {
+            case .cannotListen, .needsPrivileges, .portInUse: return .usageError
+            case .noFacts, .stoppedUnexpectedly: return .initializationFailed
+            }
         case .failure(let error):
             report(error)
             return .initializationFailed

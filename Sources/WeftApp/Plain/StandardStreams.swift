@@ -2,6 +2,13 @@ import Foundation
 
 /// Unbuffered writes to standard output and error, so lines appear as they happen in a pipe.
 public enum StandardStreams {
+    /// Makes a reader that goes away (`weft --plain | head -1`) end output quietly: SIGPIPE
+    /// is ignored, so a write to the closed pipe fails (and is dropped) instead of killing
+    /// the process with status 141. Call once, first thing in `main`.
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     /// Whether standard input and output are both terminals.
     public static var areTerminals: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 

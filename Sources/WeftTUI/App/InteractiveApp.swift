@@ -1,6 +1,7 @@
 import Foundation
 import WeftAssets
 public import WeftApp
+public import WeftTerminal
 
 /// Runs the full-screen app until the person quits. Returns the process exit code
 /// (0 quit, 130 SIGINT, 143 SIGTERM). Throws TerminalError when there is no usable

@@ -1,4 +1,5 @@
 import WeftApp
+import WeftTerminal
 
 /// The frame loop: draws the current screen, handles waiting keys, then suspends for one
 /// frame interval so async work (initialization, fetches, signal sources) runs meanwhile.

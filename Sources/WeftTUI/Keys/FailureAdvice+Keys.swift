@@ -1,4 +1,5 @@
 import WeftApp
+import WeftTerminal
 
 extension FailureAdvice.Phrasing {
     /// Actions named by their keys on the error screen, as ``KeyMap`` binds them: `Retry (r)`.

@@ -1,4 +1,5 @@
 import WeftApp
+import WeftTerminal
 
 /// What a key asks the app to do.
 enum KeyAction: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import FactKit
 import WeftInitializer
 import WeftApp
+import WeftTerminal
 
 /// The side effects ``AppModel`` asks for: making the first initializer, running an
 /// initializer, and fetching a fact.

@@ -2,6 +2,7 @@ import FactKit
 import WeftApp
 import Weft
 import WeftInitializer
+import WeftTerminal
 
 extension AppModel {
     /// The frame to draw now: the panel or stage as a screen, with help on top when open.

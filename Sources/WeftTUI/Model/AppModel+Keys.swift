@@ -1,6 +1,7 @@
 import FactKit
 import WeftApp
 import WeftInitializer
+import WeftTerminal
 
 extension AppModel {
     /// Where keys are read now: the help overlay, else the screen underneath.
@@ -26,14 +27,20 @@ extension AppModel {
     /// Handles one key as ``KeyMap`` binds it in the current ``keyContext``: changes state at
     /// once and starts any work the key asks for.
     ///
-    /// - Returns: ``TerminalApp/Control/quit(exitCode:)`` for `q` (0) and Ctrl-C (130);
-    ///   the caller then awaits ``shutdown()``.
+    /// - Returns: ``TerminalApp/Control/quit(exitCode:)`` for `q` and Ctrl-C (130); `q`
+    ///   exits 0, or from the error screen with the failure's status (1, or 2 when the
+    ///   failure is in the person's input), as plain mode would. The caller then awaits
+    ///   ``shutdown()``.
     func handle(_ key: Key) -> TerminalApp.Control {
         defer { changed() }
         guard let action = KeyMap.action(for: key, in: keyContext) else { return .proceed }
         switch action {
         case .quit:
-            return .quit(exitCode: 0)
+            if case .error(let state) = stage {
+                let status = state.failure.map { ExitStatus(failingWith: $0.error) } ?? .initializationFailed
+                return .quit(exitCode: status.rawValue)
+            }
+            return .quit(exitCode: ExitStatus.success.rawValue)
         case .interrupt:
             return .quit(exitCode: Interruption.interrupt.exitCode)
         case .showHelp:

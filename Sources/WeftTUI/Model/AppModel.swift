@@ -2,6 +2,7 @@ import FactKit
 import Foundation
 import WeftInitializer
 import WeftApp
+import WeftTerminal
 
 /// The terminal app's state machine: splash while a run is in flight, the fact once it
 /// succeeded, the error when it failed, with the environment menu, diagnostics and help on top.

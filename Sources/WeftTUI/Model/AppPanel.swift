@@ -1,3 +1,4 @@
+import WeftTerminal
 /// A full-screen panel over the current stage: the environment menu or diagnostics.
 enum AppPanel: Sendable, Hashable {
     /// The environment picker.

@@ -1,5 +1,6 @@
 import FactKit
 import WeftInitializer
+import WeftTerminal
 
 /// Where the app is: initializing, showing a fact, or showing why initialization failed.
 enum AppStage: Sendable {

@@ -1,4 +1,5 @@
 import FactKit
+import WeftTerminal
 
 /// The environment picker's state: the catalog's environments, the one in use, the
 /// highlighted one.

@@ -1,6 +1,7 @@
 import FactKit
 import WeftInitializer
 import WeftApp
+import WeftTerminal
 
 /// The error screen's state: what failed, in a person's words, and the failure to retry from.
 struct ErrorState: Sendable {

@@ -1,6 +1,7 @@
 import FactKit
 import WeftInitializer
 import WeftApp
+import WeftTerminal
 
 /// The main screen's state: the initialized app, the fact shown and the fetch in flight.
 struct MainState: Sendable {

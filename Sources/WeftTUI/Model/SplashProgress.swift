@@ -1,4 +1,5 @@
 import WeftInitializer
+import WeftTerminal
 
 /// The live state of the run in flight: every planned step and how far it got.
 struct SplashProgress: Sendable {

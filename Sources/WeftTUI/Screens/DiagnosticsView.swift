@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The diagnostics screen: the container's registrations (lifetime, resolved yet) and the
 /// last initialization run as a timeline.
 struct DiagnosticsView: Screen {

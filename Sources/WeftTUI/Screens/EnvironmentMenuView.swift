@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The environment picker: every environment with its description, the current one marked,
 /// the highlighted one selected by Enter.
 struct EnvironmentMenuView: Screen {

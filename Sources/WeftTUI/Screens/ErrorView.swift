@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The screen shown when initialization failed: which step, in which phase, the error in a
 /// person's words, a hint what to do, how long the run took and which attempt it was.
 ///

@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The main screen: the fact boxed and word-wrapped, where it came from, and history counts.
 struct FactView: Screen {
     /// The fact text.

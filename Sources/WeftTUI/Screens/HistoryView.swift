@@ -1,3 +1,4 @@
+import WeftTerminal
 import FactKit
 import Foundation
 

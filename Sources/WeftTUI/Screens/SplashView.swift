@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The start-up screen: logo, environment, every initialization step with its phase and
 /// live state, and overall progress.
 struct SplashView: Screen {

@@ -1,3 +1,4 @@
+import WeftTerminal
 import WeftApp
 
 /// A ``Terminal`` that passes everything to another one with text turned into ASCII of the

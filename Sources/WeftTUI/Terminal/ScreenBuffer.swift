@@ -1,4 +1,5 @@
 import WeftApp
+import WeftTerminal
 
 /// An in-memory ``Terminal``: a grid of styled cells that screens can be rendered into and
 /// asserted on without a TTY.

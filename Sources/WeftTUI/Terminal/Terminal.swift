@@ -1,4 +1,5 @@
 import WeftApp
+import WeftTerminal
 
 /// A character-cell screen the app draws on and reads keys from.
 ///

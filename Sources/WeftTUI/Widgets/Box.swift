@@ -1,3 +1,4 @@
+import WeftTerminal
 /// A bordered box with an optional title set into its top border, such as `┌ Cat fact ─┐`.
 struct Box: Sendable, Hashable {
     /// The title, or `nil` for none.

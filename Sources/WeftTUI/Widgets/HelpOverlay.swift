@@ -1,3 +1,4 @@
+import WeftTerminal
 /// A centred box over the current screen listing its keys and what they do.
 struct HelpOverlay: Sendable, Hashable {
     /// The box title.

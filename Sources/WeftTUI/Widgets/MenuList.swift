@@ -1,3 +1,4 @@
+import WeftTerminal
 /// A selectable list: the selected row highlighted, the current item marked, each item with
 /// a muted description. Scrolls to keep the selection visible.
 struct MenuList: Sendable, Hashable {

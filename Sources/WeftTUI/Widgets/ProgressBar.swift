@@ -1,3 +1,4 @@
+import WeftTerminal
 /// A horizontal progress bar, `████████░░░░ 2/4`.
 struct ProgressBar: Sendable, Hashable {
     /// Completed units.

@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The styles widgets draw with: colour roles on a colour terminal, only bold and reverse
 /// video on a monochrome one.
 struct Theme: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import WeftTerminal
 /// Bars on a shared time axis: one row per entry, label on the left, a bar from its start
 /// offset for its duration, scaled to the width. Parallel entries overlap.
 struct Timeline: Sendable, Hashable {

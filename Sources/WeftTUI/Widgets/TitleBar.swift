@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The top line of every screen: app name and environment on the left, screen title right.
 struct TitleBar: Sendable, Hashable {
     /// The app name.

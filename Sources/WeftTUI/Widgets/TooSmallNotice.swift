@@ -1,3 +1,4 @@
+import WeftTerminal
 /// The screen shown instead of a broken layout when the terminal is below the minimum size.
 struct TooSmallNotice: Sendable, Hashable {
     /// The smallest size the app lays out for: 60×16.

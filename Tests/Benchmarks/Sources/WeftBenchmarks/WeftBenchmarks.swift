@@ -1,9 +1,15 @@
 import Foundation
 
+/// The Weft package, two folders above the benchmark package.
+let rootPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // Tests/Benchmarks
+    .deletingLastPathComponent().deletingLastPathComponent()
+
 @main
 struct WeftBenchmarks {
     static func main() async {
-        let which = Set(CommandLine.arguments.dropFirst())
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let which = Set(arguments)
         print("Weft benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, release build")
         if which.isEmpty || which.contains("container") { await ContainerBenchmarks.run() }
         if which.isEmpty || which.contains("initializer") { await InitializerBenchmarks.run() }
@@ -11,6 +17,11 @@ struct WeftBenchmarks {
         if which.isEmpty || which.contains("scaling") {
             SnapshotBaselineBenchmarks.run()
             ScalingBenchmarks.run()
+        }
+        if which.isEmpty || which.contains("wait") {
+            // The weft binary: the argument after `wait`, else the root package's release build.
+            let given = arguments.firstIndex(of: "wait").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+            await WaitBenchmarks.run(weft: given ?? rootPackage.appendingPathComponent(".build/release/weft").path)
         }
     }
 }

@@ -1,16 +1,16 @@
 /// How text is drawn: a colour role plus bold, reverse and dim attributes.
-struct TextStyle: Sendable, Hashable {
+package struct TextStyle: Sendable, Hashable {
     /// The colour role, ignored by monochrome terminals.
-    var role: ColorRole
+    package var role: ColorRole
     /// Bold (or bright) text.
-    var isBold: Bool
+    package var isBold: Bool
     /// Reverse video: foreground and background swapped.
-    var isReverse: Bool
+    package var isReverse: Bool
     /// Dim (half-bright) text.
-    var isDim: Bool
+    package var isDim: Bool
 
     /// Creates a style.
-    init(role: ColorRole = .normal, isBold: Bool = false, isReverse: Bool = false, isDim: Bool = false) {
+    package init(role: ColorRole = .normal, isBold: Bool = false, isReverse: Bool = false, isDim: Bool = false) {
         self.role = role
         self.isBold = isBold
         self.isReverse = isReverse
@@ -18,5 +18,5 @@ struct TextStyle: Sendable, Hashable {
     }
 
     /// Plain text in the terminal's default colours.
-    static let plain = TextStyle()
+    package static let plain = TextStyle()
 }

@@ -2,7 +2,6 @@ import CNCurses
 import CNCursesShims
 import Dispatch
 import Foundation
-import WeftApp
 
 #if canImport(Glibc)
     import Glibc
@@ -10,24 +9,25 @@ import WeftApp
     import Darwin
 #endif
 
-/// The real ``Terminal``: ncurses in wide-character mode. The only code that touches ncurses.
+/// The real terminal: ncurses in wide-character mode. The only code that touches ncurses,
+/// in a target of its own so that it can be built and driven under AddressSanitizer alone.
 ///
 /// Start-up checks that standard input and output are terminals, sets the locale from the
-/// environment (UTF-8), ignores SIGINT/SIGTERM at the C level and turns them into
-/// ``interruption`` through Dispatch signal sources on the main queue, then opens the
+/// environment (UTF-8), ignores SIGINT/SIGTERM at the C level and records them in
+/// ``receivedSignal`` through Dispatch signal sources on the main queue, then opens the
 /// terminal with `newterm` (which reports failure instead of exiting the process).
 /// Input is non-blocking; Esc is recognised after 25 ms. Colour roles map to colour pairs
 /// over the user's default background, unless the terminal is monochrome.
 ///
 /// Call ``shutdown()`` before exiting; an `atexit` backstop restores the terminal anyway.
 @MainActor
-final class NCursesTerminal: Terminal {
+package final class NCursesTerminal {
     /// Whether colour roles are ignored.
-    let isMonochrome: Bool
+    package let isMonochrome: Bool
     /// Whether the locale is UTF-8; otherwise screens draw ASCII only.
-    let isUnicode: Bool
-    /// The quit signal that arrived, if any.
-    private(set) var interruption: Interruption?
+    package let isUnicode: Bool
+    /// The first quit signal that arrived (`SIGINT` or `SIGTERM`), if any.
+    package private(set) var receivedSignal: Int32?
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -42,7 +42,7 @@ final class NCursesTerminal: Terminal {
     /// - Parameter environment: the process environment, read for `TERM` and `NO_COLOR`.
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal,
     ///   `TERM` names an unknown terminal, or one that cannot place the cursor (`dumb`).
-    convenience init(environment: [String: String]) throws(TerminalError) {
+    package convenience init(environment: [String: String]) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(.notATerminal)
         }
@@ -76,7 +76,7 @@ final class NCursesTerminal: Terminal {
     /// `/dev/null`, for testing the ncurses backend without a TTY.
     ///
     /// ncurses state is process-global: only one instance may be open at a time.
-    convenience init(offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:])
+    package convenience init(offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:])
         throws(TerminalError)
     {
         setlocale(LC_ALL, "C.UTF-8")
@@ -122,17 +122,17 @@ final class NCursesTerminal: Terminal {
     // MARK: Terminal
 
     /// The current size of the screen.
-    var size: TerminalSize {
+    package var size: TerminalSize {
         TerminalSize(rows: Int(weft_rows(window)), columns: Int(weft_columns(window)))
     }
 
     /// Blanks the screen without forcing a full repaint.
-    func clear() {
+    package func clear() {
         werase(window)
     }
 
     /// Writes `text` on one line, clipped to the screen.
-    func put(_ text: String, row: Int, column: Int, style: TextStyle) {
+    package func put(_ text: String, row: Int, column: Int, style: TextStyle) {
         let size = self.size
         guard row >= 0, row < size.rows, column < size.columns else { return }
         var clean = TextLayout.sanitized(text)
@@ -143,16 +143,25 @@ final class NCursesTerminal: Terminal {
         }
         let fitted = TextLayout.prefix(clean, fittingWidth: size.columns - startColumn)
         guard !fitted.isEmpty else { return }
-        let characters: [wchar_t] = fitted.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        let characters = Self.wideString(fitted)
         wattr_set(window, attributes(for: style), pair(for: style), nil)
         _ = characters.withUnsafeBufferPointer { buffer in
-            mvwaddnwstr(window, Int32(row), Int32(startColumn), buffer.baseAddress, Int32(buffer.count))
+            // ncurses 6.4 reads str[n] before it checks n: the buffer must hold the terminator.
+            mvwaddnwstr(window, Int32(row), Int32(startColumn), buffer.baseAddress, Int32(buffer.count - 1))
         }
         wattr_set(window, weft_a_normal(), 0, nil)
     }
 
+    /// `text` as the zero-terminated wide string every ncurses wide-character call gets:
+    /// one `wchar_t` (a 32-bit integer on Linux and macOS) per Unicode scalar, then a 0.
+    package static func wideString(_ text: String) -> [Int32] {
+        var characters = text.unicodeScalars.map { Int32(bitPattern: $0.value) }
+        characters.append(0)
+        return characters
+    }
+
     /// Draws a box with the terminal's line-drawing characters.
-    func drawBox(_ rect: Rect, style: TextStyle) {
+    package func drawBox(_ rect: Rect, style: TextStyle) {
         guard rect.height >= 2, rect.width >= 2 else { return }
         let attrs = chtype(attributes(for: style) | weft_color_pair(pair(for: style)))
         let top = Int32(rect.row)
@@ -175,7 +184,7 @@ final class NCursesTerminal: Terminal {
 
     /// Sends `text` to the terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`);
     /// terminals without clipboard support ignore the sequence, and it moves no cursor.
-    func copyToClipboard(_ text: String) {
+    package func copyToClipboard(_ text: String) {
         guard isActive, files.isEmpty else { return }
         let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
         fflush(weft_stdout())
@@ -190,13 +199,13 @@ final class NCursesTerminal: Terminal {
     }
 
     /// Sends the changes since the last flush to the terminal.
-    func flush() {
+    package func flush() {
         wnoutrefresh(window)
         doupdate()
     }
 
     /// The next waiting key, or ``Key/none``; never blocks.
-    func readKey() -> Key {
+    package func readKey() -> Key {
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == ERR { return .none }
@@ -233,7 +242,7 @@ final class NCursesTerminal: Terminal {
     // MARK: Lifecycle
 
     /// Restores the terminal (`endwin`) and releases ncurses; safe to call more than once.
-    func shutdown() {
+    package func shutdown() {
         guard isActive else { return }
         isActive = false
         for source in signalSources { source.cancel() }
@@ -252,7 +261,7 @@ final class NCursesTerminal: Terminal {
     }
 
     /// The text of row `row` as ncurses holds it (line-drawing cells read back as ASCII).
-    func readBack(row: Int) -> String {
+    package func readBack(row: Int) -> String {
         let columns = size.columns
         var buffer = [wchar_t](repeating: 0, count: columns + 1)
         let count = buffer.withUnsafeMutableBufferPointer { pointer in
@@ -267,11 +276,11 @@ final class NCursesTerminal: Terminal {
     // MARK: Private
 
     private func installSignalSources() {
-        for (number, interruption) in [(SIGINT, Interruption.interrupt), (SIGTERM, .terminate)] {
+        for number in [SIGINT, SIGTERM] {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { [weak self] in
                 MainActor.assumeIsolated {
-                    if self?.interruption == nil { self?.interruption = interruption }
+                    if self?.receivedSignal == nil { self?.receivedSignal = number }
                 }
             }
             source.resume()

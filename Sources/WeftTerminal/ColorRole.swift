@@ -1,7 +1,7 @@
 /// What a piece of text means, which a colour terminal maps to a colour pair.
 ///
 /// Monochrome terminals ignore roles; ``Theme`` then uses bold and reverse video instead.
-enum ColorRole: Int, Sendable, Hashable, CaseIterable {
+package enum ColorRole: Int, Sendable, Hashable, CaseIterable {
     /// The terminal's default colours.
     case normal
     /// The title bar at the top of every screen.

@@ -2,11 +2,11 @@ import Testing
 @testable import FactKit
 @testable import WeftApp
 
-@Suite("RunningServers", .timeLimit(.minutes(1)))
-struct RunningServersTests {
+@Suite("RunningServices", .timeLimit(.minutes(1)))
+struct RunningServicesTests {
     @Test("a server added after stopAll, by a step the run abandoned, is stopped at once")
     func lateServerIsStopped() async throws {
-        let servers = RunningServers()
+        let servers = RunningServices()
         let early = try FactServer.bundled()
         _ = try await early.start()
         await servers.add(early)

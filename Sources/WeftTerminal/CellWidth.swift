@@ -3,7 +3,7 @@
 /// A compact East Asian Width table: wide and fullwidth ranges plus scalars with the
 /// `Emoji_Presentation` property take two cells; combining marks, format characters and
 /// controls take none; everything else takes one.
-enum CellWidth {
+package enum CellWidth {
     /// Sorted, non-overlapping ranges of scalars that take two cells (besides emoji).
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
@@ -21,7 +21,7 @@ enum CellWidth {
     ]
 
     /// The number of cells `scalar` takes: 0, 1 or 2.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
@@ -40,7 +40,7 @@ enum CellWidth {
     ///
     /// A cluster is as wide as its widest scalar, so `é` (e + combining acute) takes one
     /// cell and an emoji ZWJ sequence takes two.
-    static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         var width = 0
         for scalar in character.unicodeScalars {
             width = max(width, of(scalar))

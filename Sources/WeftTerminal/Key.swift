@@ -1,5 +1,5 @@
 /// A key press (or terminal event) read from a ``Terminal``.
-enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     /// A printable character, such as `q` or `猫`.
     case char(Character)
     /// Return or Enter.

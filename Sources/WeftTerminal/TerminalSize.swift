@@ -1,21 +1,21 @@
 /// The size of a terminal in character cells.
-struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
+package struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
     /// Number of rows (lines).
-    var rows: Int
+    package var rows: Int
     /// Number of columns (cells per line).
-    var columns: Int
+    package var columns: Int
 
     /// Creates a size.
-    init(rows: Int, columns: Int) {
+    package init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
     }
 
     /// Whether a terminal of this size can hold a layout that needs `minimum`.
-    func fits(_ minimum: TerminalSize) -> Bool {
+    package func fits(_ minimum: TerminalSize) -> Bool {
         rows >= minimum.rows && columns >= minimum.columns
     }
 
     /// The size as `columns×rows`, such as `80×24`.
-    var description: String { "\(columns)×\(rows)" }
+    package var description: String { "\(columns)×\(rows)" }
 }

@@ -1,16 +1,16 @@
 /// A rectangle of character cells: top-left corner plus height and width.
-struct Rect: Sendable, Hashable {
+package struct Rect: Sendable, Hashable {
     /// The top row.
-    var row: Int
+    package var row: Int
     /// The leftmost column.
-    var column: Int
+    package var column: Int
     /// Number of rows; never negative.
-    var height: Int
+    package var height: Int
     /// Number of columns; never negative.
-    var width: Int
+    package var width: Int
 
     /// Creates a rectangle; negative extents are clamped to zero.
-    init(row: Int, column: Int, height: Int, width: Int) {
+    package init(row: Int, column: Int, height: Int, width: Int) {
         self.row = row
         self.column = column
         self.height = max(0, height)
@@ -18,19 +18,19 @@ struct Rect: Sendable, Hashable {
     }
 
     /// The row just below the rectangle.
-    var bottom: Int { row + height }
+    package var bottom: Int { row + height }
     /// The column just right of the rectangle.
-    var right: Int { column + width }
+    package var right: Int { column + width }
     /// Whether the rectangle holds no cells.
-    var isEmpty: Bool { height == 0 || width == 0 }
+    package var isEmpty: Bool { height == 0 || width == 0 }
 
     /// The rectangle shrunk by `rows` at top and bottom and `columns` at left and right.
-    func insetBy(rows: Int, columns: Int) -> Rect {
+    package func insetBy(rows: Int, columns: Int) -> Rect {
         Rect(row: row + rows, column: column + columns, height: height - 2 * rows, width: width - 2 * columns)
     }
 
     /// A rectangle of the given size centred inside this one (clamped to fit).
-    func centered(height: Int, width: Int) -> Rect {
+    package func centered(height: Int, width: Int) -> Rect {
         let h = min(height, self.height)
         let w = min(width, self.width)
         return Rect(row: row + (self.height - h) / 2, column: column + (self.width - w) / 2, height: h, width: w)

@@ -8,9 +8,9 @@
 /// TextLayout.truncate("Hello, world", toWidth: 8)  // "Hello, …"
 /// TextLayout.wrap("a cat naps", toWidth: 5)  // ["a cat", "naps"]
 /// ```
-enum TextLayout {
+package enum TextLayout {
     /// How ``pad(_:toWidth:alignment:)`` places text in a wider field.
-    enum Alignment: Sendable, Hashable {
+    package enum Alignment: Sendable, Hashable {
         /// Flush left, spaces on the right.
         case left
         /// Centred, the odd space on the right.
@@ -20,18 +20,18 @@ enum TextLayout {
     }
 
     /// The number of cells `text` takes on one line.
-    static func width(of text: String) -> Int {
+    package static func width(of text: String) -> Int {
         text.reduce(0) { $0 + CellWidth.of($1) }
     }
 
     /// The number of cells one character takes: 0, 1 or 2.
-    static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         CellWidth.of(character)
     }
 
     /// `text` with tabs turned into spaces and other control characters (including line
     /// breaks) removed, so it is safe to write on one line.
-    static func sanitized(_ text: String) -> String {
+    package static func sanitized(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -52,7 +52,7 @@ enum TextLayout {
     }
 
     /// `text` cut to at most `width` cells, ending in "…" when anything was cut.
-    static func truncate(_ text: String, toWidth width: Int) -> String {
+    package static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if self.width(of: text) <= width { return text }
         var result = ""
@@ -67,7 +67,7 @@ enum TextLayout {
     }
 
     /// The longest prefix of `text` that fits in `width` cells, never splitting a glyph.
-    static func prefix(_ text: String, fittingWidth width: Int) -> String {
+    package static func prefix(_ text: String, fittingWidth width: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
@@ -83,7 +83,7 @@ enum TextLayout {
     ///
     /// Runs of spaces collapse to one; line breaks in `text` start new lines (an empty line
     /// stays empty); a word longer than `width` is broken across lines.
-    static func wrap(_ text: String, toWidth width: Int) -> [String] {
+    package static func wrap(_ text: String, toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -123,7 +123,7 @@ enum TextLayout {
     }
 
     /// `text` truncated to `width` cells and padded with spaces to exactly `width` cells.
-    static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
+    package static func pad(_ text: String, toWidth width: Int, alignment: Alignment = .left) -> String {
         guard width > 0 else { return "" }
         let fitted = truncate(text, toWidth: width)
         let gap = width - self.width(of: fitted)
@@ -139,7 +139,7 @@ enum TextLayout {
     }
 
     /// The column at which `text` starts when centred in a field of `width` cells at `column`.
-    static func centeredColumn(of text: String, inWidth width: Int, from column: Int = 0) -> Int {
+    package static func centeredColumn(of text: String, inWidth width: Int, from column: Int = 0) -> Int {
         column + max(0, (width - self.width(of: text)) / 2)
     }
 }

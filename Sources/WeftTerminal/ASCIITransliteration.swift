@@ -4,9 +4,9 @@
 /// `+-|`); anything else becomes `?` per cell (a wide glyph such as 猫 becomes `??`). Keeping
 /// widths means a screen laid out for Unicode lines up the same in ASCII, and ncurses never
 /// receives a character it cannot show (which would leave stale cells behind).
-enum ASCIITransliteration {
+package enum ASCIITransliteration {
     /// `text` in ASCII, each character replaced by as many characters as cells it takes.
-    static func ascii(_ text: String) -> String {
+    package static func ascii(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
