@@ -83,7 +83,11 @@ let package = Package(
         // MARK: App
         .target(
             name: "WeftApp",
-            dependencies: ["FactKit", "Weft", "WeftInitializer", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "FactKit", "Weft", "WeftInitializer", "WeftServiceLifecycle",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .systemLibrary(
             name: "CNCurses",

@@ -135,6 +135,26 @@ public actor FactServer {
         _ = await serverTask.result
     }
 
+    /// Serves in the calling task: the Hummingbird application runs here, so when it runs as a
+    /// swift-service-lifecycle `Service` in a `ServiceGroup`, a graceful shutdown (SIGTERM,
+    /// Ctrl-C) stops accepting connections and lets requests in flight finish.
+    ///
+    /// - Parameter onListening: Called once with the base URL when the server is listening.
+    /// - Throws: ``FactServerError`` when it cannot listen or stops on its own.
+    public func serve(onListening: @escaping @Sendable (URL) -> Void) async throws(FactServerError) {
+        let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
+        let port = requestedPort
+        let application = Self.makeApplication(handler: handler, port: port, readTimeout: readTimeout) { channel in
+            let bound = channel.localAddress?.port ?? Int(port)
+            onListening(URL(string: "http://127.0.0.1:\(bound)") ?? URL(fileURLWithPath: "/"))
+        }
+        do {
+            try await application.run()
+        } catch {
+            throw Self.listenError(error, port: port)
+        }
+    }
+
     /// Starts the server and serves until the calling task is cancelled, then stops it.
     ///
     /// - Parameter onListening: Called once with the base URL when the server is listening,

@@ -1,8 +1,17 @@
 import FactKit
 import Foundation
+public import Logging
+import ServiceLifecycle
+import Weft
+import WeftInitializer
+import WeftServiceLifecycle
 
 /// `weft serve`: the bundled fact server on a fixed port until SIGINT or SIGTERM, for the
 /// `staging` environment.
+///
+/// It runs on `WeftServiceLifecycle`, as a server app would: a traced start-up, then the server
+/// as a `Service` in a `ServiceGroup` — a signal stops it gracefully, so requests in flight get
+/// their answers — then the container is shut down.
 public enum ServeMode {
     /// The names of the faults the server can serve on purpose, such as `http-500`.
     public static var faultNames: [String] { ServerFault.names }
@@ -17,46 +26,39 @@ public enum ServeMode {
     /// - Parameters:
     ///   - port: The port on 127.0.0.1, 0 for any free port.
     ///   - fault: The name of a fault to serve on purpose (see ``faultNames``), or `nil`.
+    ///   - logger: Where the start-up and the service group log.
     /// - Returns: ``ExitStatus/success`` once stopped by a signal, ``ExitStatus/usageError``
     ///   when the port cannot be listened on, ``ExitStatus/initializationFailed`` otherwise.
-    public static func run(port: UInt16, fault name: String?) async -> ExitStatus {
+    @MainActor
+    public static func run(port: UInt16, fault name: String?, logger: Logger? = nil) async -> ExitStatus {
         let fault = name.flatMap(ServerFault.init(rawValue:))
-        let server: FactServer
+        let logger = logger ?? Logger(label: "weft.serve", factory: { _ in SwiftLogNoOpLogHandler() })
         do {
-            server = try FactServer.bundled(port: port, fault: fault)
-        } catch {
-            report(error)
-            return .initializationFailed
-        }
-        let count = await server.facts.count
-        let behaviour = fault.map { " answering with the \($0) fault" } ?? ""
-        let signals = TerminationSignals()
-        let serving = Task {
-            try await server.run { url in
-                StandardStreams.writeOutput("weft serve: \(count) cat facts on \(url.absoluteString)\(behaviour) (Ctrl-C to stop)")
-            }
-        }
-        let interruptions = signals.interruptions
-        let watcher = Task {
-            for await _ in interruptions {
-                serving.cancel()
-                break
-            }
-        }
-        let result = await serving.result
-        signals.stop()
-        await watcher.value
-        switch result {
-        case .success:
+            let initializer = try DependencyInitializer(
+                createProcess: { ServeProcess() },
+                preSyncSteps: [
+                    SyncInitializationStep(title: "Load the bundled facts") { process in
+                        let server = try FactServer.bundled(port: port, fault: fault)
+                        process.container.register(FactServer.self, instance: server)
+                    }
+                ]
+            )
+            try await initializer.runServices(logger: logger) { result in
+                let server = try result.container.require(FactServer.self)
+                return [.init(service: FactServerService(server: server, fault: fault), serviceName: "fact server")]
+            } container: { $0.container }
             StandardStreams.writeError("weft serve: stopped")
             return .success
-        case .failure(let error as FactServerError):
+        } catch let failure as InitializationFailure<ServeProcess> {
+            report(failure.error)
+            return .initializationFailed
+        } catch let error as FactServerError {
             report(error)
             switch error {
             case .cannotListen, .needsPrivileges, .portInUse: return .usageError
             case .noFacts, .stoppedUnexpectedly: return .initializationFailed
             }
-        case .failure(let error):
+        } catch {
             report(error)
             return .initializationFailed
         }
@@ -68,6 +70,27 @@ public enum ServeMode {
             StandardStreams.writeError("weft serve: \(error); \(FailureAdvice.serveHint(for: error))")
         } else {
             StandardStreams.writeError("weft serve: \(error)")
+        }
+    }
+}
+
+/// What `weft serve`'s start-up builds: a container holding the server.
+@MainActor
+final class ServeProcess: DependencyInitializationProcess {
+    let container = Container()
+    var toContainer: Container { container }
+}
+
+/// The fact server as a swift-service-lifecycle `Service`.
+struct FactServerService: Service {
+    let server: FactServer
+    let fault: ServerFault?
+
+    func run() async throws {
+        let count = await server.facts.count
+        let behaviour = fault.map { " answering with the \($0) fault" } ?? ""
+        try await server.serve { url in
+            StandardStreams.writeOutput("weft serve: \(count) cat facts on \(url.absoluteString)\(behaviour) (Ctrl-C to stop)")
         }
     }
 }
