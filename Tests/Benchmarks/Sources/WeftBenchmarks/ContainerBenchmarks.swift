@@ -156,7 +156,7 @@ enum ContainerBenchmarks {
         let count = 10_000
         let names = (0..<count).map { "k\($0)" }
         let mutex = ContainerTiming.once(make: MutexDictContainer.init) { container in
-            for name in names { container.register(RegisteredService.self, name: name) { _ in RegisteredService() } }
+            for name in names { container.register(name, RegisteredService.self) { _ in RegisteredService() } }
         }
         let swinject = ContainerTiming.once(make: { Swinject.Container() }) { container in
             for name in names { container.register(RegisteredService.self, name: name) { _ in RegisteredService() } }
