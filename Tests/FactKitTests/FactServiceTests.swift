@@ -96,6 +96,7 @@ struct FactServiceTests {
         let sent = ByteCounter()
         let error = try await withTCPServer { connection in
             // Chunked, so no Content-Length gives the size away: the limit must hold while reading.
+            connection.readRequestHead()
             guard connection.send(Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
             let chunk = Data("100000\r\n".utf8) + Data(repeating: UInt8(ascii: "x"), count: 0x100000) + Data("\r\n".utf8)
             for _ in 0..<50 {
@@ -120,6 +121,7 @@ struct FactServiceTests {
     @Test("an answer whose Content-Length is over the limit is refused before its body is read")
     func declaredTooLarge() async throws {
         try await withTCPServer { connection in
+            connection.readRequestHead()
             _ = connection.send(Data("HTTP/1.1 200 OK\r\nContent-Length: 52428800\r\n\r\n{".utf8))
             connection.waitForClose()
         } _: { server in

@@ -24,6 +24,16 @@ final class TestTCPServer: Sendable {
             }
         }
 
+        /// Reads the request head (through the blank line), as a server does before it answers.
+        func readRequestHead() {
+            var head: [UInt8] = []
+            var byte: UInt8 = 0
+            while recv(fd, &byte, 1, 0) == 1 {
+                head.append(byte)
+                if head.suffix(4) == [13, 10, 13, 10] { return }
+            }
+        }
+
         /// Reads and discards until the peer closes the connection (or the server stops).
         func waitForClose() {
             var buffer = [UInt8](repeating: 0, count: 4096)

@@ -99,7 +99,7 @@ struct AppPlanTests {
         #expect(await brokenServer.isRunning == false)
     }
 
-    @Test("Switching environment stops the previous run's server and keeps the same database")
+    @Test("Switching environment stops the previous run's server and HTTP client and keeps the same database")
     func switching() async throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
@@ -108,10 +108,13 @@ struct AppPlanTests {
         let second = try await first.runRepeat(createProcess: AppPlan.switching(to: "embedded"))
         defer { Task { await second.container.shutdown() } }
         #expect(await firstServer.isRunning == false)
+        #expect(await !first.process.started.holdsHTTPClient, "the replaced run's HTTP client was shut down")
+        #expect(await second.process.started.holdsHTTPClient, "one HTTP client for the running app")
         #expect(await second.process.server?.isRunning == true)
         #expect(second.process.database === first.process.database)
         #expect(second.container.firstFact.factsStored >= 1)
         await second.container.shutdown()
+        #expect(await !second.process.started.holdsHTTPClient, "shut down on exit")
     }
 
     @Test("An unknown environment fails at 'Choose the environment' and lists the known ones")
