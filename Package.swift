@@ -63,7 +63,7 @@ let package = Package(
             plugins: ["EmbedAssets"]
         ),
         .executableTarget(name: "EmbedAssetsTool"),
-        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"], path: "Sources/EmbedAssets"),
         .target(
             name: "FactKit",
             dependencies: [
