@@ -143,8 +143,10 @@ let package = Package(
             name: "WeftAppTests",
             dependencies: [
                 "WeftApp", "FactKit", "Weft", "WeftInitializer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),

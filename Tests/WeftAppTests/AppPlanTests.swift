@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Testing
 import Weft
@@ -105,16 +106,19 @@ struct AppPlanTests {
         defer { removeTemporaryDirectory(directory) }
         let first = try await run(options(directory))
         let firstServer = try #require(first.process.server)
+        let firstClient = try first.container.container.require(RunHTTPClient.self).client
         let second = try await first.runRepeat(createProcess: AppPlan.switching(to: "embedded"))
         defer { Task { await second.container.shutdown() } }
         #expect(await firstServer.isRunning == false)
-        #expect(await !first.process.started.holdsHTTPClient, "the replaced run's HTTP client was shut down")
-        #expect(await second.process.started.holdsHTTPClient, "one HTTP client for the running app")
+        #expect(await firstClient.isShutDown, "the replaced run's HTTP client was shut down")
+        let secondClient = try second.container.container.require(RunHTTPClient.self).client
+        #expect(secondClient !== firstClient, "one HTTP client per run")
+        #expect(await !secondClient.isShutDown)
         #expect(await second.process.server?.isRunning == true)
         #expect(second.process.database === first.process.database)
         #expect(second.container.firstFact.factsStored >= 1)
         await second.container.shutdown()
-        #expect(await !second.process.started.holdsHTTPClient, "shut down on exit")
+        #expect(await secondClient.isShutDown, "shut down on exit")
     }
 
     @Test("An unknown environment fails at 'Choose the environment' and lists the known ones")

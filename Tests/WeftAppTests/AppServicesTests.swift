@@ -1,5 +1,7 @@
+import AsyncHTTPClient
 @testable import FactKit
 import Foundation
+import NIOCore
 import Testing
 @testable import Weft
 @testable import WeftApp
@@ -15,17 +17,12 @@ struct AppServicesTests {
         let environment = try #require(try Self.environments?.environment(named: environmentName))
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
-        let services = RunningServices()
         let container = AppServices.makeContainer(
             environment: environment,
             databaseURL: directory.appendingPathComponent("history.sqlite"),
-            database: nil,
-            services: services)
+            database: nil)
 
         let resolved = await container.graph()   // runs the real factories in a throwaway copy
-        #expect(await services.holdsHTTPClient, "the real HTTP client factory ran and handed its client over")
-        await services.stopAll()
-        #expect(await !services.holdsHTTPClient)
         let declared = await AppServices.declaredGraph(for: environment)
 
         #expect(declared == resolved)
@@ -37,14 +34,74 @@ struct AppServicesTests {
         let environment = try #require(try Self.environments?.environment(named: "embedded"))
         let graph = await AppServices.declaredGraph(for: environment)
         #expect(graph.nodes.map(\.key.description) == [
-            "Environment", "FactRepository", "FactServer", "FactService", "HTTPClient", "HistoryDatabase",
+            "Environment", "FactRepository", "FactServer", "FactService", "HistoryDatabase", "RunHTTPClient",
         ])
         #expect(graph.edges.map { "\($0.from) -> \($0.to)" } == [
             "FactRepository -> FactService", "FactRepository -> HistoryDatabase", "FactService -> FactServer",
-            "FactService -> HTTPClient",
+            "FactService -> RunHTTPClient",
         ])
         // Every registration is a stand-in: nothing was created or cached.
         let declarations = AppServices.declarations(for: environment)
         #expect(declarations.allSatisfy { $0.lifetime == .singleton })
+    }
+
+    @Test("Shutting a run's container down stops its server and its HTTP client")
+    func shutdownStopsServices() async throws {
+        let environment = try #require(try Self.environments?.environment(named: "embedded"))
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let container = AppServices.makeContainer(
+            environment: environment, databaseURL: directory.appendingPathComponent("history.sqlite"), database: nil)
+        let server = try await container.resolveAsync(FactServer.self)
+        let client = try container.require(RunHTTPClient.self).client
+        #expect(await server.isRunning)
+        #expect(await !client.isShutDown)
+
+        await container.shutdownLogging()
+        #expect(await !server.isRunning)
+        #expect(await client.isShutDown)
+    }
+
+    @Test("A server a run's abandoned step starts after the run was shut down is stopped at once")
+    func lateServerIsStopped() async throws {
+        let environment = try #require(try Self.environments?.environment(named: "embedded"))
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let container = AppServices.makeContainer(
+            environment: environment, databaseURL: directory.appendingPathComponent("history.sqlite"), database: nil)
+        // The step starts the server, the run ends meanwhile: the container shuts down while
+        // the factory is still running (a creation in flight is what `shutdown()` cannot wait for).
+        let started = try FactServer.bundled()
+        let (proceed, go) = AsyncStream.makeStream(of: Void.self)
+        let (entered, enter) = AsyncStream.makeStream(of: Void.self)
+        container.register(FactServer.self, lifetime: .singleton) { (_: Resolver) async throws -> FactServer in
+            enter.yield()
+            for await _ in proceed { break }
+            try await started.start()
+            return started
+        }
+        let step = Task { try await container.resolveAsync(FactServer.self) }
+        for await _ in entered { break }
+        await container.shutdownLogging()
+        go.yield()
+        await #expect(throws: ResolutionError.self) { try await step.value }
+        #expect(await !started.isRunning, "stopped before the step's resolve returned")
+    }
+}
+
+extension HTTPClient {
+    /// Whether the client was shut down: a shut-down client refuses every request at once
+    /// (nothing is sent; the address is never contacted).
+    var isShutDown: Bool {
+        get async {
+            do {
+                _ = try await execute(HTTPClientRequest(url: "http://127.0.0.1:9/"), timeout: .seconds(5))
+                return false
+            } catch let error as HTTPClientError {
+                return error == .alreadyShutdown
+            } catch {
+                return false
+            }
+        }
     }
 }

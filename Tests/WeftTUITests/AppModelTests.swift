@@ -1,6 +1,7 @@
 @testable import FactKit
 import Foundation
 import Testing
+import Weft
 import WeftInitializer
 @testable import WeftApp
 @testable import WeftTUI
@@ -175,7 +176,10 @@ struct AppModelTests {
         // The failure may end the run before the server step applied its server (the run
         // abandons steps still running); every server of the run is stopped all the same.
         let failed = try #require(error.failure)
-        #expect(await failed.process.started.isStopped)
+        let container = try #require(failed.process.container)
+        #expect(throws: ResolutionError.self, "the failed run's container was shut down") {
+            try container.require(Environment.self)
+        }
         if let server = failed.process.server { #expect(await !server.isRunning) }
     }
 

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Testing
 @testable import Weft
 
@@ -114,6 +116,69 @@ struct DisposalTests {
         try await root.shutdown()
         #expect(throws: ResolutionError.self) { try scope.require(Resource.self) }
         #expect(log.all.isEmpty)
+    }
+
+    @Test("A service whose factory finishes after shutdown began is disposed at once; its resolves fail with shutDown")
+    func lateCreationDisposed() async throws {
+        let log = Log()
+        let started = Signal()
+        let release = Signal()
+        let container = Container()
+        container.register(Resource.self, lifetime: .singleton) { (_: Resolver) async -> Resource in
+            started.fire()
+            await release.wait()  // shutdown happens here
+            return Resource("late", log: log)
+        }
+        let creator = Task { try await container.resolveAsync(Resource.self) }
+        await started.wait()
+        let waiter = Task { try await container.resolveAsync(Resource.self) }
+        await container.waitUntil(waiters: 1, for: ServiceKey(Resource.self))
+        try await container.shutdown()
+        #expect(log.all.isEmpty, "nothing was cached to dispose yet")
+        release.fire()
+        for task in [creator, waiter] {
+            let error = await #expect(throws: ResolutionError.self) { try await task.value }
+            guard case .shutDown? = error else {
+                Issue.record("expected shutDown, got \(String(describing: error))")
+                continue
+            }
+        }
+        #expect(log.all == ["late"], "disposed before the creator's resolve returned, once")
+    }
+
+    @Test("A synchronous factory that finishes after shutdown: its value is disposed too")
+    func lateSyncCreationDisposed() async throws {
+        let disposed = Signal()
+        final class Handle: Disposable {
+            let disposed: Signal
+            init(_ disposed: Signal) { self.disposed = disposed }
+            func dispose() async { disposed.fire() }
+        }
+        let started = Signal()
+        let release = DispatchSemaphore(value: 0)
+        let container = Container()
+        container.register(Handle.self, lifetime: .singleton) {
+            started.fire()
+            release.wait()
+            return Handle(disposed)
+        }
+        // A thread of its own: the factory blocks, which a task of the shared pool must not.
+        let (outcome, delivery) = AsyncStream.makeStream(of: Result<Handle, ResolutionError>.self)
+        Thread {
+            delivery.yield(Result { () throws(ResolutionError) in try container.require(Handle.self) })
+            delivery.finish()
+        }.start()
+        await started.wait()
+        try await container.shutdown()
+        release.signal()
+        var iterator = outcome.makeAsyncIterator()
+        let result = try #require(await iterator.next())
+        let error = #expect(throws: ResolutionError.self) { try result.get() }
+        guard case .shutDown? = error else {
+            Issue.record("expected shutDown, got \(String(describing: error))")
+            return
+        }
+        await disposed.wait()  // the test's time limit fails it if the value is never disposed
     }
 }
 

@@ -1,3 +1,5 @@
+import Logging
+
 /// Everything ``Container/validate()`` found wrong, and the graph it discovered.
 public struct ValidationReport: Sendable {
     /// Every problem, each reported once.
@@ -43,8 +45,9 @@ extension Container {
     /// problems at once: missing dependencies, cycles, captive dependencies, failing factories.
     ///
     /// Factories run for real (that is how dependencies are discovered) but their values
-    /// are thrown away; this container's caches are untouched. Factories should resolve
-    /// through their ``Resolver`` so the copy, not this container, answers them.
+    /// are thrown away — a ``Disposable`` one is disposed before this returns — and this
+    /// container's caches are untouched. Factories should resolve through their ``Resolver``
+    /// so the copy, not this container, answers them.
     public func validate() async -> ValidationReport {
         let registrations = visibleRegistrations()
         let recorder = EdgeRecorder()
@@ -75,6 +78,8 @@ extension Container {
             }
         }
 
+        await dispose(validationCopy: copy)
+
         let graph = DependencyGraph(
             nodes: registrations.values.map { DependencyGraph.Node(key: $0.key, lifetime: $0.lifetime) },
             edges: Array(Set(edges.map { DependencyGraph.Edge(from: $0.from.key, to: $0.to.key) }))
@@ -88,6 +93,22 @@ extension Container {
         let parentCopy = parent?.copyForValidation(recorder: recorder)
         let own = state.withLock { $0.registrations }
         return Container(copying: own, parent: parentCopy, recorder: recorder)
+    }
+
+    /// Shuts down a validation copy and its ancestors' copies, so what their factories made
+    /// (a started server, an open file) does not outlive ``validate()``. A failure goes to this
+    /// container's logger: it is not a problem of the registrations.
+    private func dispose(validationCopy: Container) async {
+        var level: Container? = validationCopy
+        while let copy = level {
+            do {
+                try await copy.shutdown()
+            } catch {
+                diagnostics.logger.warning(
+                    "Disposing a value made while validating failed", metadata: ["weft.error": "\(error)"])
+            }
+            level = copy.parent
+        }
     }
 
     /// The registrations and the dependencies found by resolving each in a throwaway copy.

@@ -67,8 +67,9 @@ extension Container {
                 } catch {
                     outcome = .failure(error)
                 }
-                cache.finish(creation, for: key, of: found.registration, outcome: outcome)
-                let value = try outcome.get()
+                let finished = cache.finish(creation, for: key, of: found.registration, outcome: outcome)
+                if let late = finished.late { await cache.disposeLate(late, key: key) }
+                let value = try finished.outcome.get()
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)
                 return value
             }

@@ -1,3 +1,5 @@
+import Logging
+
 /// What one look at the cache of a cached service decided.
 enum CacheStep: Sendable {
     case value(any Sendable)
@@ -37,18 +39,30 @@ extension Container {
         return step
     }
 
-    /// Ends `creation` and hands its outcome to the waiters.
+    /// Ends `creation` and hands its outcome to the waiters; returns the outcome the creator
+    /// reports.
     ///
     /// The value is cached unless `registration` was replaced while its factory ran (a value
     /// of the old registration must not outlive it). A failure of a creator whose task was
     /// cancelled is the creator's alone: the creation is abandoned and the waiters start over.
-    func finish(_ creation: Creation, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome) {
+    /// A value made after ``shutdown()`` began is nobody's: everyone gets
+    /// ``ResolutionError/shutDown(_:)``, and a ``Disposable`` one is returned in `late` for the
+    /// creator to dispose at once.
+    func finish(
+        _ creation: Creation, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome
+    ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
+        var outcome = outcome
+        var late: (any Disposable)?
         state.withLock { state in
             if state.creations[key] === creation { state.creations[key] = nil }
-            guard case .success(let value) = outcome, !state.isShutDown, isCurrent(registration, for: key, in: state) else {
+            guard case .success(let value) = outcome else { return }
+            if state.isShutDown {
+                late = value as? any Disposable
+                outcome = .failure(.shutDown(key))
                 return
             }
+            guard isCurrent(registration, for: key, in: state) else { return }
             // A factory of `T?` that gave `nil` is asked again next time (Factory's rule).
             if let optional = value as? any OptionalType, optional.isNone { return }
             if registration.lifetime == .weak {
@@ -59,6 +73,19 @@ extension Container {
             if let disposable = value as? any Disposable { state.disposables.append((key, disposable)) }
         }
         creation.complete(abandoned ? .abandoned : .finished(outcome))
+        return (outcome, late)
+    }
+
+    /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:)``);
+    /// a failure goes to the diagnostics logger, as no caller is left to receive it.
+    func disposeLate(_ late: any Disposable, key: ServiceKey) async {
+        do {
+            try await late.dispose()
+        } catch {
+            diagnostics.logger.error(
+                "Disposing a service made after shutdown failed",
+                metadata: ["weft.key": "\(key)", "weft.error": "\(error)"])
+        }
     }
 
     /// Whether `registration` is still the one this container resolves `key` with. A scope

@@ -85,8 +85,10 @@ extension Container {
                 let outcome = Result { () throws(ResolutionError) -> any Sendable in
                     try Self.run(factory, key: key, frame: .heap(newFrame), resolver: found.resolver, slowThreshold: found.threshold)
                 }
-                cache.finish(creation, for: key, of: found.registration, outcome: outcome)
-                let value = try outcome.get()
+                let finished = cache.finish(creation, for: key, of: found.registration, outcome: outcome)
+                // Disposal is async: a synchronous resolve hands it to a task of its own.
+                if let late = finished.late { Task { await cache.disposeLate(late, key: key) } }
+                let value = try finished.outcome.get()
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)
                 return value
             }

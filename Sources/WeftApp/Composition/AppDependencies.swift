@@ -17,10 +17,10 @@ public struct AppDependencies: Sendable {
     public let firstFact: Fact
     /// The health of the services checked during initialization.
     let health: HealthReport
-    let services: RunningServices
 
-    /// Stops the embedded server, if this run started one, and shuts down the HTTP client.
+    /// Shuts the container down: stops the embedded server, if this run started one, and
+    /// shuts down the HTTP client. A failure is logged; nothing is left to retry.
     public func shutdown() async {
-        await services.stopAll()
+        await container.shutdownLogging()
     }
 }

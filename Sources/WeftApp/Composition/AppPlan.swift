@@ -40,8 +40,8 @@ public enum AppPlan {
     }
 
     /// The `createProcess` of a repeat run in `environment` (the current one when `nil`
-    /// would be ambiguous, so pass the name): stops the previous run's server and keeps its
-    /// settings and database.
+    /// would be ambiguous, so pass the name): shuts down the previous run's container — its
+    /// server and HTTP client — and keeps its settings and database.
     public static func switching(to environment: String?) -> @MainActor @Sendable (AppProcess) -> AppProcess {
         { previous in previous.next(environment: environment) }
     }
@@ -63,7 +63,6 @@ public enum AppPlan {
                 environment: try process.require(process.environment, "the environment"),
                 databaseURL: process.options.resolvedDatabaseURL,
                 database: process.database,
-                services: process.started,
                 logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile)
             )
         },
@@ -79,7 +78,7 @@ public enum AppPlan {
             process.database = database
         },
         AsyncInitializationStep(title: "Start the fact server", type: .repeatable, timeout: .seconds(15)) { process in
-            await process.retired?.stopAll()
+            await process.retireReplacedRun()
             let (container, environment) = try await process.services()
             guard case .embedded = environment.source else { return FactServer?.none }
             return try await container.resolveAsync(FactServer.self)
@@ -134,8 +133,7 @@ public enum AppPlan {
                 repository: try container.require(FactRepository.self),
                 history: try container.require(HistoryDatabase.self),
                 firstFact: try process.require(process.firstFact, "the first fact"),
-                health: try process.require(process.health, "the health report"),
-                services: process.started
+                health: try process.require(process.health, "the health report")
             )
         },
     ]

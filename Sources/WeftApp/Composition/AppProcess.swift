@@ -7,17 +7,16 @@ public import WeftInitializer
 ///
 /// Simple steps (loading settings, opening the history database) run only on the first run;
 /// ``next(environment:)`` carries what they built into the process of a repeat run, and
-/// hands over the previous run's servers and HTTP client so the repeat can stop them.
+/// hands over the previous run's container so the repeat can shut it down.
 @MainActor
 public final class AppProcess: DependencyInitializationProcess {
     /// The command-line options.
     let options: AppOptions
     /// The environment this run should initialize; the catalog's default when `nil`.
     public let requestedEnvironment: String?
-    /// The servers and HTTP client this run started.
-    let started = RunningServices()
-    /// What the run this one replaces started, stopped by the server step.
-    let retired: RunningServices?
+    /// The container of the run this one replaces, shut down by the server step (before the
+    /// new server takes a port).
+    let retired: Weft.Container?
 
     /// Loaded by "Load settings".
     public internal(set) var catalog: EnvironmentCatalog?
@@ -46,7 +45,7 @@ public final class AppProcess: DependencyInitializationProcess {
     private init(carryingOver previous: AppProcess, environment: String?) {
         options = previous.options
         requestedEnvironment = environment
-        retired = previous.started
+        retired = previous.container
         catalog = previous.catalog
         database = previous.database
     }
@@ -56,11 +55,17 @@ public final class AppProcess: DependencyInitializationProcess {
         AppProcess(carryingOver: self, environment: environment)
     }
 
-    /// Stops the servers and shuts down the HTTP client this run started; for a run that
-    /// failed or was cancelled.
+    /// Shuts down this run's container and the one it replaces — their servers and HTTP
+    /// clients; for a run that failed or was cancelled.
     public func shutdown() async {
-        await started.stopAll()
-        await retired?.stopAll()
+        await container?.shutdownLogging()
+        await retireReplacedRun()
+    }
+
+    /// Shuts down the container of the run this one replaces; once is enough, later calls
+    /// share its outcome.
+    func retireReplacedRun() async {
+        await retired?.shutdownLogging()
     }
 
     /// The assembled app, once "Assemble the app" ran.

@@ -15,13 +15,13 @@ enum AppServices {
     /// - Parameters:
     ///   - database: An already open history database (carried over from an earlier run);
     ///     when `nil`, the database at `databaseURL` is opened on first use.
-    ///   - services: Receives every embedded server started and the run's HTTP client, so
-    ///     they can be stopped when the run is replaced or the app quits.
+    ///
+    /// The server and the HTTP client are ``Disposable``: `container.shutdown()` stops them.
+    /// The database carried over is registered as an instance, so it outlives the container.
     static func makeContainer(
         environment: Environment,
         databaseURL: URL,
         database: HistoryDatabase?,
-        services: RunningServices,
         logger: Logger? = nil
     ) -> Container {
         let container = Container()
@@ -46,21 +46,16 @@ enum AppServices {
                 let server = try FactServer.bundled(
                     fault: environment.fault, slowResponseDelay: environment.timeout + .seconds(1))
                 try await server.start()
-                await services.add(server)
                 return server
             }
         }
 
         // One HTTP client for the run, shut down with the run's other services.
-        container.register(HTTPClient.self, lifetime: .singleton) { (_: Resolver) async -> HTTPClient in
-            let client = FactService.makeHTTPClient()
-            await services.add(client)
-            return client
-        }
+        container.register(RunHTTPClient.self, lifetime: .singleton) { RunHTTPClient(FactService.makeHTTPClient()) }
 
         container.register(FactService.self, lifetime: .singleton) { resolver in
             let baseURL = try await baseURL(of: environment, resolver: resolver)
-            return FactService(baseURL: baseURL, timeout: environment.timeout, client: try await resolver.resolve(HTTPClient.self))
+            return FactService(baseURL: baseURL, timeout: environment.timeout, client: try await resolver.resolve(RunHTTPClient.self).client)
         }
 
         container.register(FactRepository.self, lifetime: .singleton) { resolver in
@@ -73,18 +68,18 @@ enum AppServices {
         return container
     }
 
-    /// Every registration ``makeContainer(environment:databaseURL:database:services:)`` makes for
+    /// Every registration ``makeContainer(environment:databaseURL:database:logger:)`` makes for
     /// `environment`, with what each factory resolves.
     static func declarations(for environment: Environment) -> [ServiceDeclaration] {
         var declarations = [ServiceDeclaration(Environment.self), ServiceDeclaration(HistoryDatabase.self)]
         if case .embedded = environment.source {
             declarations.append(ServiceDeclaration(FactServer.self))
         }
-        declarations.append(ServiceDeclaration(HTTPClient.self))
+        declarations.append(ServiceDeclaration(RunHTTPClient.self))
         if case .embedded = environment.source {
-            declarations.append(ServiceDeclaration(FactService.self, resolves: [FactServer.self, HTTPClient.self]))
+            declarations.append(ServiceDeclaration(FactService.self, resolves: [FactServer.self, RunHTTPClient.self]))
         } else {
-            declarations.append(ServiceDeclaration(FactService.self, resolves: [HTTPClient.self]))
+            declarations.append(ServiceDeclaration(FactService.self, resolves: [RunHTTPClient.self]))
         }
         declarations.append(ServiceDeclaration(FactRepository.self, resolves: [FactService.self, HistoryDatabase.self]))
         return declarations

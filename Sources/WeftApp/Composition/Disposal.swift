@@ -1,0 +1,55 @@
+import AsyncHTTPClient
+import Dispatch
+import FactKit
+import Logging
+import Synchronization
+public import Weft
+
+// The services of a run that hold resources. The run's container disposes them when it shuts
+// down — when a repeat run replaces it (``AppPlan/switching(to:)``) or the app quits — in
+// reverse order of creation; one that a step the run abandoned made after that is disposed as
+// soon as its factory returns. Nothing a run started outlives it.
+
+/// The embedded server releases its port.
+extension FactServer: Disposable {
+    func dispose() async {
+        await stop()
+    }
+}
+
+/// The run's HTTP client. Shut down with the run's container; and, should a run be dropped
+/// without that (a test, a run abandoned mid-step), when it is released, as AsyncHTTPClient
+/// requires of every client.
+final class RunHTTPClient: Disposable {
+    let client: HTTPClient
+    private let disposed = Atomic(false)
+
+    init(_ client: HTTPClient) {
+        self.client = client
+    }
+
+    /// Cancels what is in flight and closes the connections.
+    func dispose() async throws {
+        disposed.store(true, ordering: .sequentiallyConsistent)
+        try await client.shutdown()
+    }
+
+    deinit {
+        // Only a client never disposed: shutting down a shut-down one throws, and a throw in a
+        // deinit can run inside whatever released the last reference.
+        guard !disposed.load(ordering: .sequentiallyConsistent) else { return }
+        client.shutdown(queue: .global()) { _ in }
+    }
+}
+
+extension Container {
+    /// Shuts the container down, logging what failed to its diagnostics logger: at the end of a
+    /// run no caller is left to act on a service that would not stop.
+    func shutdownLogging() async {
+        do {
+            try await shutdown()
+        } catch {
+            diagnostics.logger.warning("Shutting down the run's services failed", metadata: ["error": "\(error)"])
+        }
+    }
+}
