@@ -19,7 +19,16 @@ struct ServeCommand: AsyncParsableCommand {
         "Misbehave on purpose: \(ServeMode.faultNames.joined(separator: ", ")).", valueName: "mode"))
     var fault: String?
 
+    @Option(help: ArgumentHelp(
+        "What weft serve logs to standard error: \(AppSettings.logLevels.joined(separator: ", ")) (default info: a line per request; debug adds a span per request and start-up step).",
+        valueName: "level"))
+    var logLevel: String?
+
     func validate() throws {
+        if let logLevel, !AppSettings.logLevels.contains(logLevel) {
+            throw ValidationError(
+                "Unknown log level \"\(logLevel)\"; choose one of: \(AppSettings.logLevels.joined(separator: ", ")).")
+        }
         if let fault, !ServeMode.isFault(fault) {
             throw ValidationError(
                 "Unknown fault \"\(fault)\"; choose one of: \(ServeMode.faultNames.joined(separator: ", ")).")
@@ -27,7 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = await ServeMode.run(port: port, fault: fault)
+        let logger = ServeMode.standardErrorLogger(level: logLevel)
+        AppTracing.bootstrap(logger: logger)
+        let status = await ServeMode.run(port: port, fault: fault, logger: logger)
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }

@@ -13,6 +13,14 @@ struct FactRequestHandler: Sendable {
     /// The methods every route answers; `HEAD` is answered like `GET`, without the body.
     static let allowedMethods = "GET, HEAD"
 
+    /// The routes served, as spans name them.
+    static let routes: Set<String> = ["/fact", "/facts", "/health"]
+
+    /// The route `path` is served by, or `nil` for a path answered `404`.
+    static func route(of path: String) -> String? {
+        routes.contains(path) ? path : nil
+    }
+
     /// What to send back.
     enum Outcome: Sendable, Equatable {
         /// An answer: status, content type and body.

@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 import WeftAssets
 
 extension FactServer {
@@ -24,11 +25,13 @@ extension FactServer {
     ///   - port: The port to listen on; `0` picks a free one.
     ///   - fault: A deliberate fault, or `nil` to serve normally.
     ///   - slowResponseDelay: How long ``ServerFault/slow`` waits before answering.
+    ///   - logger: Where each request is logged; silent by default.
     public static func bundled(
         port: UInt16 = 0,
         fault: ServerFault? = nil,
-        slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay
+        slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay,
+        logger: Logger = FactServer.silentLogger
     ) throws(FactServerError) -> FactServer {
-        try FactServer(facts: bundledFacts(), port: port, fault: fault, slowResponseDelay: slowResponseDelay)
+        try FactServer(facts: bundledFacts(), port: port, fault: fault, slowResponseDelay: slowResponseDelay, logger: logger)
     }
 }

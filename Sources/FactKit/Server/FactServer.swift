@@ -2,7 +2,7 @@ public import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import Logging
+public import Logging
 import NIOCore
 import NIOPosix
 
@@ -29,7 +29,12 @@ import NIOPosix
 /// ```
 ///
 /// Stand-alone on a fixed port: `try await server.run()` serves until the task is
-/// cancelled. Logging is disabled, so the server never writes to stdout or stderr.
+/// cancelled.
+///
+/// Every request is a span (Hummingbird's `TracingMiddleware`, on the tracer the process
+/// bootstrapped; none by default) named after its route, and a log line on ``logger``
+/// (`LogRequestsMiddleware`, at `info`). The default logger is silent, so the server never
+/// writes to stdout or stderr unless given one.
 public actor FactServer {
     /// How long ``ServerFault/slow`` waits before answering unless told otherwise: 30 seconds,
     /// longer than any shipped environment's timeout.
@@ -45,6 +50,11 @@ public actor FactServer {
     let slowResponseDelay: Duration
     /// How long a silent connection is kept open.
     let readTimeout: Duration
+    /// Where each request is logged; requests carry Hummingbird's `hb.request.id` metadata.
+    let logger: Logger
+
+    /// A logger that drops everything: the default, so an embedded server stays quiet.
+    public static let silentLogger = Logger(label: "weft.fact-server", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// How long a connection may stay silent (nothing read, no request in progress) before
     /// it is closed unless told otherwise: a client that sends half a request and waits does
@@ -66,12 +76,14 @@ public actor FactServer {
     ///   - slowResponseDelay: How long ``ServerFault/slow`` waits; make it longer than the
     ///     client's timeout.
     ///   - readTimeout: How long a connection that sends nothing is kept open.
+    ///   - logger: Where each request is logged; silent by default.
     init(
         facts: [String],
         port: UInt16 = 0,
         fault: ServerFault? = nil,
         slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay,
-        readTimeout: Duration = FactServer.readTimeout
+        readTimeout: Duration = FactServer.readTimeout,
+        logger: Logger = FactServer.silentLogger
     ) throws(FactServerError) {
         guard !facts.isEmpty else { throw .noFacts(reason: "the list of facts is empty") }
         self.facts = facts
@@ -79,6 +91,7 @@ public actor FactServer {
         self.fault = fault
         self.slowResponseDelay = slowResponseDelay
         self.readTimeout = readTimeout
+        self.logger = logger
     }
 
     /// The base URL clients use while running, such as `http://127.0.0.1:49152`, else `nil`.
@@ -98,7 +111,7 @@ public actor FactServer {
         let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
         // Whichever comes first: listening (with the bound port), or `run()` failing.
         let (outcomes, outcome) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
-        let application = Self.makeApplication(handler: handler, port: requestedPort, readTimeout: readTimeout) { channel in
+        let application = Self.makeApplication(handler: handler, port: requestedPort, readTimeout: readTimeout, logger: logger) { channel in
             outcome.yield(.success(channel.localAddress?.port ?? 0))
         }
         let serverTask = Task {
@@ -144,7 +157,7 @@ public actor FactServer {
     public func serve(onListening: @escaping @Sendable (URL) -> Void) async throws(FactServerError) {
         let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
         let port = requestedPort
-        let application = Self.makeApplication(handler: handler, port: port, readTimeout: readTimeout) { channel in
+        let application = Self.makeApplication(handler: handler, port: port, readTimeout: readTimeout, logger: logger) { channel in
             let bound = channel.localAddress?.port ?? Int(port)
             onListening(URL(string: "http://127.0.0.1:\(bound)") ?? URL(fileURLWithPath: "/"))
         }
@@ -198,30 +211,20 @@ public actor FactServer {
         return .cannotListen(port: port, reason: describe(error))
     }
 
-    /// The Hummingbird application serving `handler` on `127.0.0.1:port`, silent, on
-    /// SwiftNIO's shared event-loop group.
+    /// The Hummingbird application serving `handler` on `127.0.0.1:port`, on SwiftNIO's shared
+    /// event-loop group: each request goes through the tracing middleware (a span), then the
+    /// request-logging middleware (a line on `logger`), then `handler`.
     private static func makeApplication(
-        handler: FactRequestHandler, port: UInt16, readTimeout: Duration,
+        handler: FactRequestHandler, port: UInt16, readTimeout: Duration, logger: Logger,
         onListening: @escaping @Sendable (any Channel) -> Void
     ) -> some ApplicationProtocol {
+        let tracing = TracingMiddleware<FactRequestContext>()
+        let logging = LogRequestsMiddleware<FactRequestContext>(.info)
         let responder = CallbackResponder { (request: Request, context: FactRequestContext) async throws -> Response in
-            let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-            let method = request.method.rawValue
-            switch try await handler.handle(method: method, path: request.uri.path, query: query) {
-            case .drop:
-                // Close without a byte of answer; what is returned next is never written.
-                try? await context.channel.close()
-                return Response(status: .noContent)
-            case .respond(let answer):
-                var headers: HTTPFields = [.contentType: answer.contentType]
-                if let allow = answer.allow, let name = HTTPField.Name("Allow") { headers[name] = allow }
-                let body = ByteBuffer(bytes: answer.body)
-                let status = HTTPResponse.Status(code: answer.status)
-                if request.method == .head {
-                    headers[.contentLength] = String(body.readableBytes)
-                    return Response(status: status, headers: headers, body: ResponseBody(contentLength: body.readableBytes) { _ in })
+            try await tracing.handle(request, context: context) { request, context in
+                try await logging.handle(request, context: context) { request, context in
+                    try await answer(request, context: context, handler: handler)
                 }
-                return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
             }
         }
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
@@ -234,7 +237,30 @@ public actor FactServer {
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port)), serverName: nil),
             onServerRunning: { channel in onListening(channel) },
             eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
-            logger: Logger(label: "weft.fact-server", factory: { _ in SwiftLogNoOpLogHandler() })
+            logger: logger
         )
+    }
+
+    /// Answers one request with `handler`, and names its route for the request's span.
+    private static func answer(_ request: Request, context: FactRequestContext, handler: FactRequestHandler) async throws -> Response {
+        if let route = FactRequestHandler.route(of: request.uri.path) { context.coreContext.endpointPath.value = route }
+        let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+        let method = request.method.rawValue
+        switch try await handler.handle(method: method, path: request.uri.path, query: query) {
+        case .drop:
+            // Close without a byte of answer; what is returned next is never written.
+            try? await context.channel.close()
+            return Response(status: .noContent)
+        case .respond(let answer):
+            var headers: HTTPFields = [.contentType: answer.contentType]
+            if let allow = answer.allow, let name = HTTPField.Name("Allow") { headers[name] = allow }
+            let body = ByteBuffer(bytes: answer.body)
+            let status = HTTPResponse.Status(code: answer.status)
+            if request.method == .head {
+                headers[.contentLength] = String(body.readableBytes)
+                return Response(status: status, headers: headers, body: ResponseBody(contentLength: body.readableBytes) { _ in })
+            }
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+        }
     }
 }

@@ -26,7 +26,8 @@ public enum ServeMode {
     /// - Parameters:
     ///   - port: The port on 127.0.0.1, 0 for any free port.
     ///   - fault: The name of a fault to serve on purpose (see ``faultNames``), or `nil`.
-    ///   - logger: Where the start-up and the service group log.
+    ///   - logger: Where the start-up, the service group and each request log (see
+    ///     ``standardErrorLogger(level:)``); silent when `nil`.
     /// - Returns: ``ExitStatus/success`` once stopped by a signal, ``ExitStatus/usageError``
     ///   when the port cannot be listened on, ``ExitStatus/initializationFailed`` otherwise.
     @MainActor
@@ -38,7 +39,7 @@ public enum ServeMode {
                 createProcess: { ServeProcess() },
                 preSyncSteps: [
                     SyncInitializationStep(title: "Load the bundled facts") { process in
-                        let server = try FactServer.bundled(port: port, fault: fault)
+                        let server = try FactServer.bundled(port: port, fault: fault, logger: logger)
                         process.container.register(FactServer.self, instance: server)
                     }
                 ]
@@ -62,6 +63,14 @@ public enum ServeMode {
             report(error)
             return .initializationFailed
         }
+    }
+
+    /// A logger writing to standard error at `level` (a swift-log level name; `info` when
+    /// `nil` or unknown): a server in the foreground logs where its operator looks.
+    public static func standardErrorLogger(level: String?) -> Logger {
+        var logger = Logger(label: "weft.serve") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = level.flatMap(Logger.Level.init(rawValue:)) ?? .info
+        return logger
     }
 
     /// Writes why serving failed, with what to do about it when the app knows.
