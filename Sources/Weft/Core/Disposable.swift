@@ -42,6 +42,10 @@ extension Container {
     /// together. Concurrent calls share one disposal and its outcome. `instance:` registrations
     /// are the caller's to dispose; a value whose registration was replaced is still disposed
     /// here. Shutting down a container leaves its scopes and children running.
+    ///
+    /// A factory still running when this is called is not waited for: when it returns, its
+    /// value is not cached, a ``Disposable`` one is disposed at once, and the resolves waiting
+    /// for it fail with ``ResolutionError/shutDown(_:)``.
     /// - Throws: ``ShutdownError`` listing each service whose `dispose()` threw.
     public func shutdown() async throws(ShutdownError) {
         let (disposal, keys) = state.withLock { state -> (Task<[ShutdownError.Failure], Never>, [ServiceKey]) in
