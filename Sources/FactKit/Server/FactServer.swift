@@ -5,6 +5,7 @@ import HummingbirdCore
 public import Logging
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 
 /// The bundled cat-fact server, speaking catfact.ninja's contract on `127.0.0.1` only.
 ///
@@ -64,6 +65,13 @@ public actor FactServer {
     static let maximumHeaderSize = 16 * 1024
 
     private var serverTask: Task<Void, any Error>?
+    /// The service group the application runs in, so ``stop()`` can shut it down gracefully.
+    private var serviceGroup: ServiceGroup?
+    /// The stop in progress, which a concurrent ``stop()`` or ``start()`` waits for.
+    private var stopping: Task<Void, Never>?
+
+    /// How long ``stop()`` lets requests in flight finish before cancelling them.
+    static let stopGracePeriod: Duration = .milliseconds(500)
     /// The port actually listened on while running, else `nil`.
     private(set) var port: UInt16?
 
@@ -107,6 +115,7 @@ public actor FactServer {
     /// Calling it while running returns the current base URL.
     @discardableResult
     public func start() async throws(FactServerError) -> URL {
+        if let stopping { await stopping.value }
         if let baseURL { return baseURL }
         let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
         // Whichever comes first: listening (with the bound port), or `run()` failing.
@@ -114,9 +123,12 @@ public actor FactServer {
         let application = Self.makeApplication(handler: handler, port: requestedPort, readTimeout: readTimeout, logger: logger) { channel in
             outcome.yield(.success(channel.localAddress?.port ?? 0))
         }
+        // In a service group of its own: stopping is a graceful shutdown (see `stop()`).
+        let serviceGroup = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [.init(service: application)], logger: logger))
         let serverTask = Task {
             do {
-                try await application.run()
+                try await serviceGroup.run()
                 outcome.yield(.failure(FactServerError.stoppedUnexpectedly(reason: "the listener ended")))
             } catch {
                 outcome.yield(.failure(error))
@@ -135,17 +147,42 @@ public actor FactServer {
             throw .cannotListen(port: requestedPort, reason: "no IPv4 port")
         }
         self.serverTask = serverTask
+        self.serviceGroup = serviceGroup
         self.port = boundPort
         return URL(string: "http://127.0.0.1:\(boundPort)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops listening, closes open connections and releases the port. Does nothing when stopped.
+    ///
+    /// A graceful shutdown first: the listener closes and the connections it already accepted
+    /// are taken in and closed in order (cancelling the server outright while a connection is
+    /// being accepted trips a precondition in SwiftNIO's async channel); requests in flight get
+    /// ``stopGracePeriod`` to finish, then are cancelled.
     public func stop() async {
-        guard let serverTask else { return }
-        self.serverTask = nil
+        if let stopping {
+            await stopping.value
+            return
+        }
+        guard let serverTask, let serviceGroup else { return }
         self.port = nil
-        serverTask.cancel()
-        _ = await serverTask.result
+        let stopping = Task {
+            await serviceGroup.triggerGracefulShutdown()
+            await withTaskGroup(of: Void.self) { race in
+                race.addTask { _ = await serverTask.result }
+                race.addTask {
+                    // Cancelled when the server finished in time; otherwise cancels it.
+                    try? await Task.sleep(for: Self.stopGracePeriod)
+                    serverTask.cancel()
+                }
+                await race.next()
+                race.cancelAll()
+            }
+        }
+        self.stopping = stopping
+        await stopping.value
+        self.serverTask = nil
+        self.serviceGroup = nil
+        self.stopping = nil
     }
 
     /// Serves in the calling task: the Hummingbird application runs here, so when it runs as a
@@ -179,7 +216,7 @@ public actor FactServer {
         let result = await withTaskCancellationHandler {
             await serverTask.result
         } onCancel: {
-            serverTask.cancel()
+            Task { await self.stop() }
         }
         await stop()
         if Task.isCancelled { return }
