@@ -74,14 +74,36 @@ public final class HistoryDatabase: Sendable {
         try Self.checkFile(at: path)
         try Self.prepareDirectory(for: url)
         do {
-            try Self.refuseForeignFile(at: path)
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(Self.busyTimeout)
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.writeWithoutTransaction { db in try HistorySchema.prepare(db, path: path) }
-            self.pool = pool
+            pool = try Self.retryingWhileBusy { () throws -> DatabasePool in
+                try Self.refuseForeignFile(at: path)
+                var configuration = Configuration()
+                configuration.busyMode = .timeout(Self.busyTimeout)
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try pool.writeWithoutTransaction { db in try HistorySchema.prepare(db, path: path) }
+                return pool
+            }
         } catch {
             throw Self.map(error, path: path)
+        }
+    }
+
+    /// Runs `open` again while it fails with `SQLITE_BUSY`, for up to ``busyTimeout``.
+    ///
+    /// The busy timeout covers waiting for a lock, but not every contention of processes opening
+    /// one new file at once: when two connections would wait for each other (both switching a
+    /// fresh file to WAL, say), SQLite fails one of them at once rather than deadlock. Opening
+    /// again a few milliseconds later then succeeds.
+    private static func retryingWhileBusy<Value>(_ open: () throws -> Value) throws -> Value {
+        let deadline = ContinuousClock.now + .seconds(busyTimeout)
+        var pause = Duration.milliseconds(2)
+        while true {
+            do {
+                return try open()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                // A blocking pause: opening blocks its thread by design (see `open(url:)`).
+                Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 * Double.random(in: 0.5...1.5))
+                pause = min(pause * 2, .milliseconds(100))
+            }
         }
     }
 

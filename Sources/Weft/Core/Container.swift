@@ -72,9 +72,11 @@ public final class Container: Sendable {
         /// - Returns: Whether this stopped lock-free reads (see ``PublishedCache``).
         mutating func forget(_ keys: some Collection<ServiceKey>, in slot: SnapshotSlot) -> Bool {
             // Skipped while nothing is cached: a second hash and probe on every registration.
-            guard !instances.isEmpty else { return false }
-            for key in keys { instances[key] = nil }
-            return cache.invalidate(keys, instances, in: slot)
+            if !instances.isEmpty {
+                for key in keys { instances[key] = nil }
+            }
+            // A published transient registration of these keys is stale too.
+            return cache.invalidate(keys, instances, registrations, inherited, in: slot)
         }
     }
 
@@ -85,6 +87,7 @@ public final class Container: Sendable {
         self.parent = parent
         self.recorder = nil
         var state = State(diagnostics: parent?.diagnostics ?? Diagnostics())
+        state.cache = PublishedCache(publishesTransients: state.diagnostics.timingThreshold == nil)
         if let parent { (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) } }
         self.state = Locked(state)
         parent?.adopt(self)
@@ -94,7 +97,8 @@ public final class Container: Sendable {
     init(copying registrations: [ServiceKey: Registration], parent: Container?, recorder: EdgeRecorder) {
         self.parent = parent
         self.recorder = recorder
-        self.state = Locked(State(registrations: registrations, diagnostics: Diagnostics()))
+        // A validation copy records every step: nothing runs past its lock.
+        self.state = Locked(State(registrations: registrations, diagnostics: Diagnostics(), cache: PublishedCache(publishesTransients: false)))
     }
 
     /// A new scope: a child container in which `.scoped` services are created once and shared.
@@ -252,7 +256,7 @@ public final class Container: Sendable {
             guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
             state.instances[key] = .strong(instance)
-            let exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
+            let exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
         }
         if outcome != .plain { finishAdding(key, outcome) }
@@ -288,7 +292,7 @@ public final class Container: Sendable {
             let exhausted: Bool
             if let instance = entry.instance {
                 state.instances[key] = .strong(instance)
-                exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, in: snapshot)
+                exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             } else {
                 exhausted = state.forget(CollectionOfOne(key), in: snapshot)
             }
@@ -329,7 +333,7 @@ public final class Container: Sendable {
             for entry in entries {
                 if let instance = entry.instance { state.instances[entry.registration.key] = .strong(instance) }
             }
-            let exhausted = state.cache.invalidate(keys, state.instances, in: snapshot)
+            let exhausted = state.cache.invalidate(keys, state.instances, state.registrations, state.inherited, in: snapshot)
             return (!state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
@@ -433,7 +437,16 @@ public final class Container: Sendable {
     /// here afterwards (under this lock), and one is remembered only if, under this lock, it
     /// is still what the ancestors hold.
     func inheritedRegistration(for key: ServiceKey) -> (owner: Container, registration: Registration)? {
-        if let remembered = state.withLock({ $0.inherited[key] }) { return (remembered.owner, remembered.registration) }
+        let recording = recorder != nil
+        let remembered = state.withLock { state -> InheritedRegistration? in
+            guard let remembered = state.inherited[key] else { return nil }
+            // Served under the lock: readers of the snapshot missed it.
+            if !recording, remembered.registration.runsWithoutLock {
+                state.cache.noteLockedHit(state.instances, state.registrations, state.inherited, to: snapshot)
+            }
+            return remembered
+        }
+        if let remembered { return (remembered.owner, remembered.registration) }
         guard let found = parent?.registration(for: key) else { return nil }
         state.withLock { state in
             // Only ancestors' locks are taken while this one is held.

@@ -54,6 +54,8 @@ extension Container {
             state.disposables = []
             // Readers of the lock-free snapshot must miss from now on.
             _ = state.forget(Array(state.instances.keys), in: snapshot)
+            // Nor may a transient be run lock-free from a snapshot.
+            state.cache.close(to: snapshot)
             let task = Task {
                 var failures: [ShutdownError.Failure] = []
                 for (key, disposable) in disposables {

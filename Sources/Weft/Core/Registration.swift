@@ -43,6 +43,13 @@ final class Registration: Sendable {
         }
     }
 
+    /// Whether a resolve may run it from a published snapshot, without the container's lock: a
+    /// synchronous transient (its hooks run inside ``factory``).
+    var runsWithoutLock: Bool {
+        guard lifetime == .transient, case .sync = factory else { return false }
+        return true
+    }
+
     /// The factory with its decorators, without hooks.
     var made: Factory { extras?.made ?? factory }
     /// `onCreated` hooks, in the order they were added. The engine runs them for cached

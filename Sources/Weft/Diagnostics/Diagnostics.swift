@@ -64,6 +64,7 @@ extension Container {
             state.withLock { state in
                 state.diagnostics = newValue
                 state.cache.setSuspended(newValue.onResolution != nil, to: snapshot)
+                state.cache.setPublishesTransients(newValue.timingThreshold == nil && recorder == nil, to: snapshot)
             }
         }
     }

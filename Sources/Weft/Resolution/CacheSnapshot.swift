@@ -1,6 +1,7 @@
 import Atomics
 
-/// The values one container caches strongly, readable without its lock.
+/// The values one container caches strongly, and its own synchronous transient registrations,
+/// readable without its lock: a cached resolve, and a transient's, take no lock.
 ///
 /// Immutable once built. The container publishes its current snapshot through a
 /// ``SnapshotSlot`` and keeps every snapshot it ever published alive until it is released
@@ -18,18 +19,35 @@ final class CacheSnapshot: Sendable {
     private let names: [String?]
     private let values: [any Sendable]
     private let objects: [(any AnyObject & Sendable)?]
+    /// A transient registration's slot: its registration (its value slot is a placeholder),
+    /// and the ancestor holding it when it is inherited (`nil`: this container's own).
+    private let transients: [Registration?]
+    private let owners: [Container?]
     /// `UInt.bitWidth - log2(slot count)`: a key's scrambled hash, shifted right by this,
     /// is its home slot.
     private let shift: Int
 
-    init(_ entries: [(key: ServiceKey, value: any Sendable)]) {
+    init(
+        _ entries: [(key: ServiceKey, value: any Sendable)],
+        transients registrations: [(registration: Registration, owner: Container?)] = []
+    ) {
         var bits = 1
-        while 1 << bits < entries.count * 2 { bits += 1 }
+        while 1 << bits < (entries.count + registrations.count) * 2 { bits += 1 }
         let shift = UInt.bitWidth - bits
         var types = [UInt](repeating: 0, count: 1 << bits)
         var names = [String?](repeating: nil, count: 1 << bits)
         var values = [any Sendable](repeating: (), count: 1 << bits)
         var objects = [(any AnyObject & Sendable)?](repeating: nil, count: 1 << bits)
+        var transients = [Registration?](repeating: nil, count: registrations.isEmpty ? 0 : 1 << bits)
+        var owners = [Container?](repeating: nil, count: registrations.isEmpty ? 0 : 1 << bits)
+        for (registration, owner) in registrations {
+            var index = Self.home(of: registration.key, shift: shift)
+            while types[index] != 0 { index = (index + 1) & (types.count - 1) }
+            types[index] = registration.key.typeAddress
+            names[index] = registration.key.name
+            transients[index] = registration
+            owners[index] = owner
+        }
         for (key, value) in entries {
             var index = Self.home(of: key, shift: shift)
             while types[index] != 0 { index = (index + 1) & (types.count - 1) }
@@ -45,13 +63,29 @@ final class CacheSnapshot: Sendable {
         self.names = names
         self.values = values
         self.objects = objects
+        self.transients = transients
+        self.owners = owners
         self.shift = shift
     }
 
     /// The value cached for `key`, if this snapshot has one.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
-        slot(of: key).map { values[$0] }
+        guard let slot = slot(of: key), !isTransient(slot) else { return nil }
+        return values[slot]
+    }
+
+    /// What this snapshot has for `key`: its cached value, or its transient registration.
+    @inline(__always)
+    func entry(for key: ServiceKey) -> SnapshotEntry? {
+        guard let slot = slot(of: key) else { return nil }
+        if !transients.isEmpty, let registration = transients[slot] { return .transient(registration, owner: owners[slot]) }
+        return .value(values[slot])
+    }
+
+    @inline(__always)
+    private func isTransient(_ slot: Int) -> Bool {
+        !transients.isEmpty && transients[slot] != nil
     }
 
     /// The value cached for `key` if this snapshot has one and it is a class instance.
@@ -90,6 +124,15 @@ extension ServiceKey {
     var typeAddress: UInt { UInt(bitPattern: Int(bitPattern: id)) }
 }
 
+/// What a ``CacheSnapshot`` holds for a key.
+enum SnapshotEntry {
+    /// A cached value.
+    case value(any Sendable)
+    /// A synchronous transient registration, run without the container's lock: the
+    /// container's own (`owner` is `nil`) or an ancestor's it resolved before.
+    case transient(Registration, owner: Container?)
+}
+
 /// Where a container publishes its ``CacheSnapshot``: one atomic reference, written under the
 /// container's lock with release ordering and read without it with acquire ordering.
 ///
@@ -111,6 +154,12 @@ final class SnapshotSlot: Sendable {
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
         withPublished { $0.value(for: key) }
+    }
+
+    /// What the published snapshot holds for `key`, if anything; unretained as above.
+    @inline(__always)
+    func entry(for key: ServiceKey) -> SnapshotEntry? {
+        withPublished { $0.entry(for: key) }
     }
 
     /// The class instance the published snapshot holds for `key`, if any; unretained as above.
@@ -151,6 +200,22 @@ struct PublishedCache {
     /// traced (``Diagnostics/onResolution``).
     private(set) var isSuspended = false
 
+    /// Whether snapshots carry the container's synchronous transient registrations. Not while
+    /// resolutions are timed (``Diagnostics/slowResolutionThreshold``: the threshold is read
+    /// under the lock) nor in a validation copy, which records every step.
+    private(set) var publishesTransients: Bool
+
+    init(publishesTransients: Bool = true) {
+        self.publishesTransients = publishesTransients
+    }
+
+    /// Starts or stops publishing transient registrations; stopping unpublishes what readers see.
+    mutating func setPublishesTransients(_ publishes: Bool, to slot: SnapshotSlot) {
+        guard publishes != publishesTransients else { return }
+        publishesTransients = publishes
+        if !publishes, current != nil { publish(nil, to: slot) }
+    }
+
     /// Stops or resumes publishing; stopping unpublishes what readers see.
     mutating func setSuspended(_ suspended: Bool, to slot: SnapshotSlot) {
         guard suspended != isSuspended else { return }
@@ -173,11 +238,14 @@ struct PublishedCache {
     ///
     /// Publishes a new snapshot when due. The k-th republication waits for 2^k such hits, so
     /// a hot value is published quickly while the retired snapshots stay few.
-    mutating func noteLockedHit(_ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot) {
+    mutating func noteLockedHit(
+        _ instances: [ServiceKey: StoredInstance], _ registrations: [ServiceKey: Registration],
+        _ inherited: [ServiceKey: InheritedRegistration], to slot: SnapshotSlot
+    ) {
         lockedHits += 1
         // `lockedHits >= 2^k`, written so that it cannot overflow.
         guard mayPublish, !isSuspended, lockedHits >> retired.count > 0 else { return }
-        publish(Self.snapshot(of: instances), to: slot)
+        publish(snapshot(of: instances, registrations, inherited), to: slot)
     }
 
     /// The values of `keys` were removed or replaced: readers must not see the old ones.
@@ -186,12 +254,21 @@ struct PublishedCache {
     ///   values of this container are read under its lock.
     @discardableResult
     mutating func invalidate(
-        _ keys: some Sequence<ServiceKey>, _ instances: [ServiceKey: StoredInstance], in slot: SnapshotSlot
+        _ keys: some Sequence<ServiceKey>, _ instances: [ServiceKey: StoredInstance],
+        _ registrations: [ServiceKey: Registration], _ inherited: [ServiceKey: InheritedRegistration],
+        in slot: SnapshotSlot
     ) -> Bool {
         guard let current, keys.contains(where: current.contains) else { return false }
         let exhausts = !mayPublish
-        publish(exhausts || isSuspended ? nil : Self.snapshot(of: instances), to: slot)
+        publish(exhausts || isSuspended ? nil : snapshot(of: instances, registrations, inherited), to: slot)
         return exhausts
+    }
+
+    /// Unpublishes for good: the container shut down, and resolves nothing lock-free.
+    mutating func close(to slot: SnapshotSlot) {
+        isSuspended = true
+        publishesTransients = false
+        if current != nil { publish(nil, to: slot) }
     }
 
     private mutating func publish(_ snapshot: CacheSnapshot?, to slot: SnapshotSlot) {
@@ -201,10 +278,22 @@ struct PublishedCache {
         slot.publish(snapshot)
     }
 
-    private static func snapshot(of instances: [ServiceKey: StoredInstance]) -> CacheSnapshot {
-        CacheSnapshot(instances.compactMap { key, stored in
+    private func snapshot(
+        of instances: [ServiceKey: StoredInstance], _ registrations: [ServiceKey: Registration],
+        _ inherited: [ServiceKey: InheritedRegistration]
+    ) -> CacheSnapshot {
+        let values: [(key: ServiceKey, value: any Sendable)] = instances.compactMap { key, stored in
             guard case .strong(let value) = stored else { return nil }
             return (key, value)
-        })
+        }
+        guard publishesTransients else { return CacheSnapshot(values) }
+        var transients: [(registration: Registration, owner: Container?)] = registrations.values.lazy
+            .filter(\.runsWithoutLock).map { ($0, nil) }
+        // An ancestor's transient this container resolved: the memo is forgotten (and this
+        // snapshot replaced) when the ancestor changes the key.
+        for (key, found) in inherited where registrations[key] == nil && instances[key] == nil && found.registration.runsWithoutLock {
+            transients.append((found.registration, found.owner))
+        }
+        return CacheSnapshot(values, transients: transients)
     }
 }

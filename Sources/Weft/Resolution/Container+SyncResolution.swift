@@ -22,6 +22,29 @@ extension Container {
         }
     }
 
+    /// A synchronous transient found in the published snapshot: `registration` is this
+    /// container's own (`owner` is `nil`) or `owner`'s, an ancestor's. The lean path, under the
+    /// same rules as a transient found under the lock: same owner and resolver in its frame,
+    /// so a cycle is found whichever way each step found its registration.
+    func resolveTransient(
+        _ key: ServiceKey, _ registration: Registration, owner: Container?, miss: Miss
+    ) throws(ResolutionError) -> any Sendable {
+        let frame = ResolutionFrame.current
+        guard frame != nil || !GraphScope.isInUse, case .sync(let factory) = registration.factory else {
+            return try resolveSync(key, local: owner == nil ? registration : nil, nil, miss: miss, arguments: nil)
+        }
+        let ownerID = ObjectIdentifier(owner ?? self)
+        do throws(ResolutionError) {
+            if let frame, let cycle = frame.cycle(closingAt: key, owner: ownerID, resolver: ObjectIdentifier(self)) {
+                throw ResolutionError.circularDependency(cycle: cycle)
+            }
+            return try Self.runOnStack(factory, key: key, owner: ownerID, resolver: self, nil, parent: frame)
+        } catch {
+            if frame == nil { report(error, of: key, miss: miss) }
+            throw error
+        }
+    }
+
     /// ``resolveSync(_:local:_:miss:)`` with `arguments` for the factory, or the outermost
     /// resolve once `.graph` registrations exist: it binds the resolution's ``GraphScope``.
     /// Never inlined, so that the transient path above stays a small function.
