@@ -227,7 +227,7 @@ struct DeepPathTests {
         #expect(try chain(1_000).require(Node.self, name: "n0").depth == 1_000)
     }
 
-    @Test("A cycle at the end of a deep chain is still reported, as exactly its loop", arguments: [10, 200])
+    @Test("A cycle at the end of a deep chain is still reported, as exactly its loop", arguments: [10, 200, 600])
     func deepCycle(depth: Int) {
         let loopStart = depth - 3
         let error = #expect(throws: ResolutionError.self) { try chain(depth, closingAt: loopStart).require(Node.self, name: "n0") }

@@ -153,13 +153,13 @@ enum FrameLink {
     /// The cycle that resolving `key` of `owner` from `resolver` here would close — the path
     /// from the step already doing so down to this one, then `key` again — or `nil`.
     ///
-    /// Deep paths are searched only every ``cycleCheckInterval`` steps, so a chain of D steps
-    /// costs O(D) per step only up to ``alwaysCheckedDepth`` and amortized O(1) beyond: a cycle
-    /// that deep is found at most one interval later, and reported as the one loop it is (the
-    /// nearest repetition of the step), starting from the step where it was found.
+    /// Paths deeper than ``alwaysCheckedDepth`` are searched only at some steps, further apart
+    /// the deeper the path (``checksCycle(atDepth:)``): a chain of D steps costs a constant
+    /// number of frame visits per step, and a cycle is found at most half as deep again as where
+    /// it closed (32 steps later for a path under 128 deep). It is reported as the one loop it is —
+    /// the nearest repetition of the step — starting from the step where it was found.
     func cycle(closingAt key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier) -> [ServiceKey]? {
-        let pathDepth = self.depth
-        if pathDepth >= Self.alwaysCheckedDepth, (pathDepth + 1) % Self.cycleCheckInterval != 0 { return nil }
+        guard Self.checksCycle(atDepth: self.depth) else { return nil }
         // Searched first without collecting keys: this runs on every nested resolve.
         var link: FrameLink? = self
         var depth = 0
@@ -172,9 +172,17 @@ enum FrameLink {
     }
 
     /// Paths shallower than this are checked for a cycle at every step.
-    static let alwaysCheckedDepth = 64
-    /// Deeper paths are checked at every this-many steps.
-    static let cycleCheckInterval = 32
+    static let alwaysCheckedDepth = 16
+
+    /// Whether a step below a path `depth` deep looks for a cycle: every step while the path is
+    /// shallow, then every 32nd, then every (depth / 4 to depth / 2)th, a power of two. A search
+    /// visits at most `depth` frames, so a step pays fewer than four visits, however deep.
+    @inline(__always)
+    static func checksCycle(atDepth depth: Int) -> Bool {
+        guard depth >= alwaysCheckedDepth else { return true }
+        let interval = max(32, 1 << max(0, Int.bitWidth - depth.leadingZeroBitCount - 2))
+        return (depth + 1) & (interval - 1) == 0
+    }
 
     /// This step as a heap frame, for whatever outlives the current factory call.
     func onHeap() -> ResolutionFrame {
