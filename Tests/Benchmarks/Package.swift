@@ -19,12 +19,15 @@ let package = Package(
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
     ],
     targets: [
+        // glibc's heap statistics, for the bytes each registration keeps.
+        .target(name: "CHeap"),
         .executableTarget(
             name: "WeftBenchmarks",
             dependencies: [
                 .product(name: "Weft", package: weftPackage),
                 .product(name: "WeftInitializer", package: weftPackage),
                 .product(name: "Swinject", package: "Swinject"),
+                "CHeap",
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         )
