@@ -185,4 +185,86 @@ private final class NamedLogger: Logger {
 
 // @unchecked: no stored state at all; a non-final class cannot be checked `Sendable`.
 private class Base: @unchecked Sendable {}
-private final class Derived: Base, @unchecked Sendable {}
+private final class Derived: Base, @unchecked Sendable {
+    // MARK: Transients without the lock
+
+    /// Resolves `type` until the container finds its transient registration lock-free.
+    private func publishTransient<T: Sendable>(_ type: T.Type, name: String? = nil, in container: Container) throws {
+        for _ in 0..<64 where !container.state.withLock({ $0.cache.publishesTransient(ServiceKey(type, name: name)) }) {
+            _ = try container.require(type, name: name)
+        }
+        #expect(container.state.withLock { $0.cache.publishesTransient(ServiceKey(type, name: name)) })
+    }
+
+    @Test("A published transient still makes a new value on every resolve")
+    func transientStaysTransient() throws {
+        let container = Container()
+        let made = Counter()
+        container.register(Service.self) { made.increment(); return Service() }
+        try publishTransient(Service.self, in: container)
+        let before = made.value
+        let (first, second) = (try container.require(Service.self), try container.require(Service.self))
+        #expect(first !== second && made.value == before + 2)
+    }
+
+    @Test("Registering, overriding and unregistering a published transient take effect at once")
+    func transientReplaced() throws {
+        let container = Container()
+        container.register(Service.self) { Service(id: 1) }
+        try publishTransient(Service.self, in: container)
+        container.register(Service.self) { Service(id: 2) }
+        #expect(try container.require(Service.self).id == 2)
+        let override = container.override(Service.self) { Service(id: 3) }
+        #expect(try container.require(Service.self).id == 3)
+        override.restore()
+        #expect(try container.require(Service.self).id == 2)
+        try publishTransient(Service.self, in: container)
+        container.unregister(Service.self)
+        #expect(throws: ResolutionError.self) { try container.require(Service.self) }
+    }
+
+    @Test("A scope's published transient of its parent follows the parent's re-registration")
+    func inheritedTransientReplaced() throws {
+        let root = Container()
+        root.register(Service.self) { Service(id: 1) }
+        let scope = root.createScope().createScope()
+        try publishTransient(Service.self, in: scope)
+        root.register(Service.self) { Service(id: 2) }
+        #expect(try scope.require(Service.self).id == 2)
+    }
+
+    @Test("A published transient is not run after shutdown")
+    func transientAfterShutdown() async throws {
+        let container = Container()
+        container.register(Service.self) { Service() }
+        try publishTransient(Service.self, in: container)
+        try await container.shutdown()
+        #expect(throws: ResolutionError.self) { try container.require(Service.self) }
+    }
+
+    @Test("Caching values all day never copies the transient registrations again")
+    func transientsPublishedApart() throws {
+        let container = Container()
+        for index in 0..<100 { container.register(Service.self, name: "t\(index)") { Service(id: index) } }
+        try publishTransient(Service.self, name: "t0", in: container)
+        for index in 0..<40 {
+            container.register(ServiceA.self, name: "s\(index)", lifetime: .singleton) { ServiceA() }
+            for _ in 0..<64 { _ = try container.require(ServiceA.self, name: "s\(index)") }
+        }
+        let (values, transients) = container.state.withLock { ($0.cache.retiredCount, $0.cache.retiredTransientCount) }
+        #expect(values > 3, "the values' snapshot was republished as singletons were cached")
+        #expect(transients <= 1, "the transient table was not, beyond its first publications")
+    }
+
+    @Test("While resolutions are timed, transients are looked up under the lock, where the trace happens")
+    func timedTransientsUseTheLock() throws {
+        let container = Container()
+        container.register(Service.self) { Service() }
+        try publishTransient(Service.self, in: container)
+        let traced = Counter()
+        container.diagnostics.onResolution = { _ in traced.increment() }
+        _ = try container.require(Service.self)
+        #expect(traced.value == 1)
+        #expect(!container.state.withLock { $0.cache.publishesTransient(ServiceKey(Service.self)) })
+    }
+}

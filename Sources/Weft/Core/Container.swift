@@ -23,7 +23,8 @@ public final class Container: Sendable {
     let parent: Container?
 
     let state: Locked<State>
-    /// Cached values readable without the lock (see ``CacheSnapshot``).
+    /// Cached values and synchronous transient registrations readable without the lock (see
+    /// ``CacheSnapshot`` and ``TransientTable``).
     let snapshot = SnapshotSlot()
     /// Records discovered edges; only the throwaway copies made by ``validate()`` have one.
     let recorder: EdgeRecorder?
@@ -442,7 +443,7 @@ public final class Container: Sendable {
             guard let remembered = state.inherited[key] else { return nil }
             // Served under the lock: readers of the snapshot missed it.
             if !recording, remembered.registration.runsWithoutLock {
-                state.cache.noteLockedHit(state.instances, state.registrations, state.inherited, to: snapshot)
+                state.cache.noteLockedTransientHit(state.registrations, state.inherited, to: snapshot)
             }
             return remembered
         }

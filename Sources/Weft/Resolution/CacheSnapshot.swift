@@ -1,7 +1,6 @@
 import Atomics
 
-/// The values one container caches strongly, and its own synchronous transient registrations,
-/// readable without its lock: a cached resolve, and a transient's, take no lock.
+/// The values one container caches strongly, readable without its lock.
 ///
 /// Immutable once built. The container publishes its current snapshot through a
 /// ``SnapshotSlot`` and keeps every snapshot it ever published alive until it is released
@@ -19,35 +18,18 @@ final class CacheSnapshot: Sendable {
     private let names: [String?]
     private let values: [any Sendable]
     private let objects: [(any AnyObject & Sendable)?]
-    /// A transient registration's slot: its registration (its value slot is a placeholder),
-    /// and the ancestor holding it when it is inherited (`nil`: this container's own).
-    private let transients: [Registration?]
-    private let owners: [Container?]
     /// `UInt.bitWidth - log2(slot count)`: a key's scrambled hash, shifted right by this,
     /// is its home slot.
     private let shift: Int
 
-    init(
-        _ entries: [(key: ServiceKey, value: any Sendable)],
-        transients registrations: [(registration: Registration, owner: Container?)] = []
-    ) {
+    init(_ entries: [(key: ServiceKey, value: any Sendable)]) {
         var bits = 1
-        while 1 << bits < (entries.count + registrations.count) * 2 { bits += 1 }
+        while 1 << bits < entries.count * 2 { bits += 1 }
         let shift = UInt.bitWidth - bits
         var types = [UInt](repeating: 0, count: 1 << bits)
         var names = [String?](repeating: nil, count: 1 << bits)
         var values = [any Sendable](repeating: (), count: 1 << bits)
         var objects = [(any AnyObject & Sendable)?](repeating: nil, count: 1 << bits)
-        var transients = [Registration?](repeating: nil, count: registrations.isEmpty ? 0 : 1 << bits)
-        var owners = [Container?](repeating: nil, count: registrations.isEmpty ? 0 : 1 << bits)
-        for (registration, owner) in registrations {
-            var index = Self.home(of: registration.key, shift: shift)
-            while types[index] != 0 { index = (index + 1) & (types.count - 1) }
-            types[index] = registration.key.typeAddress
-            names[index] = registration.key.name
-            transients[index] = registration
-            owners[index] = owner
-        }
         for (key, value) in entries {
             var index = Self.home(of: key, shift: shift)
             while types[index] != 0 { index = (index + 1) & (types.count - 1) }
@@ -63,29 +45,13 @@ final class CacheSnapshot: Sendable {
         self.names = names
         self.values = values
         self.objects = objects
-        self.transients = transients
-        self.owners = owners
         self.shift = shift
     }
 
     /// The value cached for `key`, if this snapshot has one.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
-        guard let slot = slot(of: key), !isTransient(slot) else { return nil }
-        return values[slot]
-    }
-
-    /// What this snapshot has for `key`: its cached value, or its transient registration.
-    @inline(__always)
-    func entry(for key: ServiceKey) -> SnapshotEntry? {
-        guard let slot = slot(of: key) else { return nil }
-        if !transients.isEmpty, let registration = transients[slot] { return .transient(registration, owner: owners[slot]) }
-        return .value(values[slot])
-    }
-
-    @inline(__always)
-    private func isTransient(_ slot: Int) -> Bool {
-        !transients.isEmpty && transients[slot] != nil
+        slot(of: key).map { values[$0] }
     }
 
     /// The value cached for `key` if this snapshot has one and it is a class instance.
@@ -112,7 +78,7 @@ final class CacheSnapshot: Sendable {
     /// Fibonacci hashing of the type's address (and the name's hash, for a named key): far
     /// cheaper than `Hasher`, and type metadata addresses differ in their middle bits.
     @inline(__always)
-    private static func home(of key: ServiceKey, shift: Int) -> Int {
+    static func home(of key: ServiceKey, shift: Int) -> Int {
         var bits = key.typeAddress
         if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
         return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) >> shift)
@@ -124,13 +90,64 @@ extension ServiceKey {
     var typeAddress: UInt { UInt(bitPattern: Int(bitPattern: id)) }
 }
 
-/// What a ``CacheSnapshot`` holds for a key.
-enum SnapshotEntry {
-    /// A cached value.
-    case value(any Sendable)
-    /// A synchronous transient registration, run without the container's lock: the
-    /// container's own (`owner` is `nil`) or an ancestor's it resolved before.
-    case transient(Registration, owner: Container?)
+/// The synchronous transient registrations a container resolves, readable without its lock:
+/// its own, and the ancestors' its scopes resolved before, each with the ancestor holding it.
+///
+/// Published apart from the ``CacheSnapshot``: values are cached all the time, registrations
+/// rarely change, so republishing the values never copies the registrations. Immutable once
+/// built, kept alive like the snapshot (see ``SnapshotSlot``).
+final class TransientTable: Sendable {
+    private let types: [UInt]
+    private let names: [String?]
+    private let registrations: [Registration?]
+    /// The ancestor holding the registration, or `nil` for the container's own.
+    private let owners: [Container?]
+    private let shift: Int
+
+    init(_ entries: [(registration: Registration, owner: Container?)]) {
+        var bits = 1
+        while 1 << bits < entries.count * 2 { bits += 1 }
+        let shift = UInt.bitWidth - bits
+        var types = [UInt](repeating: 0, count: 1 << bits)
+        var names = [String?](repeating: nil, count: 1 << bits)
+        var registrations = [Registration?](repeating: nil, count: 1 << bits)
+        var owners = [Container?](repeating: nil, count: 1 << bits)
+        for (registration, owner) in entries {
+            var index = CacheSnapshot.home(of: registration.key, shift: shift)
+            while types[index] != 0 { index = (index + 1) & (types.count - 1) }
+            types[index] = registration.key.typeAddress
+            names[index] = registration.key.name
+            registrations[index] = registration
+            owners[index] = owner
+        }
+        self.types = types
+        self.names = names
+        self.registrations = registrations
+        self.owners = owners
+        self.shift = shift
+    }
+
+    /// The transient registration of `key` and the ancestor holding it (`nil`: the container's).
+    @inline(__always)
+    func registration(for key: ServiceKey) -> (registration: Registration, owner: Container?)? {
+        guard let slot = slot(of: key), let registration = registrations[slot] else { return nil }
+        return (registration, owners[slot])
+    }
+
+    func contains(_ key: ServiceKey) -> Bool { slot(of: key) != nil }
+
+    @inline(__always)
+    private func slot(of key: ServiceKey) -> Int? {
+        let type = key.typeAddress
+        let mask = types.count - 1
+        var index = CacheSnapshot.home(of: key, shift: shift)
+        while true {
+            let slot = types[index]
+            if slot == 0 { return nil }
+            if slot == type && names[index] == key.name { return index }
+            index = (index + 1) & mask
+        }
+    }
 }
 
 /// Where a container publishes its ``CacheSnapshot``: one atomic reference, written under the
@@ -140,11 +157,27 @@ enum SnapshotEntry {
 /// container lives, so a reader never needs to retain one (no shared write on the read path).
 final class SnapshotSlot: Sendable {
     private let published = UnsafeAtomic<Unmanaged<CacheSnapshot>?>.create(nil)
+    /// The ``TransientTable`` readers see; published and kept alive the same way.
+    private let publishedTransients = UnsafeAtomic<Unmanaged<TransientTable>?>.create(nil)
 
     init() {}
 
     deinit {
         _ = published.destroy()
+        _ = publishedTransients.destroy()
+    }
+
+    /// The synchronous transient registration for `key` readers may run without the lock, if
+    /// any; unretained as the values are.
+    @inline(__always)
+    func transient(for key: ServiceKey) -> (registration: Registration, owner: Container?)? {
+        guard let table = publishedTransients.load(ordering: .acquiring) else { return nil }
+        return table._withUnsafeGuaranteedRef { $0.registration(for: key) }
+    }
+
+    /// Makes `table` the transient registrations readers see; the same rules as ``publish(_:)``.
+    func publishTransients(_ table: TransientTable?) {
+        publishedTransients.store(table.map(Unmanaged.passUnretained), ordering: .releasing)
     }
 
     /// The value the published snapshot holds for `key`, if any.
@@ -154,12 +187,6 @@ final class SnapshotSlot: Sendable {
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
         withPublished { $0.value(for: key) }
-    }
-
-    /// What the published snapshot holds for `key`, if anything; unretained as above.
-    @inline(__always)
-    func entry(for key: ServiceKey) -> SnapshotEntry? {
-        withPublished { $0.entry(for: key) }
     }
 
     /// The class instance the published snapshot holds for `key`, if any; unretained as above.
@@ -195,30 +222,86 @@ struct PublishedCache {
 
     /// How many snapshots were replaced and are kept until the container is released.
     var retiredCount: Int { retired.count }
+    /// How many transient tables were replaced and are kept until the container is released.
+    var retiredTransientCount: Int { retiredTransients.count }
+
+    /// Whether readers currently see `key` among the published transient registrations.
+    func publishesTransient(_ key: ServiceKey) -> Bool { currentTransients?.contains(key) ?? false }
 
     /// While set, nothing is published: every cached read takes the lock, where it can be
     /// traced (``Diagnostics/onResolution``).
     private(set) var isSuspended = false
 
-    /// Whether snapshots carry the container's synchronous transient registrations. Not while
-    /// resolutions are timed (``Diagnostics/slowResolutionThreshold``: the threshold is read
-    /// under the lock) nor in a validation copy, which records every step.
+    /// The transient registrations readers see, and every table published before, kept alive
+    /// like the snapshots; republished on the same schedule, counted apart.
+    private var currentTransients: TransientTable?
+    private var retiredTransients: [TransientTable] = []
+    private var lockedTransientHits = 0
+
+    /// Whether transient registrations are published. Not while resolutions are timed
+    /// (``Diagnostics/slowResolutionThreshold``, read under the lock) nor in a validation
+    /// copy, which records every step; never again once the container shut down.
     private(set) var publishesTransients: Bool
 
     init(publishesTransients: Bool = true) {
         self.publishesTransients = publishesTransients
     }
 
-    /// Starts or stops publishing transient registrations; stopping unpublishes what readers see.
+    /// Starts or stops publishing transient registrations; stopping unpublishes them.
     mutating func setPublishesTransients(_ publishes: Bool, to slot: SnapshotSlot) {
-        guard publishes != publishesTransients else { return }
+        guard publishes != publishesTransients, !isClosed else { return }
         publishesTransients = publishes
-        if !publishes, current != nil { publish(nil, to: slot) }
+        if !publishes, currentTransients != nil { publishTransients(nil, to: slot) }
+    }
+
+    /// Set by ``close(to:)``: nothing is published again.
+    private var isClosed = false
+
+    /// Unpublishes values and transient registrations for good: the container shut down.
+    mutating func close(to slot: SnapshotSlot) {
+        isClosed = true
+        isSuspended = true
+        publishesTransients = false
+        if current != nil { publish(nil, to: slot) }
+        if currentTransients != nil { publishTransients(nil, to: slot) }
+    }
+
+    /// A synchronous transient registration was found under the lock: readers missed it.
+    /// Publishes the current table of them when due, on the values' schedule.
+    mutating func noteLockedTransientHit(
+        _ registrations: [ServiceKey: Registration], _ inherited: [ServiceKey: InheritedRegistration], to slot: SnapshotSlot
+    ) {
+        lockedTransientHits += 1
+        guard publishesTransients, retiredTransients.count + 1 < Self.retirementLimit,
+            lockedTransientHits >> retiredTransients.count > 0
+        else { return }
+        publishTransients(Self.transients(registrations, inherited), to: slot)
+    }
+
+    private mutating func publishTransients(_ table: TransientTable?, to slot: SnapshotSlot) {
+        if let currentTransients { retiredTransients.append(currentTransients) }
+        currentTransients = table
+        lockedTransientHits = 0
+        slot.publishTransients(table)
+    }
+
+    /// The synchronous transients a container resolves: its own, and the ancestors' it
+    /// remembered (the memo is forgotten, and this table replaced, when an ancestor changes
+    /// the key).
+    private static func transients(
+        _ registrations: [ServiceKey: Registration], _ inherited: [ServiceKey: InheritedRegistration]
+    ) -> TransientTable {
+        var entries: [(registration: Registration, owner: Container?)] = registrations.values.lazy
+            .filter(\.runsWithoutLock).map { ($0, nil) }
+        for (key, found) in inherited where registrations[key] == nil && found.registration.runsWithoutLock {
+            entries.append((found.registration, found.owner))
+        }
+        return TransientTable(entries)
     }
 
     /// Stops or resumes publishing; stopping unpublishes what readers see.
     mutating func setSuspended(_ suspended: Bool, to slot: SnapshotSlot) {
-        guard suspended != isSuspended else { return }
+        guard suspended != isSuspended, !isClosed else { return }
         isSuspended = suspended
         if suspended, current != nil { publish(nil, to: slot) }
     }
@@ -238,14 +321,11 @@ struct PublishedCache {
     ///
     /// Publishes a new snapshot when due. The k-th republication waits for 2^k such hits, so
     /// a hot value is published quickly while the retired snapshots stay few.
-    mutating func noteLockedHit(
-        _ instances: [ServiceKey: StoredInstance], _ registrations: [ServiceKey: Registration],
-        _ inherited: [ServiceKey: InheritedRegistration], to slot: SnapshotSlot
-    ) {
+    mutating func noteLockedHit(_ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot) {
         lockedHits += 1
         // `lockedHits >= 2^k`, written so that it cannot overflow.
         guard mayPublish, !isSuspended, lockedHits >> retired.count > 0 else { return }
-        publish(snapshot(of: instances, registrations, inherited), to: slot)
+        publish(Self.snapshot(of: instances), to: slot)
     }
 
     /// The values of `keys` were removed or replaced: readers must not see the old ones.
@@ -258,17 +338,17 @@ struct PublishedCache {
         _ registrations: [ServiceKey: Registration], _ inherited: [ServiceKey: InheritedRegistration],
         in slot: SnapshotSlot
     ) -> Bool {
-        guard let current, keys.contains(where: current.contains) else { return false }
-        let exhausts = !mayPublish
-        publish(exhausts || isSuspended ? nil : snapshot(of: instances, registrations, inherited), to: slot)
-        return exhausts
-    }
-
-    /// Unpublishes for good: the container shut down, and resolves nothing lock-free.
-    mutating func close(to slot: SnapshotSlot) {
-        isSuspended = true
-        publishesTransients = false
-        if current != nil { publish(nil, to: slot) }
+        var exhausts = false
+        if let currentTransients, keys.contains(where: currentTransients.contains) {
+            // Replaced at once: a stale registration must not run. Past the limit, none is published.
+            let mayRepublish = retiredTransients.count + 1 < Self.retirementLimit
+            publishTransients(mayRepublish && publishesTransients ? Self.transients(registrations, inherited) : nil, to: slot)
+            exhausts = !mayRepublish
+        }
+        guard let current, keys.contains(where: current.contains) else { return exhausts }
+        let exhaustsValues = !mayPublish
+        publish(exhaustsValues || isSuspended ? nil : Self.snapshot(of: instances), to: slot)
+        return exhausts || exhaustsValues
     }
 
     private mutating func publish(_ snapshot: CacheSnapshot?, to slot: SnapshotSlot) {
@@ -278,22 +358,10 @@ struct PublishedCache {
         slot.publish(snapshot)
     }
 
-    private func snapshot(
-        of instances: [ServiceKey: StoredInstance], _ registrations: [ServiceKey: Registration],
-        _ inherited: [ServiceKey: InheritedRegistration]
-    ) -> CacheSnapshot {
-        let values: [(key: ServiceKey, value: any Sendable)] = instances.compactMap { key, stored in
+    private static func snapshot(of instances: [ServiceKey: StoredInstance]) -> CacheSnapshot {
+        CacheSnapshot(instances.compactMap { key, stored in
             guard case .strong(let value) = stored else { return nil }
             return (key, value)
-        }
-        guard publishesTransients else { return CacheSnapshot(values) }
-        var transients: [(registration: Registration, owner: Container?)] = registrations.values.lazy
-            .filter(\.runsWithoutLock).map { ($0, nil) }
-        // An ancestor's transient this container resolved: the memo is forgotten (and this
-        // snapshot replaced) when the ancestor changes the key.
-        for (key, found) in inherited where registrations[key] == nil && instances[key] == nil && found.registration.runsWithoutLock {
-            transients.append((found.registration, found.owner))
-        }
-        return CacheSnapshot(values, transients: transients)
+        })
     }
 }

@@ -24,7 +24,7 @@ extension Container {
                 trace = state.diagnostics.onResolution
                 lifetime = state.registrations[key]?.lifetime
                 if case .strong(let value) = stored {
-                    if !recording { state.cache.noteLockedHit(state.instances, state.registrations, state.inherited, to: snapshot) }
+                    if !recording { state.cache.noteLockedHit(state.instances, to: snapshot) }
                     return .value(value)
                 }
                 if let value = stored.sendableValue { return .value(value) }

@@ -42,12 +42,12 @@ extension Container {
     /// The value for `key`, not yet cast to its type: the non-generic core.
     @usableFromInline
     func resolveAny(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
-        switch snapshot.entry(for: key) {
-        case .value(let cached): return cached
-        // A synchronous transient published with the cache: run without taking the lock.
-        case .transient(let registration, let owner): return try resolveTransient(key, registration, owner: owner, miss: miss)
-        case nil: return try resolveUncached(key, miss: miss)
+        if let cached = snapshot.value(for: key) { return cached }
+        // A published synchronous transient: run without taking the lock.
+        if let (registration, owner) = snapshot.transient(for: key) {
+            return try resolveTransient(key, registration, owner: owner, miss: miss)
         }
+        return try resolveUncached(key, miss: miss)
     }
 
     /// ``resolveAny(_:miss:)`` past the published cache. Never inlined, so that the cached
@@ -138,7 +138,7 @@ extension Container {
         let lookup = state.withLock { state -> Lookup in
             if state.isShutDown { return .shutDown }
             if !recording, case .strong(let value)? = state.instances[key] {
-                state.cache.noteLockedHit(state.instances, state.registrations, state.inherited, to: snapshot)
+                state.cache.noteLockedHit(state.instances, to: snapshot)
                 if let onResolution = state.diagnostics.onResolution {
                     (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
                 }
@@ -146,7 +146,9 @@ extension Container {
             }
             if let registration = state.registrations[key] {
                 // Served under the lock: readers of the snapshot missed it.
-                if !recording, registration.runsWithoutLock { state.cache.noteLockedHit(state.instances, state.registrations, state.inherited, to: snapshot) }
+                if !recording, registration.runsWithoutLock {
+                    state.cache.noteLockedTransientHit(state.registrations, state.inherited, to: snapshot)
+                }
                 return .registration(registration, slowThreshold: state.diagnostics.timingThreshold)
             }
             return .missing
