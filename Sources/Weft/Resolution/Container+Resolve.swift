@@ -42,11 +42,12 @@ extension Container {
     /// The value for `key`, not yet cast to its type: the non-generic core.
     @usableFromInline
     func resolveAny(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
-        if let cached = snapshot.value(for: key) { return cached }
-        // A published synchronous transient: run without taking the lock.
+        // A published synchronous transient: run without taking the lock. Looked up first: a
+        // cached class instance was already served by the caller's `publishedObject` probe.
         if let (registration, owner) = snapshot.transient(for: key) {
             return try resolveTransient(key, registration, owner: owner, miss: miss)
         }
+        if let cached = snapshot.value(for: key) { return cached }
         return try resolveUncached(key, miss: miss)
     }
 
