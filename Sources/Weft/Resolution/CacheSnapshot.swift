@@ -7,61 +7,87 @@ import Atomics
 /// itself, so a reader may use a loaded snapshot without retaining it: a cached resolve takes
 /// no lock and writes no shared memory except the value's own reference count.
 final class CacheSnapshot: Sendable {
-    /// Open addressing with linear probing, at most half full, a power-of-two slot count.
-    /// Parallel arrays rather than one array of structs: probing reads plain integers, and a
-    /// hit copies out only the value (a struct element would be copied whole, key included).
-    ///
-    /// Per slot: the key's type address (0 for an empty slot), its name, its value, and the
-    /// value again as a plain reference if it is a class instance: copying that out is one
-    /// retain and casting it is a class check, where an existential needs value witnesses.
-    private let types: [UInt]
-    private let names: [String?]
+    /// Per slot of `keys`: the value, and the value again as a plain reference if it is a
+    /// class instance: copying that out is one retain and casting it is a class check, where an
+    /// existential needs value witnesses.
+    private let keys: KeySlots
     private let values: [any Sendable]
     private let objects: [(any AnyObject & Sendable)?]
-    /// `UInt.bitWidth - log2(slot count)`: a key's scrambled hash, shifted right by this,
-    /// is its home slot.
-    private let shift: Int
 
     init(_ entries: [(key: ServiceKey, value: any Sendable)]) {
-        var bits = 1
-        while 1 << bits < entries.count * 2 { bits += 1 }
-        let shift = UInt.bitWidth - bits
-        var types = [UInt](repeating: 0, count: 1 << bits)
-        var names = [String?](repeating: nil, count: 1 << bits)
-        var values = [any Sendable](repeating: (), count: 1 << bits)
-        var objects = [(any AnyObject & Sendable)?](repeating: nil, count: 1 << bits)
-        for (key, value) in entries {
-            var index = Self.home(of: key, shift: shift)
-            while types[index] != 0 { index = (index + 1) & (types.count - 1) }
-            types[index] = key.typeAddress
-            names[index] = key.name
+        let (keys, placed) = KeySlots.placing(entries.map(\.key))
+        var values = [any Sendable](repeating: (), count: keys.count)
+        var objects = [(any AnyObject & Sendable)?](repeating: nil, count: keys.count)
+        for ((_, value), index) in zip(entries, placed) {
             values[index] = value
             if type(of: value) is AnyClass {
                 // A class instance that was `Sendable` as a value stays so as a reference.
                 objects[index] = unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
             }
         }
-        self.types = types
-        self.names = names
+        self.keys = keys
         self.values = values
         self.objects = objects
-        self.shift = shift
     }
 
     /// The value cached for `key`, if this snapshot has one.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
-        slot(of: key).map { values[$0] }
+        keys.slot(of: key).map { values[$0] }
     }
 
     /// The value cached for `key` if this snapshot has one and it is a class instance.
     @inline(__always)
     func object(for key: ServiceKey) -> AnyObject? {
-        slot(of: key).flatMap { objects[$0] }
+        keys.slot(of: key).flatMap { objects[$0] }
     }
 
+    func contains(_ key: ServiceKey) -> Bool { keys.slot(of: key) != nil }
+}
+
+/// The key half of a published table (``CacheSnapshot``, ``TransientTable``): open addressing
+/// with linear probing, at most half full, a power-of-two slot count. Parallel arrays rather
+/// than one array of structs: probing reads plain integers, and a hit copies out only what the
+/// table keeps beside the key, at the slot this finds.
+struct KeySlots: Sendable {
+    /// Per slot: the key's type address (0 for an empty slot), and its name.
+    private let types: [UInt]
+    private let names: [String?]
+    /// `UInt.bitWidth - log2(slot count)`: a key's scrambled hash, shifted right by this,
+    /// is its home slot.
+    private let shift: Int
+
+    /// The number of slots, which the tables' arrays of values match.
+    var count: Int { types.count }
+
+    /// Slots for `keys` (all different), and the slot each was placed in, in order.
+    static func placing(_ keys: [ServiceKey]) -> (KeySlots, placed: [Int]) {
+        var bits = 1
+        while 1 << bits < keys.count * 2 { bits += 1 }
+        let shift = UInt.bitWidth - bits
+        var types = [UInt](repeating: 0, count: 1 << bits)
+        var names = [String?](repeating: nil, count: 1 << bits)
+        var placed: [Int] = []
+        placed.reserveCapacity(keys.count)
+        for key in keys {
+            var index = home(of: key, shift: shift)
+            while types[index] != 0 { index = (index + 1) & (types.count - 1) }
+            types[index] = key.typeAddress
+            names[index] = key.name
+            placed.append(index)
+        }
+        return (KeySlots(types: types, names: names, shift: shift), placed)
+    }
+
+    private init(types: [UInt], names: [String?], shift: Int) {
+        self.types = types
+        self.names = names
+        self.shift = shift
+    }
+
+    /// The slot holding `key`, if any.
     @inline(__always)
-    private func slot(of key: ServiceKey) -> Int? {
+    func slot(of key: ServiceKey) -> Int? {
         let type = key.typeAddress
         let mask = types.count - 1
         var index = Self.home(of: key, shift: shift)
@@ -73,12 +99,10 @@ final class CacheSnapshot: Sendable {
         }
     }
 
-    func contains(_ key: ServiceKey) -> Bool { slot(of: key) != nil }
-
     /// Fibonacci hashing of the type's address (and the name's hash, for a named key): far
     /// cheaper than `Hasher`, and type metadata addresses differ in their middle bits.
     @inline(__always)
-    static func home(of key: ServiceKey, shift: Int) -> Int {
+    private static func home(of key: ServiceKey, shift: Int) -> Int {
         var bits = key.typeAddress
         if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
         return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) >> shift)
@@ -97,57 +121,32 @@ extension ServiceKey {
 /// rarely change, so republishing the values never copies the registrations. Immutable once
 /// built, kept alive like the snapshot (see ``SnapshotSlot``).
 final class TransientTable: Sendable {
-    private let types: [UInt]
-    private let names: [String?]
+    private let keys: KeySlots
     private let registrations: [Registration?]
     /// The ancestor holding the registration, or `nil` for the container's own.
     private let owners: [Container?]
-    private let shift: Int
 
     init(_ entries: [(registration: Registration, owner: Container?)]) {
-        var bits = 1
-        while 1 << bits < entries.count * 2 { bits += 1 }
-        let shift = UInt.bitWidth - bits
-        var types = [UInt](repeating: 0, count: 1 << bits)
-        var names = [String?](repeating: nil, count: 1 << bits)
-        var registrations = [Registration?](repeating: nil, count: 1 << bits)
-        var owners = [Container?](repeating: nil, count: 1 << bits)
-        for (registration, owner) in entries {
-            var index = CacheSnapshot.home(of: registration.key, shift: shift)
-            while types[index] != 0 { index = (index + 1) & (types.count - 1) }
-            types[index] = registration.key.typeAddress
-            names[index] = registration.key.name
+        let (keys, placed) = KeySlots.placing(entries.map(\.registration.key))
+        var registrations = [Registration?](repeating: nil, count: keys.count)
+        var owners = [Container?](repeating: nil, count: keys.count)
+        for ((registration, owner), index) in zip(entries, placed) {
             registrations[index] = registration
             owners[index] = owner
         }
-        self.types = types
-        self.names = names
+        self.keys = keys
         self.registrations = registrations
         self.owners = owners
-        self.shift = shift
     }
 
     /// The transient registration of `key` and the ancestor holding it (`nil`: the container's).
     @inline(__always)
     func registration(for key: ServiceKey) -> (registration: Registration, owner: Container?)? {
-        guard let slot = slot(of: key), let registration = registrations[slot] else { return nil }
+        guard let slot = keys.slot(of: key), let registration = registrations[slot] else { return nil }
         return (registration, owners[slot])
     }
 
-    func contains(_ key: ServiceKey) -> Bool { slot(of: key) != nil }
-
-    @inline(__always)
-    private func slot(of key: ServiceKey) -> Int? {
-        let type = key.typeAddress
-        let mask = types.count - 1
-        var index = CacheSnapshot.home(of: key, shift: shift)
-        while true {
-            let slot = types[index]
-            if slot == 0 { return nil }
-            if slot == type && names[index] == key.name { return index }
-            index = (index + 1) & mask
-        }
-    }
+    func contains(_ key: ServiceKey) -> Bool { keys.slot(of: key) != nil }
 }
 
 /// Where a container publishes its ``CacheSnapshot``: one atomic reference, written under the

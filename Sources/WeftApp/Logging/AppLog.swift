@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// The app's log: lines appended to a file (``WeftPaths/logFile``), never written to the
 /// terminal, which the full-screen app owns.
@@ -18,28 +19,27 @@ enum AppLog {
 /// Appends lines to one file, opened on the first line. Shared by the handlers of one logger.
 final class FileSink: Sendable {
     private let url: URL
-    // A FileHandle is not Sendable: it is only touched under this lock.
-    private let handle = NSLock()
-    nonisolated(unsafe) private var file: FileHandle?
-    nonisolated(unsafe) private var failed = false
+    /// The open file (a `FileHandle` is not `Sendable`: it never leaves the mutex), or whether
+    /// opening it failed.
+    private let file = Mutex<(handle: FileHandle?, failed: Bool)>((nil, false))
 
     init(url: URL) {
         self.url = url
     }
 
     func write(_ line: String) {
-        handle.lock()
-        defer { handle.unlock() }
-        guard !failed else { return }
-        if file == nil {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
-            file = try? FileHandle(forWritingTo: url)
-            _ = try? file?.seekToEnd()
-            // A log that cannot be written must not stop the app: the lines are dropped.
-            if file == nil { failed = true }
+        file.withLock { file in
+            guard !file.failed else { return }
+            if file.handle == nil {
+                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
+                file.handle = try? FileHandle(forWritingTo: url)
+                _ = try? file.handle?.seekToEnd()
+                // A log that cannot be written must not stop the app: the lines are dropped.
+                if file.handle == nil { file.failed = true }
+            }
+            try? file.handle?.write(contentsOf: Data((line + "\n").utf8))
         }
-        try? file?.write(contentsOf: Data((line + "\n").utf8))
     }
 }
 

@@ -1,15 +1,14 @@
-import Foundation
+import Synchronization
 
 /// Set once when a run is cancelled; read by the task that prints its events.
-final class InterruptionFlag: @unchecked Sendable {  // `isSetValue` is only touched under `lock`.
-    private let lock = NSLock()
-    private var isSetValue = false
+final class InterruptionFlag: Sendable {
+    private let flag = Atomic(false)
 
     /// Whether the run was cancelled.
-    var isSet: Bool { lock.withLock { isSetValue } }
+    var isSet: Bool { flag.load(ordering: .acquiring) }
 
     /// Records the cancellation.
     func set() {
-        lock.withLock { isSetValue = true }
+        flag.store(true, ordering: .releasing)
     }
 }
