@@ -104,7 +104,7 @@ struct KeySlots: Sendable {
     @inline(__always)
     private static func home(of key: ServiceKey, shift: Int) -> Int {
         var bits = key.typeAddress
-        if let name = key.name { bits ^= UInt(bitPattern: name.hashValue) }
+        bits ^= UInt(bitPattern: key.nameHash)
         return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) >> shift)
     }
 }

@@ -117,7 +117,8 @@ enum ContainerBenchmarks {
     /// Scenarios: singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations.
     private static func profile(_ scenario: String, _ subjects: ContainerSubjects) async {
         let weft = subjects.weft
-        let names = (0..<10_000).map { "k\($0)" }
+        // `registrations` registers this many names per container (WEFT_PROFILE_REGISTRATIONS, 10,000 unless set).
+        let names = (0..<(Int(ProcessInfo.processInfo.environment["WEFT_PROFILE_REGISTRATIONS"] ?? "") ?? 10_000)).map { "k\($0)" }
         let seconds = Double(ProcessInfo.processInfo.environment["WEFT_PROFILE_SECONDS"] ?? "") ?? 5
         let deadline = ContainerTiming.now() + UInt64(seconds * 1_000_000_000)
         var operations = 0
