@@ -1,5 +1,6 @@
 import CHeap
 import Swinject
+import Synchronization
 import Weft
 
 /// The floor the issue measures Weft's uncached paths against: a lock-free snapshot dictionary.
@@ -76,9 +77,20 @@ enum SnapshotBaselineBenchmarks {
                     blackHole(container)
                 } / Double(count)
             }
+            let floor = fastestOf {
+                measure(rounds: 1, iterations: 1) {
+                    let table = LockedEntryTable()
+                    for name in names { table.insert(RegisteredService.self, name: name) { RegisteredService() } }
+                    blackHole(table)
+                } / Double(count)
+            }
             rows.append([
                 "\(count.formatted()) named registrations (per registration)", formatNanoseconds(dictionary),
                 formatNanoseconds(registrations), String(format: "%.2f×", registrations / dictionary),
+            ])
+            rows.append([
+                "  ↳ floor: one object per entry, inserted under a lock", formatNanoseconds(dictionary),
+                formatNanoseconds(floor), String(format: "%.2f×", floor / dictionary),
             ])
         }
         printTable(
@@ -120,5 +132,26 @@ enum SnapshotBaselineBenchmarks {
             header: ["plain dictionary of closures", "Weft", "Swinject 2.10.0"],
             rows: [[String(format: "%.0f B", plain), String(format: "%.0f B", weft), String(format: "%.0f B", swinject)]]
         )
+    }
+}
+
+/// The least a thread-safe container that keeps each registration as an object can do per
+/// registration: allocate the object, take a lock, insert it under Weft's own key. No lifetimes,
+/// contexts, staging, scopes or published tables.
+final class LockedEntryTable: Sendable {
+    final class Entry: Sendable {
+        let key: ServiceKey
+        let factory: @Sendable () -> any Sendable
+        init(key: ServiceKey, factory: @escaping @Sendable () -> any Sendable) {
+            self.key = key
+            self.factory = factory
+        }
+    }
+
+    private let entries = Mutex<[ServiceKey: Entry]>([:])
+
+    func insert<T: Sendable>(_ type: T.Type, name: String, factory: @escaping @Sendable () -> T) {
+        let entry = Entry(key: ServiceKey(type, name: name), factory: factory)
+        entries.withLock { $0[entry.key] = entry }
     }
 }
