@@ -132,9 +132,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What several test targets share: captured logs, temporary directories.
+        .target(
+            name: "WeftTestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/WeftTestSupport"
+        ),
         .testTarget(
             name: "FactKitTests",
             dependencies: [
+                "WeftTestSupport",
                 "FactKit",
                 "WeftAssets",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -147,6 +154,7 @@ let package = Package(
         .testTarget(
             name: "WeftAppTests",
             dependencies: [
+                "WeftTestSupport",
                 "WeftApp", "FactKit", "Weft", "WeftInitializer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FactKit
+import WeftTestSupport
 
 @Suite("EnvironmentCatalog reads and validates environments files")
 struct EnvironmentCatalogTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FactKit
+import WeftTestSupport
 
 @Suite("FactRepository end to end: bundled server, real client, real SQLite file")
 struct FactRepositoryTests {

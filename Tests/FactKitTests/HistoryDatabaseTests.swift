@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FactKit
+import WeftTestSupport
 
 @Suite("HistoryDatabase on real SQLite files")
 struct HistoryDatabaseTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FactKit
+import WeftTestSupport
 
 @Suite("HistoryDatabase lists and clears its facts")
 struct HistoryListingTests {

@@ -129,25 +129,5 @@ private func blockingExchange(port: UInt16, bytes: Data, wait: Duration) throws 
     }
 }
 
-/// A fresh temporary directory, removed by the caller with `removeTemporaryDirectory`.
-func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("factkit-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
-/// Removes a temporary directory, restoring write permission first if a test removed it.
-func removeTemporaryDirectory(_ url: URL) {
-    let manager = FileManager.default
-    if let paths = manager.enumerator(atPath: url.path) {
-        for case let path as String in paths {
-            try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.appendingPathComponent(path).path)
-        }
-    }
-    try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-    try? manager.removeItem(at: url)
-}
-
 /// Whether permission bits are enforced for this process (they are not for root).
 let permissionsAreEnforced: Bool = geteuid() != 0

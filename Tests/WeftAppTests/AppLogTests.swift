@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @testable import WeftApp
+import WeftTestSupport
 
 @Suite("The app's log file")
 struct AppLogTests {

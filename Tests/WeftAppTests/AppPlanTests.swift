@@ -5,6 +5,7 @@ import Weft
 import WeftInitializer
 @testable import FactKit
 @testable import WeftApp
+import WeftTestSupport
 
 /// The whole initialization plan against real parts: the bundled server on a loopback port,
 /// a real SQLite file in a temporary directory.

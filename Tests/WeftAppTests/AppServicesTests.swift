@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 @testable import Weft
 @testable import WeftApp
+import WeftTestSupport
 
 /// The composition root's declaration against its real factories: the graph `weft graph`
 /// draws without running anything must be the graph the real factories resolve.

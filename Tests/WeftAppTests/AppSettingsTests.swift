@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeftApp
+import WeftTestSupport
 
 @Suite("AppSettings: flag > WEFT_* variable > config.json > default")
 struct AppSettingsTests {

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import WeftApp
+import WeftTestSupport
 
 @Suite("weft history and weft environments")
 struct HistoryModeTests {

@@ -1,10 +1,10 @@
 import Foundation
 import Logging
-import Synchronization
 import Testing
 import Tracing
 import WeftInitializer
 @testable import WeftApp
+import WeftTestSupport
 
 /// `weft serve --log-level debug` shows the start-up's and each request's spans: the tracer
 /// writes each span to the log when it ends, with ids that tie children to parents.
@@ -18,9 +18,8 @@ struct LogTracerTests {
 
     @Test("an initializer run's spans become debug lines: step inside phase inside run, one trace")
     func runSpans() async throws {
-        let lines = Log()
-        var logger = Logger(label: "test") { _ in LineHandler(lines: lines) }
-        logger.logLevel = .debug
+        let lines = CapturedLog()
+        let logger = lines.logger(level: .debug)
         let initializer = try DependencyInitializer(
             createProcess: { Box() },
             preSyncSteps: [SyncInitializationStep(title: "Set the value") { $0.value = 1 }],
@@ -42,8 +41,8 @@ struct LogTracerTests {
 
     @Test("at info, the default, no span is written")
     func quietAtInfo() async throws {
-        let lines = Log()
-        let logger = Logger(label: "test") { _ in LineHandler(lines: lines) }
+        let lines = CapturedLog()
+        let logger = lines.logger()
         let initializer = try DependencyInitializer(
             createProcess: { Box() },
             preSyncSteps: [SyncInitializationStep(title: "Set the value") { $0.value = 1 }],
@@ -57,33 +56,5 @@ struct LogTracerTests {
         #expect(LogTracer.plain(.string("finished")) == "finished")
         #expect(LogTracer.plain(.int64(200)) == "200")
         #expect(LogTracer.plain(.bool(false)) == "false")
-    }
-}
-
-/// A captured log line.
-struct LogLine: Sendable {
-    let level: Logger.Level
-    let message: String
-    let metadata: [String: String]
-}
-
-/// Captured log lines, shared by the handlers of one logger.
-final class Log: Sendable {
-    private let lines = Mutex<[LogLine]>([])
-    func append(_ line: LogLine) { lines.withLock { $0.append(line) } }
-    var all: [LogLine] { lines.withLock { $0 } }
-}
-
-struct LineHandler: LogHandler {
-    let lines: Log
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        lines.append(LogLine(level: event.level, message: "\(event.message)", metadata: merged.mapValues { "\($0)" }))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 /// The real `weft` binary waiting on a server that never answers: the wait must cost next
 /// to no CPU (FoundationNetworking's libcurl spun a core for the whole wait). The figure is

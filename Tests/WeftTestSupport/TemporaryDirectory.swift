@@ -1,15 +1,15 @@
-import Foundation
+public import Foundation
 
-/// A fresh temporary directory for one test.
-func makeTemporaryDirectory() throws -> URL {
+/// A fresh temporary directory for one test; remove it with ``removeTemporaryDirectory(_:)``.
+public func makeTemporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("weftapp-tests-\(UUID().uuidString)", isDirectory: true)
+        .appendingPathComponent("weft-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
 
 /// Removes a temporary directory, restoring write permission first if a test removed it.
-func removeTemporaryDirectory(_ url: URL) {
+public func removeTemporaryDirectory(_ url: URL) {
     let manager = FileManager.default
     if let paths = manager.enumerator(atPath: url.path) {
         for case let path as String in paths {
