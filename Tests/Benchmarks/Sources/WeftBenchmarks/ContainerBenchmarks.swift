@@ -114,7 +114,7 @@ enum ContainerBenchmarks {
 
     /// Only Weft (or the Mutex dict, `mutex-singleton`), one scenario, for 5 s: a run to attach `perf` or `valgrind` to, e.g.
     /// `perf record -g .build/release/WeftBenchmarks container --profile singleton`.
-    /// Scenarios: singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations.
+    /// Scenarios: singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations, registrations-floor.
     private static func profile(_ scenario: String, _ subjects: ContainerSubjects) async {
         let weft = subjects.weft
         // `registrations` registers this many names per container (WEFT_PROFILE_REGISTRATIONS, 10,000 unless set).
@@ -136,11 +136,15 @@ enum ContainerBenchmarks {
                 let container = Weft.Container()
                 for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
                 containerSink(container)
+            case "registrations-floor":
+                let table = LockedEntryTable()
+                for name in names { table.insert(RegisteredService.self, name: name) { RegisteredService() } }
+                containerSink(table)
             default:
-                print("unknown scenario \(scenario): singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations")
+                print("unknown scenario \(scenario): singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations, registrations-floor")
                 return
             }
-            operations += scenario == "registrations" ? 1 : 10_000
+            operations += scenario.hasPrefix("registrations") ? 1 : 10_000
         }
         print("profiled \(scenario): \(operations) operations in \(seconds) s")
     }
