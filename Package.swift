@@ -87,6 +87,7 @@ let package = Package(
             dependencies: [
                 "FactKit", "Weft", "WeftInitializer", "WeftServiceLifecycle",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
@@ -135,7 +136,10 @@ let package = Package(
         // What several test targets share: captured logs, temporary directories.
         .target(
             name: "WeftTestSupport",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             path: "Tests/WeftTestSupport"
         ),
         .testTarget(
@@ -157,6 +161,7 @@ let package = Package(
                 "WeftTestSupport",
                 "WeftApp", "FactKit", "Weft", "WeftInitializer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

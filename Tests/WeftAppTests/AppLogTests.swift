@@ -28,6 +28,26 @@ struct AppLogTests {
         #expect(lines.first?.hasSuffix("debug [weft] Resolved FactService weft.key=FactService") == true)
     }
 
+    @Test("Two logs on one file, each written from four threads at once, keep every line whole and none overwritten")
+    func concurrentWriters() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let file = directory.appendingPathComponent("state/weft/weft.log")
+        // Two sinks open the file apart, as two copies of weft would.
+        let sinks = [FileSink(url: file), FileSink(url: file)]
+        await withTaskGroup(of: Void.self) { group in
+            for (sink, writer) in sinks.flatMap({ sink in (0..<4).map { (sink, $0) } }).enumerated().map({ ($1.0, $0) }) {
+                group.addTask {
+                    for line in 0..<250 { sink.write("writer \(writer) line \(line) " + String(repeating: "x", count: 200)) }
+                }
+            }
+        }
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 8 * 250)
+        #expect(Set(lines).count == 8 * 250, "no line written twice or torn into another")
+        #expect(lines.allSatisfy { $0.hasSuffix(String(repeating: "x", count: 200)) && $0.hasPrefix("writer ") })
+    }
+
     @Test("Without a level or a file there is no log; an unwritable file drops lines, never stops the app")
     func silentOrUnwritable() throws {
         #expect(AppLog.logger(level: nil, file: URL(fileURLWithPath: "/tmp/x.log")) == nil)

@@ -1,6 +1,6 @@
 @testable import FactKit
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 @testable import WeftApp
 import WeftTestSupport
@@ -8,9 +8,9 @@ import WeftTestSupport
 @Suite("weft history and weft environments")
 struct HistoryModeTests {
     final class Lines: Sendable {
-        private let storage = Mutex<[String]>([])
-        var all: [String] { storage.withLock { $0 } }
-        var write: @Sendable (String) -> Void { { line in self.storage.withLock { $0.append(line) } } }
+        private let storage = NIOLockedValueBox<[String]>([])
+        var all: [String] { storage.withLockedValue { $0 } }
+        var write: @Sendable (String) -> Void { { line in self.storage.withLockedValue { $0.append(line) } } }
     }
 
     @Test("list prints each fact and a total; --json one object per fact; a missing file is not created")

@@ -1,6 +1,11 @@
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The app's log: lines appended to a file (``WeftPaths/logFile``), never written to the
 /// terminal, which the full-screen app owns.
@@ -17,29 +22,56 @@ enum AppLog {
 }
 
 /// Appends lines to one file, opened on the first line. Shared by the handlers of one logger.
+///
+/// The file is opened in append mode, so each line lands whole at the end of the file even while
+/// another `weft` writes the same log. Its descriptor is kept behind a pthread-based lock rather
+/// than the standard library's `Mutex`, which ThreadSanitizer on Linux cannot see: it reports
+/// the accesses such a lock orders as races.
 final class FileSink: Sendable {
+    private enum State: Sendable {
+        case unopened
+        case open(CInt)
+        /// A log that cannot be written must not stop the app: its lines are dropped.
+        case failed
+    }
+
     private let url: URL
-    /// The open file (a `FileHandle` is not `Sendable`: it never leaves the mutex), or whether
-    /// opening it failed.
-    private let file = Mutex<(handle: FileHandle?, failed: Bool)>((nil, false))
+    private let state = NIOLockedValueBox(State.unopened)
 
     init(url: URL) {
         self.url = url
     }
 
+    deinit {
+        if case .open(let descriptor) = state.withLockedValue({ $0 }) { close(descriptor) }
+    }
+
     func write(_ line: String) {
-        file.withLock { file in
-            guard !file.failed else { return }
-            if file.handle == nil {
+        state.withLockedValue { state in
+            if case .unopened = state {
                 try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
-                file.handle = try? FileHandle(forWritingTo: url)
-                _ = try? file.handle?.seekToEnd()
-                // A log that cannot be written must not stop the app: the lines are dropped.
-                if file.handle == nil { file.failed = true }
+                state = openForAppending(url.path).map(State.open) ?? .failed
             }
-            try? file.handle?.write(contentsOf: Data((line + "\n").utf8))
+            guard case .open(let descriptor) = state else { return }
+            append(Array((line + "\n").utf8), to: descriptor)
         }
+    }
+}
+
+/// A descriptor writing at the end of `path`, which is made if missing.
+private func openForAppending(_ path: String) -> CInt? {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    return descriptor >= 0 ? descriptor : nil
+}
+
+/// Writes all of `bytes`, unless the file refuses them.
+private func append(_ bytes: [UInt8], to descriptor: CInt) {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+        let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        rest = rest.dropFirst(written)
     }
 }
 

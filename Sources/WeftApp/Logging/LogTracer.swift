@@ -89,16 +89,14 @@ struct LogTracer: Tracer {
 
 /// The process-wide tracer of `weft`: set once, from the executable, before anything is traced.
 public enum AppTracing {
-    private static let bootstrapped = Mutex(false)
+    private static let bootstrapped = Atomic(false)
 
     /// Makes every span of this process — start-up steps, requests to the fact server — a
     /// `debug` line on `logger`. Only the first call has an effect: swift-distributed-tracing
     /// takes one tracer per process.
     public static func bootstrap(logger: Logger) {
-        let first = bootstrapped.withLock { done in
-            defer { done = true }
-            return !done
+        if bootstrapped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            InstrumentationSystem.bootstrap(LogTracer(logger: logger))
         }
-        if first { InstrumentationSystem.bootstrap(LogTracer(logger: logger)) }
     }
 }
