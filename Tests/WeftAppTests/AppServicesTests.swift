@@ -46,13 +46,18 @@ struct AppServicesTests {
         #expect(declarations.allSatisfy { $0.lifetime == .singleton })
     }
 
+    /// A run's container for the embedded environment, its history in `directory`.
+    private static func embeddedContainer(historyIn directory: URL) throws -> Container {
+        let environment = try #require(try environments?.environment(named: "embedded"))
+        return AppServices.makeContainer(
+            environment: environment, databaseURL: directory.appendingPathComponent("history.sqlite"), database: nil)
+    }
+
     @Test("Shutting a run's container down stops its server and its HTTP client")
     func shutdownStopsServices() async throws {
-        let environment = try #require(try Self.environments?.environment(named: "embedded"))
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
-        let container = AppServices.makeContainer(
-            environment: environment, databaseURL: directory.appendingPathComponent("history.sqlite"), database: nil)
+        let container = try Self.embeddedContainer(historyIn: directory)
         let server = try await container.resolveAsync(FactServer.self)
         let client = try container.require(RunHTTPClient.self).client
         #expect(await server.isRunning)
@@ -65,11 +70,9 @@ struct AppServicesTests {
 
     @Test("A server a run's abandoned step starts after the run was shut down is stopped at once")
     func lateServerIsStopped() async throws {
-        let environment = try #require(try Self.environments?.environment(named: "embedded"))
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
-        let container = AppServices.makeContainer(
-            environment: environment, databaseURL: directory.appendingPathComponent("history.sqlite"), database: nil)
+        let container = try Self.embeddedContainer(historyIn: directory)
         // The step starts the server, the run ends meanwhile: the container shuts down while
         // the factory is still running (a creation in flight is what `shutdown()` cannot wait for).
         let started = try FactServer.bundled()

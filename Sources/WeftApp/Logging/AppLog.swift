@@ -90,7 +90,8 @@ struct FileLogHandler: LogHandler {
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let time = ISO8601DateFormatter().string(from: Date())
+        // A format style is a value: no formatter object is made for each line.
+        let time = Date.now.formatted(.iso8601)
         sink.write("\(time) \(event.level) [\(label)] \(event.message)\(details)")
     }
 }
