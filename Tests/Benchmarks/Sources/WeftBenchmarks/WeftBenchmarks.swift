@@ -18,6 +18,11 @@ struct WeftBenchmarks {
             SnapshotBaselineBenchmarks.run()
             ScalingBenchmarks.run()
         }
+        if let index = arguments.firstIndex(of: "registrations") {
+            // Only on request: `registrations [count] [rounds]`.
+            let numbers = arguments[(index + 1)...].prefix(2).compactMap { Int($0) }
+            RegistrationBenchmarks.run(count: numbers.first ?? 1_000, rounds: numbers.dropFirst().first ?? 200)
+        }
         if which.isEmpty || which.contains("wait") {
             // The weft binary: the argument after `wait`, else the root package's release build.
             let given = arguments.firstIndex(of: "wait").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }

@@ -1,0 +1,48 @@
+import Weft
+
+/// Registering only, for comparing two versions of Weft on a noisy machine: the plain
+/// dictionary, Weft and the floor (``LockedEntryTable``) take turns, one container of `count`
+/// names each, for `rounds` rounds, so that a burst of load hits all three alike.
+///
+/// `WeftBenchmarks registrations [count] [rounds]` (1,000 and 200 unless given).
+enum RegistrationBenchmarks {
+    static func run(count: Int, rounds: Int) {
+        let names = (0..<count).map { "k\($0)" }
+        var samples: [[Double]] = [[], [], []]
+        for _ in 0..<rounds {
+            samples[0].append(time {
+                var plain: [String: @Sendable () -> RegisteredService] = [:]
+                for name in names { plain[name] = { RegisteredService() } }
+                blackHole(plain)
+            })
+            samples[1].append(time {
+                let container = Weft.Container()
+                for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
+                blackHole(container)
+            })
+            samples[2].append(time {
+                let table = LockedEntryTable()
+                for name in names { table.insert(RegisteredService.self, name: name) { RegisteredService() } }
+                blackHole(table)
+            })
+        }
+        let perRegistration = samples.map { $0.map { $0 / Double(count) }.sorted() }
+        let dictionary = perRegistration[0]
+        let rows = zip(["plain dictionary", "Weft", "floor (object + lock)"], perRegistration).map { name, sorted in
+            [
+                name, formatNanoseconds(sorted[0]), formatNanoseconds(sorted[sorted.count / 2]),
+                String(format: "%.2f×", sorted[0] / dictionary[0]),
+                String(format: "%.2f×", sorted[sorted.count / 2] / dictionary[dictionary.count / 2]),
+            ]
+        }
+        printTable(
+            title: "\(count.formatted()) named registrations, per registration, \(rounds) interleaved rounds",
+            header: ["subject", "fastest", "median", "fastest ÷ dictionary's", "median ÷ dictionary's"], rows: rows
+        )
+    }
+
+    private static func time(_ body: () -> Void) -> Double {
+        measure(rounds: 1, iterations: 1, body)
+    }
+}
+
