@@ -1,0 +1,54 @@
+import Testing
+@testable import Weft
+
+#if canImport(Glibc)
+/// glibc's `malloc_usable_size`, which its Swift module does not export.
+@_silgen_name("malloc_usable_size")
+private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif
+
+/// A registration keeps decorators and hooks in its factory's storage (`Registration.Body`),
+/// so that a registration object stays in the allocator's 80-byte class.
+@Suite("Registration layout")
+struct RegistrationLayoutTests {
+    @Test("A factory with extras takes no more room than a factory; a registration's fields fit in 56 bytes")
+    func layout() {
+        #expect(MemoryLayout<Registration.Body>.size == MemoryLayout<Registration.Factory>.size)
+        // With the 16-byte object header, at most 72 bytes: glibc's 80-byte chunks.
+        let fields = MemoryLayout<ServiceKey>.size + MemoryLayout<Registration.Body>.size + MemoryLayout<Lifetime>.size
+        #expect(fields <= 56, "fields take \(fields) bytes")
+        #if canImport(Glibc)
+        // What the allocator handed out: at most 72 usable bytes is glibc's 80-byte chunk (a
+        // sanitizer's allocator reports the 66 bytes asked for). It was 88 with a separate field.
+        let registration = Registration(key: ServiceKey(Service.self, name: "n"), lifetime: .singleton, factory: .sync { _ in Service() })
+        let usable = withExtendedLifetime(registration) { mallocUsableSize(Unmanaged.passUnretained(registration).toOpaque()) }
+        #expect(usable <= 72, "\(usable) usable bytes")
+        #endif
+    }
+
+    @Test("Another lifetime keeps a registration's decorators and hooks, and moves transient hooks into the factory")
+    func withLifetimeKeepsExtras() throws {
+        let key = ServiceKey(Service.self)
+        let hooked = Locked(0)
+        let made: Registration.Factory = .sync { _ in Service(id: 1) }
+        let hook: Registration.Hook = { _, _ in hooked.withLock { $0 += 1 } }
+        let singleton = Registration(key: key, lifetime: .singleton, made: made, onCreated: [hook])
+        let transient = singleton.withLifetime(.transient)
+
+        #expect(transient.lifetime == .transient)
+        #expect(transient.onCreated.count == 1)
+        guard case .sync(let runsHooks) = transient.factory, case .sync(let runsFactoryOnly) = singleton.factory else {
+            Issue.record("expected synchronous factories")
+            return
+        }
+        let container = Container()
+        _ = try runsFactoryOnly(Resolver(container))
+        #expect(hooked.withLock { $0 } == 0, "a cached lifetime's hooks run after caching, not in its factory")
+        _ = try runsHooks(Resolver(container))
+        #expect(hooked.withLock { $0 } == 1, "a transient's hooks run inside its factory")
+
+        let plain = Registration(key: key, lifetime: .singleton, factory: made).withLifetime(.scoped)
+        #expect(plain.lifetime == .scoped)
+        #expect(plain.onCreated.isEmpty)
+    }
+}
