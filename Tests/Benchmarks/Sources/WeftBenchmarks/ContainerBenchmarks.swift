@@ -132,14 +132,8 @@ enum ContainerBenchmarks {
             case "graph": for _ in 0..<10_000 { containerSink(weft.resolve(GraphRoot.self)) }
             case "async":
                 for _ in 0..<10_000 { containerSink(try? await weft.resolveAsync(AsyncCachedService.self)) }
-            case "registrations":
-                let container = Weft.Container()
-                for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
-                containerSink(container)
-            case "registrations-floor":
-                let table = LockedEntryTable()
-                for name in names { table.insert(RegisteredService.self, name: name) { RegisteredService() } }
-                containerSink(table)
+            case "registrations": containerSink(NamedRegistrations.weft(names))
+            case "registrations-floor": containerSink(NamedRegistrations.floor(names))
             default:
                 print("unknown scenario \(scenario): singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations, registrations-floor")
                 return

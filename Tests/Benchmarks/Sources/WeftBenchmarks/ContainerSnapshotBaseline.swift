@@ -64,25 +64,13 @@ enum SnapshotBaselineBenchmarks {
             let repetitions = count >= 100_000 ? 3 : 9
             func fastestOf(_ body: () -> Double) -> Double { (0..<repetitions).map { _ in body() }.min() ?? 0 }
             let dictionary = fastestOf {
-                measure(rounds: 1, iterations: 1) {
-                    var plain: [String: @Sendable () -> RegisteredService] = [:]
-                    for name in names { plain[name] = { RegisteredService() } }
-                    blackHole(plain)
-                } / Double(count)
+                measure(rounds: 1, iterations: 1) { blackHole(NamedRegistrations.plainDictionary(names)) } / Double(count)
             }
             let registrations = fastestOf {
-                measure(rounds: 1, iterations: 1) {
-                    let container = Weft.Container()
-                    for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
-                    blackHole(container)
-                } / Double(count)
+                measure(rounds: 1, iterations: 1) { blackHole(NamedRegistrations.weft(names)) } / Double(count)
             }
             let floor = fastestOf {
-                measure(rounds: 1, iterations: 1) {
-                    let table = LockedEntryTable()
-                    for name in names { table.insert(RegisteredService.self, name: name) { RegisteredService() } }
-                    blackHole(table)
-                } / Double(count)
+                measure(rounds: 1, iterations: 1) { blackHole(NamedRegistrations.floor(names)) } / Double(count)
             }
             rows.append([
                 "\(count.formatted()) named registrations (per registration)", formatNanoseconds(dictionary),
@@ -112,16 +100,8 @@ enum SnapshotBaselineBenchmarks {
             withExtendedLifetime(built) {}
             return Double(Int(after) - Int(before)) / Double(count)
         }
-        let plain = bytes { () -> [String: @Sendable () -> RegisteredService] in
-            var plain: [String: @Sendable () -> RegisteredService] = [:]
-            for name in names { plain[name] = { RegisteredService() } }
-            return plain
-        }
-        let weft = bytes { () -> Weft.Container in
-            let container = Weft.Container()
-            for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
-            return container
-        }
+        let plain = bytes { NamedRegistrations.plainDictionary(names) }
+        let weft = bytes { NamedRegistrations.weft(names) }
         let swinject = bytes { () -> Swinject.Container in
             let container = Swinject.Container()
             for name in names { container.register(RegisteredService.self, name: name) { _ in RegisteredService() } }

@@ -10,21 +10,9 @@ enum RegistrationBenchmarks {
         let names = (0..<count).map { "k\($0)" }
         var samples: [[Double]] = [[], [], []]
         for _ in 0..<rounds {
-            samples[0].append(time {
-                var plain: [String: @Sendable () -> RegisteredService] = [:]
-                for name in names { plain[name] = { RegisteredService() } }
-                blackHole(plain)
-            })
-            samples[1].append(time {
-                let container = Weft.Container()
-                for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
-                blackHole(container)
-            })
-            samples[2].append(time {
-                let table = LockedEntryTable()
-                for name in names { table.insert(RegisteredService.self, name: name) { RegisteredService() } }
-                blackHole(table)
-            })
+            samples[0].append(time { blackHole(NamedRegistrations.plainDictionary(names)) })
+            samples[1].append(time { blackHole(NamedRegistrations.weft(names)) })
+            samples[2].append(time { blackHole(NamedRegistrations.floor(names)) })
         }
         let perRegistration = samples.map { $0.map { $0 / Double(count) }.sorted() }
         let dictionary = perRegistration[0]
@@ -46,3 +34,24 @@ enum RegistrationBenchmarks {
     }
 }
 
+/// What every registration benchmark builds from the same names: the plain dictionary it is
+/// measured against, Weft, and the floor (one object per entry, under a lock).
+enum NamedRegistrations {
+    static func plainDictionary(_ names: [String]) -> [String: @Sendable () -> RegisteredService] {
+        var plain: [String: @Sendable () -> RegisteredService] = [:]
+        for name in names { plain[name] = { RegisteredService() } }
+        return plain
+    }
+
+    static func weft(_ names: [String]) -> Weft.Container {
+        let container = Weft.Container()
+        for name in names { container.register(RegisteredService.self, name: name) { RegisteredService() } }
+        return container
+    }
+
+    static func floor(_ names: [String]) -> LockedEntryTable {
+        let table = LockedEntryTable()
+        for name in names { table.insert(RegisteredService.self, name: name) { RegisteredService() } }
+        return table
+    }
+}

@@ -18,9 +18,9 @@ struct WeftBenchmarks {
             SnapshotBaselineBenchmarks.run()
             ScalingBenchmarks.run()
         }
-        if let index = arguments.firstIndex(of: "registrations") {
-            // Only on request: `registrations [count] [rounds]`.
-            let numbers = arguments[(index + 1)...].prefix(2).compactMap { Int($0) }
+        if arguments.first == "registrations" {
+            // Only on request, and not `container --profile registrations`: `registrations [count] [rounds]`.
+            let numbers = arguments.dropFirst().prefix(2).compactMap { Int($0) }
             RegistrationBenchmarks.run(count: numbers.first ?? 1_000, rounds: numbers.dropFirst().first ?? 200)
         }
         if which.isEmpty || which.contains("wait") {
