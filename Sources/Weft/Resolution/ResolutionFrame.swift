@@ -163,12 +163,22 @@ enum FrameLink {
         // Searched first without collecting keys: this runs on every nested resolve.
         var link: FrameLink? = self
         var depth = 0
-        while let current = link, !(current.owner == owner && current.resolver == resolver && current.key == key) {
+        while let current = link, !current.isStep(key, owner: owner, resolver: resolver) {
             link = current.parent
             depth += 1
         }
         guard link != nil else { return nil }
         return Array(path.suffix(depth + 1)) + [key]
+    }
+
+    /// Whether this is the step resolving `key` of `owner` from `resolver`. Compares in place:
+    /// reading ``key`` would copy the key, and retain its name, at every frame visited.
+    @inline(__always)
+    func isStep(_ key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier) -> Bool {
+        switch self {
+        case .heap(let frame): frame.owner == owner && frame.resolver == resolver && frame.key == key
+        case .stack(let frame): frame.pointee.owner == owner && frame.pointee.resolver == resolver && frame.pointee.key == key
+        }
     }
 
     /// Paths shallower than this are checked for a cycle at every step.
