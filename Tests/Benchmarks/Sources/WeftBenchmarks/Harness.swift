@@ -13,6 +13,19 @@ func measure(rounds: Int = 15, iterations: Int, _ body: () -> Void) -> Double {
     return samples.sorted()[samples.count / 2]
 }
 
+/// Wall-clock nanoseconds to build a value, and to drop it again, timed apart.
+func measureBuildAndTeardown<T>(_ build: () -> T) -> (build: Double, teardown: Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var built: T? = build()
+    let middle = DispatchTime.now().uptimeNanoseconds
+    blackHole(built)
+    let beforeDrop = DispatchTime.now().uptimeNanoseconds
+    built = nil
+    let end = DispatchTime.now().uptimeNanoseconds
+    blackHole(built)
+    return (Double(middle - start), Double(end - beforeDrop))
+}
+
 /// Median wall-clock nanoseconds of `rounds` runs of an async `body`.
 func measureAsync(rounds: Int = 15, _ body: () async -> Void) async -> Double {
     var samples: [Double] = []

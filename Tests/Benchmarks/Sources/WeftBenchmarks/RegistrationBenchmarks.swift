@@ -2,35 +2,53 @@ import Weft
 
 /// Registering only, for comparing two versions of Weft on a noisy machine: the plain
 /// dictionary, Weft and the floor (``LockedEntryTable``) take turns, one container of `count`
-/// names each, for `rounds` rounds, so that a burst of load hits all three alike.
+/// names each, for `rounds` rounds, so that a burst of load hits all three alike. Registering
+/// and freeing the container are timed apart and reported in two tables.
 ///
 /// `WeftBenchmarks registrations [count] [rounds]` (1,000 and 200 unless given).
 enum RegistrationBenchmarks {
     static func run(count: Int, rounds: Int) {
         let names = (0..<count).map { "k\($0)" }
-        var samples: [[Double]] = [[], [], []]
+        let subjects: [(String, () -> Any)] = [
+            ("plain dictionary", { NamedRegistrations.plainDictionary(names) }),
+            ("Weft", { NamedRegistrations.weft(names) }),
+            ("floor (object + lock)", { NamedRegistrations.floor(names) }),
+        ]
+        var builds = Array(repeating: [Double](), count: subjects.count)
+        var teardowns = builds
         for _ in 0..<rounds {
-            samples[0].append(time { blackHole(NamedRegistrations.plainDictionary(names)) })
-            samples[1].append(time { blackHole(NamedRegistrations.weft(names)) })
-            samples[2].append(time { blackHole(NamedRegistrations.floor(names)) })
+            for (index, subject) in subjects.enumerated() {
+                let sample = measureBuildAndTeardown(subject.1)
+                builds[index].append(sample.build / Double(count))
+                teardowns[index].append(sample.teardown / Double(count))
+            }
         }
-        let perRegistration = samples.map { $0.map { $0 / Double(count) }.sorted() }
-        let dictionary = perRegistration[0]
-        let rows = zip(["plain dictionary", "Weft", "floor (object + lock)"], perRegistration).map { name, sorted in
-            [
-                name, formatNanoseconds(sorted[0]), formatNanoseconds(sorted[sorted.count / 2]),
-                String(format: "%.2f×", sorted[0] / dictionary[0]),
-                String(format: "%.2f×", sorted[sorted.count / 2] / dictionary[dictionary.count / 2]),
-            ]
+        for (what, samples) in [("registering", builds), ("freeing the container", teardowns)] {
+            let sorted = samples.map { $0.sorted() }
+            let dictionary = sorted[0]
+            let rows = zip(subjects.map(\.0), sorted).map { name, times in
+                [
+                    name, formatNanoseconds(times[0]), formatNanoseconds(times[times.count / 2]),
+                    String(format: "%.2f×", times[0] / dictionary[0]),
+                    String(format: "%.2f×", times[times.count / 2] / dictionary[dictionary.count / 2]),
+                ]
+            }
+            printTable(
+                title: "\(count.formatted()) named registrations, \(what), per registration, \(rounds) interleaved rounds",
+                header: ["subject", "fastest", "median", "fastest ÷ dictionary's", "median ÷ dictionary's"], rows: rows
+            )
         }
-        printTable(
-            title: "\(count.formatted()) named registrations, per registration, \(rounds) interleaved rounds",
-            header: ["subject", "fastest", "median", "fastest ÷ dictionary's", "median ÷ dictionary's"], rows: rows
-        )
     }
 
-    private static func time(_ body: () -> Void) -> Double {
-        measure(rounds: 1, iterations: 1, body)
+    /// Builds one container of `count` names with `subject` (`weft`, `floor` or `dictionary`).
+    static func once(_ subject: String, count: Int) {
+        let names = (0..<count).map { "k\($0)" }
+        switch subject {
+        case "weft": blackHole(NamedRegistrations.weft(names))
+        case "floor": blackHole(NamedRegistrations.floor(names))
+        case "dictionary": blackHole(NamedRegistrations.plainDictionary(names))
+        default: print("unknown subject \(subject): weft, floor or dictionary")
+        }
     }
 }
 

@@ -23,6 +23,11 @@ struct WeftBenchmarks {
             let numbers = arguments.dropFirst().prefix(2).compactMap { Int($0) }
             RegistrationBenchmarks.run(count: numbers.first ?? 1_000, rounds: numbers.dropFirst().first ?? 200)
         }
+        if arguments.first == "register-once", arguments.count == 3, let count = Int(arguments[2]) {
+            // One container of `count` names and nothing else, for counting calls per registration
+            // (`perf stat` with uprobes on swift_retain, malloc, …): `register-once weft|floor|dictionary count`.
+            RegistrationBenchmarks.once(arguments[1], count: count)
+        }
         if which.isEmpty || which.contains("wait") {
             // The weft binary: the argument after `wait`, else the root package's release build.
             let given = arguments.firstIndex(of: "wait").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
