@@ -77,4 +77,25 @@ struct PeerParityTests {
         #expect(container.createScope().defaultLifetime == .singleton)
         #expect(Container().defaultLifetime == .transient)
     }
+
+    @Test("A registration that takes the default lifetime keeps its hooks and decorators, with or without a context")
+    func defaultLifetimeKeepsHooks() throws {
+        let container = Container()
+        container.defaultLifetime = .singleton
+        let hooked = Counter()
+        let decorated = Counter()
+        container.register(Service.self) { Service() }
+            .decorated { service in decorated.increment(); return service }
+            .onCreated { _, _ in hooked.increment() }
+        container.register(Service.self, name: "test", when: .test) { Service(id: 7) }
+            .onCreated { _, _ in hooked.increment() }
+        container.contexts = [.test]
+        let first = try container.require(Service.self)
+        #expect(try container.require(Service.self) === first)
+        #expect(try container.require(Service.self, name: "test") === container.require(Service.self, name: "test"))
+        #expect(try container.require(Service.self, name: "test").id == 7)
+        #expect(decorated.value == 1)
+        #expect(hooked.value == 2)
+        #expect(container.registrations.allSatisfy { $0.lifetime == .singleton })
+    }
 }

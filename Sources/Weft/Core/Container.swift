@@ -195,14 +195,15 @@ public final class Container: Sendable {
     func add(
         _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [], context: Context? = nil
     ) -> Registration {
-        var registration = Registration(key: key, lifetime: lifetime ?? .transient, factory: factory)
+        let registration: Registration
         if let context {
-            if lifetime == nil { registration = registration.withLifetime(defaultLifetime) }
+            registration = Registration(key: key, lifetime: lifetime ?? defaultLifetime, factory: factory)
             if registration.lifetime == .graph { GraphScope.noteInUse() }
             add(Staging.Entry(registration: registration, instance: nil, context: context))
         } else {
             // The default lifetime is read under the lock `add` takes anyway: one lock per registration.
-            registration = add(registration, usesDefaultLifetime: lifetime == nil)
+            let made = Registration(key: key, lifetime: lifetime ?? .transient, factory: factory)
+            registration = add(made, usesDefaultLifetime: lifetime == nil) ?? made
         }
         for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync)) }
         return registration
@@ -222,28 +223,36 @@ public final class Container: Sendable {
     /// calling task is inside ``update(_:)`` or ``install(_:)`` of this container.
     ///
     /// With `usesDefaultLifetime`, the registration takes ``defaultLifetime`` instead of its own.
-    /// - Returns: The registration as added.
+    /// - Returns: The registration added in place of `registration`, one with the default
+    ///   lifetime; `nil` when `registration` itself was added (no retain for the common case).
     @usableFromInline
     @discardableResult
-    func add(_ registration: Registration, usesDefaultLifetime: Bool = false) -> Registration {
-        let key = registration.key
-        var registration = registration
+    func add(_ registration: Registration, usesDefaultLifetime: Bool = false) -> Registration? {
+        var replacement: Registration?
         let outcome = state.withLock { state -> AddOutcome in
             if usesDefaultLifetime, state.defaultLifetime != registration.lifetime {
-                registration = registration.withLifetime(state.defaultLifetime)
+                let adjusted = registration.withLifetime(state.defaultLifetime)
+                replacement = adjusted
+                return insert(adjusted, into: &state)
             }
-            // Before the registration is visible: no resolve may meet a `.graph` service unprepared.
-            if registration.lifetime == .graph { GraphScope.noteInUse() }
-            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
-                return .staged
-            }
-            guard state.put(registration, context: nil) else { return .plain }
-            state.forgetCreation(of: key)
-            let exhausted = state.forget(CollectionOfOne(key), in: snapshot)
-            return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
+            return insert(registration, into: &state)
         }
-        if outcome != .plain { finishAdding(key, outcome) }
-        return registration
+        if outcome != .plain { finishAdding(registration.key, outcome) }
+        return replacement
+    }
+
+    /// ``add(_:usesDefaultLifetime:)`` under the lock.
+    @inline(__always)
+    private func insert(_ registration: Registration, into state: inout State) -> AddOutcome {
+        // Before the registration is visible: no resolve may meet a `.graph` service unprepared.
+        if registration.lifetime == .graph { GraphScope.noteInUse() }
+        if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
+            return .staged
+        }
+        guard state.put(registration, context: nil) else { return .plain }
+        state.forgetCreation(of: registration.key)
+        let exhausted = state.forget(CollectionOfOne(registration.key), in: snapshot)
+        return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
     }
 
     /// Adds `registration` with `instance` as its value, already cached.
