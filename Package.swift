@@ -29,10 +29,13 @@ let package = Package(
         .target(
             name: "Weft",
             dependencies: [
+                "CWeftThreadFrame",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The one C thread-local the resolution path needs (Swift has no thread-local storage).
+        .target(name: "CWeftThreadFrame"),
         .target(
             name: "WeftInitializer",
             dependencies: [

@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CWeftThreadFrame
 
 /// One step of a resolution path kept on the heap: "resolving `key`, registered in `owner`,
 /// with a factory that resolves from `resolver`".
@@ -215,17 +209,12 @@ extension FrameLink: Sendable {}
 ///
 /// A synchronous factory cannot suspend, so its step belongs to the thread for exactly as
 /// long as it runs: a thread-local slot is enough, and much cheaper than binding a task-local
-/// value on every transient resolve. The slot holds a heap frame's address, or a stack
-/// frame's with the low bit set (both are at least 8-byte aligned).
+/// value on every transient resolve. The slot (a C `__thread` variable, read and written
+/// inline) holds a heap frame's address, or a stack frame's with the low bit set (both are at
+/// least 8-byte aligned).
 enum ThreadFrame {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
     static var current: FrameLink? {
-        guard let raw = pthread_getspecific(key) else { return nil }
+        guard let raw = cweft_thread_frame_get() else { return nil }
         let bits = UInt(bitPattern: raw)
         if bits & 1 == 0 { return .heap(Unmanaged<ResolutionFrame>.fromOpaque(raw).takeUnretainedValue()) }
         return UnsafePointer<StackFrame>(bitPattern: bits & ~1).map(FrameLink.stack)
@@ -234,14 +223,14 @@ enum ThreadFrame {
     /// Runs `body` with `link` as the thread's innermost step.
     @inline(__always)
     static func with<R, E: Error>(_ link: FrameLink, _ body: () throws(E) -> R) throws(E) -> R {
-        let previous = pthread_getspecific(key)
+        let previous = cweft_thread_frame_get()
         let slot: UnsafeMutableRawPointer? = switch link {
         case .heap(let frame): Unmanaged.passUnretained(frame).toOpaque()
         case .stack(let frame): UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: frame) | 1)
         }
-        pthread_setspecific(key, slot)
+        cweft_thread_frame_set(slot)
         defer {
-            pthread_setspecific(key, previous)
+            cweft_thread_frame_set(previous)
             withExtendedLifetime(link) {}
         }
         return try body()

@@ -1,0 +1,3 @@
+#include "CWeftThreadFrame.h"
+
+__thread void *_Nullable cweft_thread_frame = 0;
