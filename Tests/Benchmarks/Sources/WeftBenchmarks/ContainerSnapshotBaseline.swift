@@ -51,18 +51,20 @@ enum SnapshotBaselineBenchmarks {
             return weft
         }
         var rows: [[String]] = []
+        func row(_ name: String, _ baseline: Double, _ subject: Double) -> [String] {
+            [name, formatNanoseconds(baseline), formatNanoseconds(subject), String(format: "%.2f×", subject / baseline)]
+        }
         // Fastest of 9 repetitions, the two containers in turn and built afresh for each: medians
         // of the baselines swing 2× between runs here, a slow episode of a second or two must
         // hit both alike, and some containers stay slower than their twins (see ScalingBenchmarks).
-        let resolves = ScalingBenchmarks.fastestInTurns([
+        let resolves = fastestInTurns([
             { let snapshot = makeSnapshot(); return measure(rounds: 5, iterations: 200_000) { blackHole(snapshot.resolve(TransientService.self)) } },
             { let weft = makeWeft(); return measure(rounds: 5, iterations: 200_000) { blackHole(try? weft.require(TransientService.self)) } },
             { let snapshot = makeSnapshot(); return measure(rounds: 5, iterations: 100_000) { blackHole(snapshot.resolve(GraphRoot.self)) } },
             { let weft = makeWeft(); return measure(rounds: 5, iterations: 100_000) { blackHole(try? weft.require(GraphRoot.self)) } },
         ])
         for (index, name) in ["transient", "graph of 4"].enumerated() {
-            let (baseline, subject) = (resolves[2 * index], resolves[2 * index + 1])
-            rows.append([name, formatNanoseconds(baseline), formatNanoseconds(subject), String(format: "%.2f×", subject / baseline)])
+            rows.append(row(name, resolves[2 * index], resolves[2 * index + 1]))
         }
         for count in [1_000, 10_000, 100_000] {
             let names = (0..<count).map { "k\($0)" }
@@ -82,9 +84,6 @@ enum SnapshotBaselineBenchmarks {
             let dictionary = fastestOf { NamedRegistrations.plainDictionary(names) }
             let registrations = fastestOf { NamedRegistrations.weft(names) }
             let floor = fastestOf { NamedRegistrations.floor(names) }
-            func row(_ name: String, _ baseline: Double, _ subject: Double) -> [String] {
-                [name, formatNanoseconds(baseline), formatNanoseconds(subject), String(format: "%.2f×", subject / baseline)]
-            }
             rows.append(row("\(count.formatted()) named registrations (per registration)", dictionary.build, registrations.build))
             rows.append(row("  ↳ floor: one object per entry, inserted under a lock", dictionary.build, floor.build))
             rows.append(row("  ↳ freeing the container (per registration)", dictionary.teardown, registrations.teardown))

@@ -13,6 +13,16 @@ func measure(rounds: Int = 15, iterations: Int, _ body: () -> Void) -> Double {
     return samples.sorted()[samples.count / 2]
 }
 
+/// The fastest result of each body over `repetitions` rounds that run every body in turn, so
+/// that a slow spell of this shared machine hits every body alike.
+func fastestInTurns(repetitions: Int = 9, _ bodies: [() -> Double]) -> [Double] {
+    var fastest = Array(repeating: Double.infinity, count: bodies.count)
+    for _ in 0..<repetitions {
+        for (index, body) in bodies.enumerated() { fastest[index] = min(fastest[index], body()) }
+    }
+    return fastest
+}
+
 /// Wall-clock nanoseconds to build a value, and to drop it again, timed apart.
 func measureBuildAndTeardown<T>(_ build: () -> T) -> (build: Double, teardown: Double) {
     let start = DispatchTime.now().uptimeNanoseconds

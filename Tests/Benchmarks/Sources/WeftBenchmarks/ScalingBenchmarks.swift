@@ -12,15 +12,6 @@ import Weft
 enum ScalingBenchmarks {
     struct Node: Sendable { let depth: Int }
 
-    /// The fastest result of each body over `repetitions` rounds that run every body in turn.
-    static func fastestInTurns(repetitions: Int = 9, _ bodies: [() -> Double]) -> [Double] {
-        var fastest = Array(repeating: Double.infinity, count: bodies.count)
-        for _ in 0..<repetitions {
-            for (index, body) in bodies.enumerated() { fastest[index] = min(fastest[index], body()) }
-        }
-        return fastest
-    }
-
     static func run() {
         let depths = [1, 10, 100, 1_000]
         func chain(_ depth: Int) -> Container {
