@@ -1,6 +1,21 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Two audiences share this package. Library users name `Weft` and `WeftInitializer` with
+// `traits: []` and resolve only the light API packages those need (swift-atomics, swift-log,
+// swift-distributed-tracing). The `ServiceLifecycle` trait adds `WeftServiceLifecycle`'s
+// dependency; `App`, on by default, adds what the `weft` app, its domain and its tests need.
+
+/// A product that only the app, its domain and their tests use.
+func app(_ product: String, in package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["App"]))
+}
+
+/// A product that only `WeftServiceLifecycle` (and the app, which enables it) uses.
+func lifecycle(_ product: String) -> Target.Dependency {
+    .product(name: product, package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"]))
+}
+
 let package = Package(
     name: "Weft",
     platforms: [.macOS(.v14)],
@@ -10,13 +25,27 @@ let package = Package(
         .library(name: "WeftServiceLifecycle", targets: ["WeftServiceLifecycle"]),
         .executable(name: "weft", targets: ["weft"]),
     ],
+    traits: [
+        .trait(
+            name: "ServiceLifecycle",
+            description: "WeftServiceLifecycle: start-up and the container inside a swift-service-lifecycle ServiceGroup."
+        ),
+        .trait(
+            name: "App",
+            description: "The weft app, its domain and its tests (SwiftNIO, AsyncHTTPClient, Hummingbird, GRDB).",
+            enabledTraits: ["ServiceLifecycle"]
+        ),
+        .default(enabledTraits: ["App"]),
+    ],
     dependencies: [
-        // Tested versions.
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Tested versions. The first three are all that `Weft` and `WeftInitializer` need.
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // The `ServiceLifecycle` trait.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The `App` trait.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -50,8 +79,8 @@ let package = Package(
             dependencies: [
                 "Weft",
                 "WeftInitializer",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                lifecycle("ServiceLifecycle"),
+                lifecycle("UnixSignals"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -66,21 +95,26 @@ let package = Package(
             plugins: ["EmbedAssets"]
         ),
         .executableTarget(name: "EmbedAssetsTool"),
-        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"], path: "Sources/EmbedAssets"),
+        .plugin(
+            name: "EmbedAssets",
+            capability: .buildTool(),
+            dependencies: ["EmbedAssetsTool"],
+            path: "Sources/EmbedAssets"
+        ),
         .target(
             name: "FactKit",
             dependencies: [
                 "WeftAssets",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                app("GRDB", in: "GRDB.swift"),
+                app("AsyncHTTPClient", in: "async-http-client"),
+                app("Hummingbird", in: "hummingbird"),
+                app("HummingbirdCore", in: "hummingbird"),
+                app("NIOCore", in: "swift-nio"),
+                app("NIOPosix", in: "swift-nio"),
+                app("NIOHTTP1", in: "swift-nio"),
+                app("HTTPTypes", in: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                lifecycle("ServiceLifecycle"),
             ]
         ),
 
@@ -90,8 +124,8 @@ let package = Package(
             dependencies: [
                 "FactKit", "Weft", "WeftInitializer", "WeftServiceLifecycle",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                app("NIOConcurrencyHelpers", in: "swift-nio"),
+                lifecycle("ServiceLifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
@@ -114,7 +148,7 @@ let package = Package(
             dependencies: [
                 "WeftApp",
                 "WeftTUI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                app("ArgumentParser", in: "swift-argument-parser"),
             ]
         ),
 
@@ -132,7 +166,7 @@ let package = Package(
             name: "WeftServiceLifecycleTests",
             dependencies: [
                 "WeftServiceLifecycle", "Weft", "WeftInitializer",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                lifecycle("ServiceLifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -141,7 +175,7 @@ let package = Package(
             name: "WeftTestSupport",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                app("NIOConcurrencyHelpers", in: "swift-nio"),
             ],
             path: "Tests/WeftTestSupport"
         ),
@@ -151,11 +185,11 @@ let package = Package(
                 "WeftTestSupport",
                 "FactKit",
                 "WeftAssets",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                app("GRDB", in: "GRDB.swift"),
+                app("AsyncHTTPClient", in: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                app("NIOCore", in: "swift-nio"),
+                app("NIOHTTP1", in: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -163,15 +197,18 @@ let package = Package(
             dependencies: [
                 "WeftTestSupport",
                 "WeftApp", "FactKit", "Weft", "WeftInitializer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                app("AsyncHTTPClient", in: "async-http-client"),
+                app("NIOConcurrencyHelpers", in: "swift-nio"),
+                app("GRDB", in: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                app("NIOCore", in: "swift-nio"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
-        .testTarget(name: "WeftTUITests", dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer"]),
+        .testTarget(
+            name: "WeftTUITests",
+            dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer"]
+        ),
         // Drives the ncurses adapter off-screen; scripts/test runs it under AddressSanitizer.
         .executableTarget(name: "WeftTerminalCheck", dependencies: ["WeftTerminal"], path: "Tests/WeftTerminalCheck"),
     ]

@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 public import Logging
 public import ServiceLifecycle
 public import UnixSignals
@@ -52,3 +53,4 @@ extension DependencyInitializer {
         try outcome.get()
     }
 }
+#endif

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // A separate package so library users never fetch benchmark dependencies; it lives in
 // Tests/Benchmarks and depends on the Weft package two folders up.
 import Foundation
@@ -15,7 +15,7 @@ let package = Package(
     name: "WeftBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../.."),
+        .package(path: "../..", traits: []),  // Weft and WeftInitializer only
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
     ],
     targets: [

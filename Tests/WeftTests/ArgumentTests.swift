@@ -72,20 +72,23 @@ struct ArgumentTests {
         let container = Container()
         container.register(DetailModel.self) { (_: Resolver, id: Int) in DetailModel(id: id, title: "", logger: ConsoleLogger()) }
         let error = #expect(throws: ResolutionError.self) { try container.require(DetailModel.self, argument: "7") }
-        guard case .argumentMismatch(let key, let registered, let given)? = error else {
+        guard let failure = error, failure.code == .argumentMismatch else {
             Issue.record("expected argumentMismatch, got \(String(describing: error))")
             return
         }
+        let key = failure.key
+        let registered = failure.registeredArguments
+        let given = failure.givenArguments
         #expect(key == ServiceKey(DetailModel.self))
         #expect(registered == Int.self && given == String.self)
         #expect(error?.description.contains("(Int)") == true && error?.description.contains("(String)") == true)
 
         let none = #expect(throws: ResolutionError.self) { try container.require(DetailModel.self) }
-        guard case .argumentMismatch(_, let expected, let passed)? = none else {
+        guard let none, none.code == .argumentMismatch else {
             Issue.record("expected argumentMismatch, got \(String(describing: none))")
             return
         }
-        #expect(expected == Int.self && passed == Void.self)
+        #expect(none.registeredArguments == Int.self && none.givenArguments == Void.self)
         #expect(container.resolve(DetailModel.self, arguments: 1, 2) == nil)
     }
 

@@ -8,7 +8,7 @@ struct BootstrapTests {
     func bootstrap() async throws {
         try await Container.withIsolatedShared {
             #expect(!Container.isBootstrapped)
-            #expect(throws: BootstrapError.self) { try Container.ensureBootstrapped() }
+            #expect(throws: NotBootstrappedError.self) { try Container.ensureBootstrapped() }
             await Container.bootstrap { $0.register(Logger.self) { ConsoleLogger(name: "boot") } }
             #expect(Container.isBootstrapped)
             try Container.ensureBootstrapped()
@@ -38,7 +38,7 @@ struct BootstrapTests {
     func ensureReportsFailure() async {
         await Container.withIsolatedShared {
             await Container.bootstrapAsync { _ in throw Boom() }
-            let error = #expect(throws: BootstrapError.self) { try Container.ensureBootstrapped() }
+            let error = #expect(throws: NotBootstrappedError.self) { try Container.ensureBootstrapped() }
             #expect(error?.description.contains("The last bootstrap attempt failed: boom") == true)
         }
     }

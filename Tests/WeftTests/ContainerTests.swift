@@ -89,12 +89,12 @@ struct ContainerTests {
             _ = try container.require(Service.self)
             Issue.record("expected an error")
         } catch {
-            guard case .notRegistered(let key, _, let suggestions) = error else {
+            guard error.code == .notRegistered else {
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(key == ServiceKey(Service.self))
-            #expect(suggestions == [ServiceKey(Service.self, name: "basic")])
+            #expect(error.key == ServiceKey(Service.self))
+            #expect(error.suggestions == [ServiceKey(Service.self, name: "basic")])
             #expect(error.description.contains("No registration for Service"))
             #expect(error.description.contains("Did you mean \"basic\" Service?"))
         }
@@ -109,10 +109,13 @@ struct ContainerTests {
             return ServiceA()
         }
         let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
-        guard case .factoryFailed(let key, let path, let underlying) = error else {
+        guard let failure = error, failure.code == .factoryFailed else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let key = failure.key
+        let path = failure.path
+        let underlying = failure.underlyingError
         #expect(key == ServiceKey(ServiceB.self))
         #expect(path == [ServiceKey(ServiceA.self)])
         #expect(underlying is Boom)
@@ -128,10 +131,12 @@ struct ContainerTests {
             return ServiceA()
         }
         let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
-        guard case .requiresAsync(let key, let path) = error else {
+        guard let failure = error, failure.code == .requiresAsync else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let key = failure.key
+        let path = failure.path
         #expect(key == ServiceKey(ServiceB.self))
         #expect(path == [ServiceKey(ServiceA.self)])
         // The async path resolves it.

@@ -17,10 +17,11 @@ struct CycleTests {
     func syncCycle(lifetime: Lifetime) {
         let container = cyclicContainer(lifetime: lifetime)
         let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
-        guard case .circularDependency(let cycle) = error else {
+        guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let cycle = failure.cycle
         #expect(cycle == abca)
         #expect(error?.description.hasPrefix("Circular dependency: ServiceA → ServiceB → ServiceC → ServiceA.") == true)
     }
@@ -35,10 +36,11 @@ struct CycleTests {
         }
         container.register(ServiceC.self) { resolver in _ = try resolver.resolve(ServiceA.self); return ServiceC() }
         let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
-        guard case .circularDependency(let cycle) = error else {
+        guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let cycle = failure.cycle
         #expect(cycle == abca)
     }
 
@@ -50,10 +52,11 @@ struct CycleTests {
         }
         container.register(ServiceB.self) { [container] in _ = try container.require(ServiceA.self); return ServiceB() }
         let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(ServiceA.self) }
-        guard case .circularDependency(let cycle) = error else {
+        guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let cycle = failure.cycle
         #expect(cycle == [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceA.self)])
     }
 
@@ -75,10 +78,11 @@ struct CycleTests {
         container.register(ServiceA.self) { [container] in _ = try container.require(ServiceB.self); return ServiceA() }
         container.register(ServiceB.self) { [container] in _ = try container.require(ServiceA.self); return ServiceB() }
         let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
-        guard case .circularDependency(let cycle) = error else {
+        guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let cycle = failure.cycle
         #expect(cycle == [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceA.self)])
     }
 
@@ -104,7 +108,7 @@ struct CycleTests {
                         }
                         return false
                     } catch {
-                        if case .circularDependency? = error as? ResolutionError { return true }
+                        if (error as? ResolutionError)?.code == .circularDependency { return true }
                         return false
                     }
                 }
@@ -197,10 +201,11 @@ struct ResolvingContainerCycleTests {
         root.register(B.self) { r in _ = try r.resolve(A.self); return B() }
         let child = Container(parent: root)
         let error = #expect(throws: ResolutionError.self) { try child.require(A.self) }
-        guard case .circularDependency(let cycle)? = error else {
+        guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let cycle = failure.cycle
         #expect(cycle == [ServiceKey(A.self), ServiceKey(B.self), ServiceKey(A.self)])
     }
 }
@@ -231,10 +236,11 @@ struct DeepPathTests {
     func deepCycle(depth: Int) {
         let loopStart = depth - 3
         let error = #expect(throws: ResolutionError.self) { try chain(depth, closingAt: loopStart).require(Node.self, name: "n0") }
-        guard case .circularDependency(let cycle)? = error else {
+        guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let cycle = failure.cycle
         let loop = (loopStart..<depth).map { ServiceKey(Node.self, name: "n\($0)") }
         // The loop n(d-3) → n(d-2) → n(d-1) → n(d-3), reported from wherever it was found.
         #expect(cycle.count == loop.count + 1)

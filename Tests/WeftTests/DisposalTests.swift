@@ -80,10 +80,11 @@ struct DisposalTests {
         for _ in 0..<4 { _ = try container.require(Resource.self) }  // published lock-free
         try await container.shutdown()
         let error = #expect(throws: ResolutionError.self) { try container.require(Resource.self) }
-        guard case .shutDown(let key)? = error else {
+        guard let failure = error, failure.code == .shutDown else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        let key = failure.key
         #expect(key == ServiceKey(Resource.self))
         #expect(container.resolve(Int.self) == nil)
         await #expect(throws: ResolutionError.self) { try await container.resolveAsync(Int.self) }
@@ -138,7 +139,7 @@ struct DisposalTests {
         release.fire()
         for task in [creator, waiter] {
             let error = await #expect(throws: ResolutionError.self) { try await task.value }
-            guard case .shutDown? = error else {
+            guard let failure = error, failure.code == .shutDown else {
                 Issue.record("expected shutDown, got \(String(describing: error))")
                 continue
             }
@@ -174,7 +175,7 @@ struct DisposalTests {
         var iterator = outcome.makeAsyncIterator()
         let result = try #require(await iterator.next())
         let error = #expect(throws: ResolutionError.self) { try result.get() }
-        guard case .shutDown? = error else {
+        guard let failure = error, failure.code == .shutDown else {
             Issue.record("expected shutDown, got \(String(describing: error))")
             return
         }

@@ -59,10 +59,11 @@ struct HookTests {
         container.register(Service.self, lifetime: .singleton) { Service() }
             .onCreated { _, _ in throw Boom() }
         let error = #expect(throws: ResolutionError.self) { try container.require(Service.self) }
-        guard case .factoryFailed(_, _, let underlying)? = error else {
+        guard let failure = error, failure.code == .factoryFailed else {
             Issue.record("expected factoryFailed, got \(String(describing: error))")
             return
         }
+        let underlying = failure.underlyingError
         #expect(underlying is Boom)
     }
 

@@ -391,10 +391,10 @@ final class World {
         case .success(let box):
             return .instance(id: box.serial, dependencies: box.dependencies.map { outcome(.success($0)) })
         case .failure(let error):
-            switch error {
-            case .notRegistered(let key, _, _): return .missing(key: Self.index(key))
-            case .circularDependency(let cycle): return .cycle(cycle.map(Self.index))
-            case .factoryFailed(let key, _, _): return .failed(key: Self.index(key))
+            switch error.code {
+            case .notRegistered: return .missing(key: Self.index(error.key))
+            case .circularDependency: return .cycle(error.cycle.map(Self.index))
+            case .factoryFailed: return .failed(key: Self.index(error.key))
             default: return .failed(key: -1)
             }
         }

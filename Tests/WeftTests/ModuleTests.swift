@@ -124,13 +124,13 @@ struct BootstrappingTests {
         #expect(one.components.count == 1)
     }
 
-    @Test("Asking for a component not bootstrapped yet throws expectedComponentNotFound")
+    @Test("Asking for a component not bootstrapped yet throws componentNotFound")
     func missingComponent() {
         #expect {
             try Bootstrapped().bootstrap(UndeclaredBootstrapping())
         } throws: { error in
-            guard case .expectedComponentNotFound(let name)? = error as? BootstrappingError else { return false }
-            return name == "PersistenceBootstrapping"
+            guard let error = error as? BootstrappingError, error.code == .componentNotFound else { return false }
+            return error.component == "PersistenceBootstrapping"
         }
     }
 }

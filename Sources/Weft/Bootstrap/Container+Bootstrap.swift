@@ -93,9 +93,9 @@ extension Container {
     }
 
     /// Throws unless a bootstrap of ``shared`` has completed.
-    public static func ensureBootstrapped() throws(BootstrapError) {
+    public static func ensureBootstrapped() throws(NotBootstrappedError) {
         let state = SharedContainer.active.state.withLock { ($0.isBootstrapped, $0.lastFailure) }
-        guard state.0 else { throw BootstrapError(lastFailure: state.1) }
+        guard state.0 else { throw NotBootstrappedError(lastFailure: state.1) }
     }
 
     /// Forgets everything: ``shared`` becomes a new empty container, not bootstrapped.

@@ -1,61 +1,201 @@
 /// Why a service could not be resolved, with what to do about it.
-public enum ResolutionError: Error, Sendable, CustomStringConvertible {
-    /// Nothing is registered for the key. `suggestions` lists the closest registered keys.
-    case notRegistered(ServiceKey, path: [ServiceKey], suggestions: [ServiceKey])
-    /// The services depend on each other in a loop; `cycle` starts and ends with the same key.
-    case circularDependency(cycle: [ServiceKey])
-    /// The factory of the service threw `underlying`.
-    case factoryFailed(ServiceKey, path: [ServiceKey], underlying: any Error)
-    /// The service has an `async` factory but was resolved synchronously.
-    case requiresAsync(ServiceKey, path: [ServiceKey])
-    /// The resolving task was cancelled while another task was still creating the service.
-    case cancelled(ServiceKey, path: [ServiceKey])
-    /// The container was shut down (``Container/shutdown()``): it resolves nothing any more.
-    case shutDown(ServiceKey)
-    /// The service is registered with arguments of the types `registered` but was resolved
-    /// with arguments of the types `given` (`Void` for none; a tuple for several).
-    case argumentMismatch(ServiceKey, registered: Any.Type, given: Any.Type)
+///
+/// Check ``code`` to tell failures apart; new codes may be added, so compare with `==` rather
+/// than expecting a fixed set:
+///
+/// ```swift
+/// do { _ = try container.require(Database.self) }
+/// catch let error as ResolutionError where error.code == .circularDependency {
+///     print(error.cycle)   // [Database, Cache, Database]
+/// }
+/// ```
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+    /// A kind of resolution failure.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Kind: String, Sendable {
+            case notRegistered, circularDependency, factoryFailed, requiresAsync, cancelled, shutDown,
+                argumentMismatch
+        }
 
-    /// The service whose resolution failed.
-    public var key: ServiceKey {
-        switch self {
-        case .notRegistered(let key, _, _), .factoryFailed(let key, _, _), .requiresAsync(let key, _),
-            .cancelled(let key, _), .shutDown(let key), .argumentMismatch(let key, _, _):
-            key
-        case .circularDependency(let cycle):
-            cycle.last ?? ServiceKey(Never.self)
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        public var description: String { kind.rawValue }
+
+        /// Nothing is registered for the key; ``ResolutionError/suggestions`` lists the closest
+        /// registered keys.
+        public static let notRegistered = Code(.notRegistered)
+        /// The services depend on each other in a loop; ``ResolutionError/cycle`` starts and
+        /// ends with the same key.
+        public static let circularDependency = Code(.circularDependency)
+        /// The service's factory threw ``ResolutionError/underlyingError``.
+        public static let factoryFailed = Code(.factoryFailed)
+        /// The service has an `async` factory but was resolved synchronously.
+        public static let requiresAsync = Code(.requiresAsync)
+        /// The resolving task was cancelled while another task was still creating the service.
+        public static let cancelled = Code(.cancelled)
+        /// The container was shut down (``Container/shutdown()``): it resolves nothing any more.
+        public static let shutDown = Code(.shutDown)
+        /// The service was resolved with arguments of other types than it was registered with
+        /// (``ResolutionError/registeredArguments``, ``ResolutionError/givenArguments``).
+        public static let argumentMismatch = Code(.argumentMismatch)
+    }
+
+    /// What kind of failure this is.
+    public var code: Code { storage.code }
+    /// The service whose resolution failed; for a cycle, the key that closed it.
+    public var key: ServiceKey { storage.key }
+    /// The services being resolved when ``key`` was needed, outermost first; empty for a root
+    /// resolve.
+    public var path: [ServiceKey] { storage.path }
+    /// For ``Code/circularDependency``, the loop, starting and ending with the same key;
+    /// otherwise empty.
+    public var cycle: [ServiceKey] { storage.cycle }
+    /// For ``Code/notRegistered``, the registered keys closest to ``key``; otherwise empty.
+    public var suggestions: [ServiceKey] { storage.suggestions }
+    /// For ``Code/factoryFailed``, what the factory threw.
+    public var underlyingError: (any Error)? { storage.underlyingError }
+    /// For ``Code/argumentMismatch``, the argument types the service is registered with
+    /// (`Void` for none, a tuple for several).
+    public var registeredArguments: Any.Type? { storage.registeredArguments }
+    /// For ``Code/argumentMismatch``, the argument types it was resolved with.
+    public var givenArguments: Any.Type? { storage.givenArguments }
+
+    /// The details, boxed: errors thrown with typed throws travel in every frame of a deep
+    /// resolution, so the error itself stays one reference wide.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let code: Code
+        let key: ServiceKey
+        let path: [ServiceKey]
+        let cycle: [ServiceKey]
+        let suggestions: [ServiceKey]
+        let underlyingError: (any Error)?
+        let registeredArguments: Any.Type?
+        let givenArguments: Any.Type?
+
+        init(
+            code: Code,
+            key: ServiceKey,
+            path: [ServiceKey],
+            cycle: [ServiceKey],
+            suggestions: [ServiceKey],
+            underlyingError: (any Error)?,
+            registeredArguments: Any.Type?,
+            givenArguments: Any.Type?
+        ) {
+            self.code = code
+            self.key = key
+            self.path = path
+            self.cycle = cycle
+            self.suggestions = suggestions
+            self.underlyingError = underlyingError
+            self.registeredArguments = registeredArguments
+            self.givenArguments = givenArguments
         }
     }
 
+    private init(
+        _ code: Code,
+        key: ServiceKey,
+        path: [ServiceKey] = [],
+        cycle: [ServiceKey] = [],
+        suggestions: [ServiceKey] = [],
+        underlyingError: (any Error)? = nil,
+        registeredArguments: Any.Type? = nil,
+        givenArguments: Any.Type? = nil
+    ) {
+        storage = Storage(
+            code: code,
+            key: key,
+            path: path,
+            cycle: cycle,
+            suggestions: suggestions,
+            underlyingError: underlyingError,
+            registeredArguments: registeredArguments,
+            givenArguments: givenArguments
+        )
+    }
+
+    /// Nothing is registered for `key`.
+    public static func notRegistered(
+        _ key: ServiceKey,
+        path: [ServiceKey],
+        suggestions: [ServiceKey] = []
+    ) -> ResolutionError {
+        ResolutionError(.notRegistered, key: key, path: path, suggestions: suggestions)
+    }
+
+    /// The services in `cycle` depend on each other in a loop.
+    public static func circularDependency(cycle: [ServiceKey]) -> ResolutionError {
+        ResolutionError(.circularDependency, key: cycle.last ?? ServiceKey(Never.self), cycle: cycle)
+    }
+
+    /// The factory of `key` threw `underlying`.
+    public static func factoryFailed(_ key: ServiceKey, path: [ServiceKey], underlying: any Error) -> ResolutionError
+    {
+        ResolutionError(.factoryFailed, key: key, path: path, underlyingError: underlying)
+    }
+
+    /// `key` has an `async` factory but was resolved synchronously.
+    public static func requiresAsync(_ key: ServiceKey, path: [ServiceKey]) -> ResolutionError {
+        ResolutionError(.requiresAsync, key: key, path: path)
+    }
+
+    /// Resolving `key` was cancelled while another task was still creating it.
+    public static func cancelled(_ key: ServiceKey, path: [ServiceKey]) -> ResolutionError {
+        ResolutionError(.cancelled, key: key, path: path)
+    }
+
+    /// `key` was resolved from a container that was shut down.
+    public static func shutDown(_ key: ServiceKey) -> ResolutionError {
+        ResolutionError(.shutDown, key: key)
+    }
+
+    /// `key` is registered with arguments of the types `registered` but was resolved with `given`.
+    public static func argumentMismatch(
+        _ key: ServiceKey,
+        registered: Any.Type,
+        given: Any.Type
+    ) -> ResolutionError {
+        ResolutionError(.argumentMismatch, key: key, registeredArguments: registered, givenArguments: given)
+    }
+
     public var description: String {
-        switch self {
-        case .notRegistered(let key, let path, let suggestions):
+        switch code {
+        case .notRegistered:
             var text = "No registration for \(key)\(Self.via(path))."
             if !suggestions.isEmpty {
                 text += " Did you mean \(suggestions.map { "\($0)" }.joined(separator: ", "))?"
             }
             return text + " Register it with `container.register(\(key.typeName).self) { … }`."
-        case .circularDependency(let cycle):
+        case .circularDependency:
             return "Circular dependency: \(cycle.map(\.description).joined(separator: " → ")). "
                 + "Break the loop: inject one side lazily (a factory or `@Injected`) or extract the shared part."
-        case .factoryFailed(let key, let path, let underlying):
-            return "The factory of \(key)\(Self.via(path)) threw: \(underlying)"
-        case .requiresAsync(let key, let path):
+        case .factoryFailed:
+            return "The factory of \(key)\(Self.via(path)) threw: \(underlyingError.map { "\($0)" } ?? "an error")"
+        case .requiresAsync:
             return "\(key)\(Self.via(path)) has an async factory and cannot be resolved synchronously. "
                 + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
-        case .cancelled(let key, let path):
+        case .cancelled:
             return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
-        case .shutDown(let key):
+        case .shutDown:
             return "Cannot resolve \(key): its container was shut down and its services disposed. "
                 + "Resolve from a container that is still running (a new scope, or the one that replaced it)."
-        case .argumentMismatch(let key, let registered, let given):
-            return "\(key) is registered with arguments \(Self.arguments(registered)) but was resolved with "
-                + "\(Self.arguments(given)). Pass \(Self.arguments(registered)), or register a factory that takes \(Self.arguments(given))."
+        case .argumentMismatch:
+            let registered = Self.arguments(registeredArguments), given = Self.arguments(givenArguments)
+            return "\(key) is registered with arguments \(registered) but was resolved with \(given). "
+                + "Pass \(registered), or register a factory that takes \(given)."
+        default:
+            return "Resolving \(key)\(Self.via(path)) failed (\(code))."
         }
     }
 
-    private static func arguments(_ type: Any.Type) -> String {
-        type == Void.self ? "()" : describeArguments(type)
+    private static func arguments(_ type: Any.Type?) -> String {
+        guard let type, type != Void.self else { return "()" }
+        return describeArguments(type)
     }
 
     private static func via(_ path: [ServiceKey]) -> String {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The registrations of a container and the dependencies discovered between them,
 /// exportable as Graphviz DOT or Mermaid text.
 public struct DependencyGraph: Sendable, Equatable {
@@ -44,7 +42,7 @@ public struct DependencyGraph: Sendable, Equatable {
         for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
         var lines = ["flowchart LR"]
         for node in nodes {
-            let label = "\(node.key) · \(node.lifetime)".replacingOccurrences(of: "\"", with: "#quot;")
+            let label = Self.replacingQuotes(in: "\(node.key) · \(node.lifetime)", with: "#quot;")
             lines.append("  \(ids[node.key] ?? "?")[\"\(label)\"]")
         }
         for edge in edges {
@@ -55,6 +53,14 @@ public struct DependencyGraph: Sendable, Equatable {
     }
 
     private func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + Self.replacingQuotes(in: text, with: "\\\"") + "\""
+    }
+
+    private static func replacingQuotes(in text: String, with replacement: String) -> String {
+        var result = ""
+        for character in text {
+            if character == "\"" { result += replacement } else { result.append(character) }
+        }
+        return result
     }
 }

@@ -117,16 +117,17 @@ extension Container {
     }
 
     private static func problem(for error: ResolutionError) -> ValidationProblem {
-        switch error {
-        case .notRegistered(let key, let path, _):
-            return .missingDependency(service: path.last ?? key, missing: key)
-        case .circularDependency(let cycle):
-            return .circularDependency(canonical(cycle))
-        case .requiresAsync(let key, let path):
-            return .requiresAsync(service: path.last ?? key, dependency: key)
-        case .factoryFailed(let key, _, let underlying):
-            return .factoryFailed(service: key, message: String(describing: underlying))
-        case .cancelled(let key, _), .shutDown(let key), .argumentMismatch(let key, _, _):
+        let key = error.key
+        switch error.code {
+        case .notRegistered:
+            return .missingDependency(service: error.path.last ?? key, missing: key)
+        case .circularDependency:
+            return .circularDependency(canonical(error.cycle))
+        case .requiresAsync:
+            return .requiresAsync(service: error.path.last ?? key, dependency: key)
+        case .factoryFailed:
+            return .factoryFailed(service: key, message: error.underlyingError.map { String(describing: $0) } ?? "")
+        default:
             return .factoryFailed(service: key, message: error.description)
         }
     }

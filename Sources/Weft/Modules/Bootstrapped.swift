@@ -30,7 +30,7 @@ public struct Bootstrapped {
     /// The bootstrapped component of type `T`.
     public func component<T: Bootstrapping>(_ type: T.Type) throws(BootstrappingError) -> T {
         for case let found as T in components { return found }
-        throw .expectedComponentNotFound(Self.name(of: type))
+        throw .componentNotFound(Self.name(of: type))
     }
 
     /// Bootstraps `components` in the order their ``Bootstrapping/dependencies`` require.

@@ -23,22 +23,74 @@ extension Bootstrapping {
 }
 
 /// Why a launch sequence of ``Bootstrapping`` components failed.
-public enum BootstrappingError: Error, CustomStringConvertible {
-    /// A component asked for another that has not been bootstrapped.
-    case expectedComponentNotFound(String)
-    /// The components' declared dependencies cannot be ordered.
-    case ordering(OrderingError)
-    /// A component's ``Bootstrapping/bootstrap(_:)`` threw.
-    case componentFailed(String, underlying: any Error)
+public struct BootstrappingError: Error, Sendable, CustomStringConvertible {
+    /// A kind of bootstrapping failure.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Kind: String, Sendable { case componentNotFound, ordering, componentFailed }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        public var description: String { kind.rawValue }
+
+        /// A component asked for ``BootstrappingError/component``, which has not been
+        /// bootstrapped.
+        public static let componentNotFound = Code(.componentNotFound)
+        /// The components' declared dependencies cannot be ordered
+        /// (``BootstrappingError/orderingError``).
+        public static let ordering = Code(.ordering)
+        /// The ``Bootstrapping/bootstrap(_:)`` of ``BootstrappingError/component`` threw
+        /// ``BootstrappingError/underlyingError``.
+        public static let componentFailed = Code(.componentFailed)
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The component (its type's name) that is missing or failed; empty for an ordering failure.
+    public let component: String
+    /// For ``Code/ordering``, why the components could not be ordered.
+    public let orderingError: OrderingError?
+    /// For ``Code/componentFailed``, what the component threw.
+    public let underlyingError: (any Error)?
+
+    private init(
+        _ code: Code,
+        component: String,
+        orderingError: OrderingError? = nil,
+        underlyingError: (any Error)? = nil
+    ) {
+        self.code = code
+        self.component = component
+        self.orderingError = orderingError
+        self.underlyingError = underlyingError
+    }
+
+    /// A component asked for `component`, which has not been bootstrapped.
+    public static func componentNotFound(_ component: String) -> BootstrappingError {
+        BootstrappingError(.componentNotFound, component: component)
+    }
+
+    /// The components cannot be ordered.
+    public static func ordering(_ error: OrderingError) -> BootstrappingError {
+        BootstrappingError(.ordering, component: "", orderingError: error)
+    }
+
+    /// The ``Bootstrapping/bootstrap(_:)`` of `component` threw `underlying`.
+    public static func componentFailed(_ component: String, underlying: any Error) -> BootstrappingError {
+        BootstrappingError(.componentFailed, component: component, underlyingError: underlying)
+    }
 
     public var description: String {
-        switch self {
-        case .expectedComponentNotFound(let name):
-            "\(name) has not been bootstrapped. Bootstrap it earlier, or declare it in `dependencies`."
-        case .ordering(let error):
-            error.description
-        case .componentFailed(let name, let underlying):
-            "\(name) failed to bootstrap: \(underlying)"
+        switch code {
+        case .componentNotFound:
+            "\(component) has not been bootstrapped. Bootstrap it earlier, or declare it in `dependencies`."
+        case .ordering:
+            orderingError?.description ?? "The components cannot be ordered."
+        case .componentFailed:
+            "\(component) failed to bootstrap: \(underlyingError.map { "\($0)" } ?? "an error")"
+        default:
+            "Bootstrapping \(component) failed (\(code))."
         }
     }
 }

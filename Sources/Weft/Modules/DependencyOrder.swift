@@ -56,22 +56,64 @@ enum DependencyOrder {
 
 private enum VisitMark { case visiting, done }
 
-/// Why items could not be ordered.
-public enum OrderingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The items depend on each other in a loop; the path starts and ends with the same name.
-    case cycle([String])
-    /// `requiredBy` depends on a name that is not in the list.
-    case missing(String, requiredBy: String)
-    /// Two items share a name.
-    case duplicate(String)
+/// Why items (modules, bootstrapping components) could not be ordered by their dependencies.
+public struct OrderingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A kind of ordering failure.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Kind: String, Sendable { case cycle, missing, duplicate }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        public var description: String { kind.rawValue }
+
+        /// The items depend on each other in a loop (``OrderingError/cycle``).
+        public static let cycle = Code(.cycle)
+        /// ``OrderingError/requiredBy`` depends on ``OrderingError/name``, which is not in the list.
+        public static let missing = Code(.missing)
+        /// Two items share ``OrderingError/name``.
+        public static let duplicate = Code(.duplicate)
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The missing or duplicated name; for a cycle, the name that closed it.
+    public let name: String
+    /// For ``Code/cycle``, the loop, starting and ending with the same name; otherwise empty.
+    public let cycle: [String]
+    /// For ``Code/missing``, the item that depends on the missing name.
+    public let requiredBy: String?
+
+    private init(_ code: Code, name: String, cycle: [String] = [], requiredBy: String? = nil) {
+        self.code = code
+        self.name = name
+        self.cycle = cycle
+        self.requiredBy = requiredBy
+    }
+
+    /// The items in `path` depend on each other in a loop; `path` starts and ends with the same name.
+    public static func cycle(_ path: [String]) -> OrderingError {
+        OrderingError(.cycle, name: path.last ?? "", cycle: path)
+    }
+
+    /// `requiredBy` depends on `name`, which is not in the list.
+    public static func missing(_ name: String, requiredBy: String) -> OrderingError {
+        OrderingError(.missing, name: name, requiredBy: requiredBy)
+    }
+
+    /// Two items are named `name`.
+    public static func duplicate(_ name: String) -> OrderingError {
+        OrderingError(.duplicate, name: name)
+    }
 
     public var description: String {
-        switch self {
-        case .cycle(let path):
-            "Dependency cycle: \(path.joined(separator: " → ")). Remove one of these dependencies."
-        case .missing(let name, let requiredBy):
-            "\(requiredBy) depends on \(name), which is not in the list. Add \(name) or drop the dependency."
-        case .duplicate(let name):
+        switch code {
+        case .cycle:
+            "Dependency cycle: \(cycle.joined(separator: " → ")). Remove one of these dependencies."
+        case .missing:
+            "\(requiredBy ?? "An item") depends on \(name), which is not in the list. Add \(name) or drop the dependency."
+        default:
             "Two items are named \(name). Names must be unique."
         }
     }

@@ -205,8 +205,7 @@ extension Container {
         let wrappedKey = ServiceKey(optional.wrappedType, name: key.name)
         // `T` itself missing, not one of its dependencies.
         let isMissing: @Sendable (ResolutionError) -> Bool = { error in
-            if case .notRegistered(let missing, let path, _) = error { return missing == wrappedKey && path.last == key }
-            return false
+            error.code == .notRegistered && error.key == wrappedKey && error.path.last == key
         }
         let factory: Registration.Factory = if registration(for: wrappedKey)?.registration.isAsync == true {
             .async { resolver in
@@ -250,7 +249,7 @@ extension Container {
 
     /// Reports an error of a top-level resolve, unless it is the miss a probe asked about.
     func report(_ error: ResolutionError, of key: ServiceKey, miss: Miss) {
-        if miss == .probe, case .notRegistered(let missing, let path, _) = error, missing == key, path.isEmpty { return }
+        if miss == .probe, error.code == .notRegistered, error.key == key, error.path.isEmpty { return }
         report(error)
     }
 }

@@ -68,7 +68,7 @@ public enum FailureAdvice {
 
     /// The error a person should read: the container's "factory threw" wrapper removed.
     public static func rootCause(of error: any Error) -> any Error {
-        if case .factoryFailed(_, _, let underlying) = error as? ResolutionError {
+        if let error = error as? ResolutionError, error.code == .factoryFailed, let underlying = error.underlyingError {
             return rootCause(of: underlying)
         }
         return error

@@ -1,14 +1,22 @@
 /// An initializer cannot run as asked: it has no steps, a repeat has nothing to repeat, or
 /// it is already running.
 public struct InitializationConfigurationError: Error, Hashable, CustomStringConvertible {
-    /// What is wrong.
-    public enum Code: Sendable, Hashable {
+    /// What is wrong. New codes may be added: compare with `==`.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Kind: String, Sendable { case noSteps, noRepeatableSteps, alreadyRunning }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        public var description: String { kind.rawValue }
+
         /// All three step lists are empty.
-        case noSteps
+        public static let noSteps = Code(.noSteps)
         /// A repeat run was requested but no step is marked `.repeatable`.
-        case noRepeatableSteps
+        public static let noRepeatableSteps = Code(.noRepeatableSteps)
         /// The initializer was started while a run of it is still in progress.
-        case alreadyRunning
+        public static let alreadyRunning = Code(.alreadyRunning)
     }
 
     /// What is wrong.
@@ -29,6 +37,8 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
         case .alreadyRunning:
             "The initializer is already running: wait for its run to end (or cancel it) before starting it "
                 + "again, or make another initializer for a run of its own."
+        default:
+            "The initializer cannot run (\(code))."
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Why ``Container/ensureBootstrapped()`` found no usable shared container.
-public struct BootstrapError: Error, Sendable, CustomStringConvertible {
+public struct NotBootstrappedError: Error, Sendable, CustomStringConvertible {
     /// The last failed bootstrap attempt, if there was one.
     public let lastFailure: (any Error)?
 
