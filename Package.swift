@@ -28,7 +28,8 @@ let package = Package(
     traits: [
         .trait(
             name: "ServiceLifecycle",
-            description: "WeftServiceLifecycle: start-up and the container inside a swift-service-lifecycle ServiceGroup."
+            description:
+                "WeftServiceLifecycle: start-up and the container inside a swift-service-lifecycle ServiceGroup."
         ),
         .trait(
             name: "App",
@@ -219,7 +220,8 @@ let package = Package(
 // members of modules it imports itself, and a warning fails the build.
 let upcomingFeatures = ["MemberImportVisibility", "InternalImportsByDefault"]
 for target in package.targets where target.type != .system && target.type != .plugin {
-    target.swiftSettings = (target.swiftSettings ?? [])
+    target.swiftSettings =
+        (target.swiftSettings ?? [])
         + upcomingFeatures.map { .enableUpcomingFeature($0) }
         + [.treatAllWarnings(as: .error)]
 }

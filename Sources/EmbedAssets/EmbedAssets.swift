@@ -12,7 +12,9 @@ struct EmbedAssets: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let folder = target.directoryURL
         let files = try FileManager.default
-            .contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            .contentsOfDirectory(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+            )
             .filter { url in
                 url.pathExtension != "swift"
                     && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true

@@ -1,56 +1,56 @@
 #if ServiceLifecycle
-public import Logging
-public import ServiceLifecycle
-public import UnixSignals
-public import Weft
-public import WeftInitializer
+    public import Logging
+    public import ServiceLifecycle
+    public import UnixSignals
+    public import Weft
+    public import WeftInitializer
 
-extension DependencyInitializer {
-    /// Brings a server app up and down: runs this initializer, then the services its result
-    /// provides in a `ServiceGroup` until they end or a signal asks for a graceful shutdown,
-    /// then shuts the container down, disposing its services in reverse order of creation.
-    ///
-    /// ```swift
-    /// try await DependencyInitializer(createProcess: { ServerProcess() }, asyncSteps: steps)
-    ///     .runServices(logger: logger) { result in
-    ///         [.init(service: result.container.app)]   // e.g. a Hummingbird Application
-    ///     } container: { $0.container.services }
-    /// ```
-    ///
-    /// The start-up is traced like every run (see ``DependencyInitializer``). The container is
-    /// shut down whether the group ends normally or throws, and after every service returned.
-    /// - Parameters:
-    ///   - gracefulShutdownSignals: Signals that ask the services to finish: SIGTERM and SIGINT
-    ///     by default.
-    ///   - logger: The group's logger.
-    ///   - services: The services to run, from the initialization's result.
-    ///   - container: The container to shut down once the services ended.
-    /// - Throws: ``InitializationFailure`` when start-up fails (no service is started then); what
-    ///   the group throws; else a `ShutdownError` when disposing a service failed.
-    public func runServices(
-        gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
-        logger: Logger,
-        services: (InitializationResult<Process>) throws -> [ServiceGroupConfiguration.ServiceConfiguration],
-        container: (InitializationResult<Process>) -> Container
-    ) async throws {
-        let result = try await run()
-        let toShutDown = container(result)
-        let outcome: Result<Void, any Error>
-        do {
-            var configuration = ServiceGroupConfiguration(services: try services(result), logger: logger)
-            configuration.gracefulShutdownSignals = gracefulShutdownSignals
-            try await ServiceGroup(configuration: configuration).run()
-            outcome = .success(())
-        } catch {
-            outcome = .failure(error)
+    extension DependencyInitializer {
+        /// Brings a server app up and down: runs this initializer, then the services its result
+        /// provides in a `ServiceGroup` until they end or a signal asks for a graceful shutdown,
+        /// then shuts the container down, disposing its services in reverse order of creation.
+        ///
+        /// ```swift
+        /// try await DependencyInitializer(createProcess: { ServerProcess() }, asyncSteps: steps)
+        ///     .runServices(logger: logger) { result in
+        ///         [.init(service: result.container.app)]   // e.g. a Hummingbird Application
+        ///     } container: { $0.container.services }
+        /// ```
+        ///
+        /// The start-up is traced like every run (see ``DependencyInitializer``). The container is
+        /// shut down whether the group ends normally or throws, and after every service returned.
+        /// - Parameters:
+        ///   - gracefulShutdownSignals: Signals that ask the services to finish: SIGTERM and SIGINT
+        ///     by default.
+        ///   - logger: The group's logger.
+        ///   - services: The services to run, from the initialization's result.
+        ///   - container: The container to shut down once the services ended.
+        /// - Throws: ``InitializationFailure`` when start-up fails (no service is started then); what
+        ///   the group throws; else a `ShutdownError` when disposing a service failed.
+        public func runServices(
+            gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+            logger: Logger,
+            services: (InitializationResult<Process>) throws -> [ServiceGroupConfiguration.ServiceConfiguration],
+            container: (InitializationResult<Process>) -> Container
+        ) async throws {
+            let result = try await run()
+            let toShutDown = container(result)
+            let outcome: Result<Void, any Error>
+            do {
+                var configuration = ServiceGroupConfiguration(services: try services(result), logger: logger)
+                configuration.gracefulShutdownSignals = gracefulShutdownSignals
+                try await ServiceGroup(configuration: configuration).run()
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
+            }
+            do {
+                try await toShutDown.shutdown()
+            } catch {
+                logger.error("Disposing services failed: \(error)")
+                if case .success = outcome { throw error }
+            }
+            try outcome.get()
         }
-        do {
-            try await toShutDown.shutdown()
-        } catch {
-            logger.error("Disposing services failed: \(error)")
-            if case .success = outcome { throw error }
-        }
-        try outcome.get()
     }
-}
 #endif

@@ -34,7 +34,9 @@ package enum ASCIITransliteration {
             if name.contains("VERTICAL") && !name.contains("HORIZONTAL") { return "|" }
             if name.contains(" LEFT") && !name.contains("DOWN") && !name.contains("UP") { return "-" }
             if name.contains(" RIGHT") && !name.contains("DOWN") && !name.contains("UP") { return "-" }
-            if (name.contains(" UP") || name.contains(" DOWN")) && !name.contains("LEFT") && !name.contains("RIGHT") { return "|" }
+            if (name.contains(" UP") || name.contains(" DOWN")) && !name.contains("LEFT") && !name.contains("RIGHT") {
+                return "|"
+            }
             return "+"
         case 0x2800...0x28FF:  // braille (spinners)
             return "*"
@@ -44,7 +46,8 @@ package enum ASCIITransliteration {
         // Letters with accents, by their Unicode name: "LATIN SMALL LETTER E WITH ACUTE" → e.
         if let name = scalar.properties.name, let with = name.firstRange(of: " WITH ") {
             let base = name[..<with.lowerBound]
-            for (prefix, isSmall) in [("LATIN SMALL LETTER ", true), ("LATIN CAPITAL LETTER ", false)] where base.hasPrefix(prefix) {
+            for (prefix, isSmall) in [("LATIN SMALL LETTER ", true), ("LATIN CAPITAL LETTER ", false)]
+            where base.hasPrefix(prefix) {
                 let letter = base.dropFirst(prefix.count)
                 guard letter.count == 1, let first = letter.first, first.isASCII else { return nil }
                 return isSmall ? Character(first.lowercased()) : first

@@ -76,7 +76,9 @@ package final class NCursesTerminal {
     /// `/dev/null`, for testing the ncurses backend without a TTY.
     ///
     /// ncurses state is process-global: only one instance may be open at a time.
-    package convenience init(offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:])
+    package convenience init(
+        offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:]
+    )
         throws(TerminalError)
     {
         setlocale(LC_ALL, "C.UTF-8")
@@ -92,7 +94,9 @@ package final class NCursesTerminal {
         resize_term(Int32(size.rows), Int32(size.columns))
     }
 
-    private init(screen: OpaquePointer, environment: [String: String], files: [UnsafeMutablePointer<FILE>], isUnicode: Bool) {
+    private init(
+        screen: OpaquePointer, environment: [String: String], files: [UnsafeMutablePointer<FILE>], isUnicode: Bool
+    ) {
         self.screen = screen
         self.files = files
         self.isUnicode = isUnicode
@@ -268,7 +272,8 @@ package final class NCursesTerminal {
             mvwinnwstr(window, Int32(row), 0, pointer.baseAddress, Int32(columns))
         }
         guard count > 0 else { return "" }
-        var text = String(String.UnicodeScalarView(buffer.prefix(Int(count)).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+        var text = String(
+            String.UnicodeScalarView(buffer.prefix(Int(count)).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
         while text.last == " " { text.removeLast() }
         return text
     }

@@ -19,7 +19,10 @@ struct EnvironmentsCommand: ParsableCommand {
     @Flag(help: "One JSON object per environment: name, source, description, file, isDefault.")
     var json = false
 
-    @Flag(help: "Print a starter environments file instead: weft environments --template > ~/.config/weft/environments.json")
+    @Flag(
+        help:
+            "Print a starter environments file instead: weft environments --template > ~/.config/weft/environments.json"
+    )
     var template = false
 
     func run() throws {

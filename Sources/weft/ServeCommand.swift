@@ -15,13 +15,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port to listen on, 0 for any free port", valueName: "n"))
     var port: UInt16 = 8089
 
-    @Option(help: ArgumentHelp(
-        "Misbehave on purpose: \(ServeMode.faultNames.joined(separator: ", ")).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "Misbehave on purpose: \(ServeMode.faultNames.joined(separator: ", ")).", valueName: "mode"))
     var fault: String?
 
-    @Option(help: ArgumentHelp(
-        "What weft serve logs to standard error: \(AppSettings.logLevels.joined(separator: ", ")) (default info: a line per request; debug adds a span per request and start-up step).",
-        valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "What weft serve logs to standard error: \(AppSettings.logLevels.joined(separator: ", ")) (default info: a line per request; debug adds a span per request and start-up step).",
+            valueName: "level"))
     var logLevel: String?
 
     func validate() throws {

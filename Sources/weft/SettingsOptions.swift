@@ -5,30 +5,42 @@ import WeftApp
 /// The options every command that reads settings accepts; each overrides its `WEFT_*`
 /// variable and `config.json`.
 struct SettingsOptions: ParsableArguments {
-    @Option(name: .customLong("env"), help: ArgumentHelp("The environment to start in (default: WEFT_ENV, config.json, else the first one).", valueName: "name"))
+    @Option(
+        name: .customLong("env"),
+        help: ArgumentHelp(
+            "The environment to start in (default: WEFT_ENV, config.json, else the first one).", valueName: "name"))
     var environmentName: String?
 
-    @Option(help: ArgumentHelp(
-        "An environments file replacing the bundled list for this run (WEFT_ENVIRONMENTS or config.json name a file added to it instead).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "An environments file replacing the bundled list for this run (WEFT_ENVIRONMENTS or config.json name a file added to it instead).",
+            valueName: "file"))
     var environments: String?
 
-    @Option(help: ArgumentHelp("The history database (default: WEFT_DATABASE, config.json, else the history path below).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The history database (default: WEFT_DATABASE, config.json, else the history path below).",
+            valueName: "path"))
     var database: String?
 
-    @Option(help: ArgumentHelp(
-        "How much weft logs to its log file: trace, debug, info, notice, warning (default), error or critical (also WEFT_LOG_LEVEL).",
-        valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "How much weft logs to its log file: trace, debug, info, notice, warning (default), error or critical (also WEFT_LOG_LEVEL).",
+            valueName: "level"))
     var logLevel: String?
 
     /// An empty path is a mistake on the command line: say so, rather than let it name the
     /// current directory.
     func validate() throws {
         if database?.isEmpty == true {
-            throw ValidationError("--database: the path is empty; give the history file's path, or leave --database out to use the default.")
+            throw ValidationError(
+                "--database: the path is empty; give the history file's path, or leave --database out to use the default."
+            )
         }
         if environments?.isEmpty == true {
-            throw ValidationError("--environments: the path is empty; give an environments file's path, or leave --environments out to use the bundled one.")
+            throw ValidationError(
+                "--environments: the path is empty; give an environments file's path, or leave --environments out to use the bundled one."
+            )
         }
     }
 

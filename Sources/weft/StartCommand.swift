@@ -28,7 +28,8 @@ struct StartCommand: AsyncParsableCommand {
             if let status = StartupCheck.run(options: options) { throw ExitCode(status.rawValue) }
             let status: Int32?
             do {
-                status = try await InteractiveApp.run(options: options, environment: ProcessInfo.processInfo.environment)
+                status = try await InteractiveApp.run(
+                    options: options, environment: ProcessInfo.processInfo.environment)
             } catch {
                 // Only a terminal that cannot be used lands here: fall back to plain output.
                 status = nil

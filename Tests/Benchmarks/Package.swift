@@ -30,6 +30,6 @@ let package = Package(
                 "CHeap",
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
-        )
+        ),
     ]
 )

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import FactKit
 import WeftTestSupport
+
+@testable import FactKit
 
 @Suite("FactRepository end to end: bundled server, real client, real SQLite file")
 struct FactRepositoryTests {
@@ -38,7 +39,10 @@ struct FactRepositoryTests {
             let repository = FactRepository(
                 service: makeService(baseURL, timeout: .seconds(5)), history: history, environment: "broken")
             let error = await #expect(throws: FactRepositoryError.self) { try await repository.nextFact() }
-            guard case .service(.httpStatus(_, 500))? = error else { Issue.record("got \(String(describing: error))"); return }
+            guard case .service(.httpStatus(_, 500))? = error else {
+                Issue.record("got \(String(describing: error))")
+                return
+            }
         }
         #expect(try await history.factsStored() == 0)
     }

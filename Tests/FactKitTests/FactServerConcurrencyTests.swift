@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FactKit
 
 /// Many connections at once, and a stop while they arrive: what the app does when a repeat run
@@ -14,7 +15,9 @@ struct FactServerConcurrencyTests {
         try await withFactServer { server, _ in
             let port = try #require(await server.port)
             let exchanges = try await withThrowingTaskGroup(of: RawExchange.self) { group in
-                for _ in 0..<48 { group.addTask { try await rawExchange(port: port, sending: Self.request, wait: .seconds(30)) } }
+                for _ in 0..<48 {
+                    group.addTask { try await rawExchange(port: port, sending: Self.request, wait: .seconds(30)) }
+                }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(exchanges.count == 48)
@@ -40,7 +43,12 @@ struct FactServerConcurrencyTests {
                         return "refused"  // the listener was already gone
                     }
                 }
-                if index == 16 { group.addTask { await server.stop(); return "stopped" } }
+                if index == 16 {
+                    group.addTask {
+                        await server.stop()
+                        return "stopped"
+                    }
+                }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }

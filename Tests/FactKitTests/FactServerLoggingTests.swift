@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import Testing
-@testable import FactKit
 import WeftTestSupport
+
+@testable import FactKit
 
 /// Each request to the fact server goes through Hummingbird's request-logging middleware,
 /// on the logger the server was given (and through its tracing middleware, in the same chain).

@@ -2,12 +2,16 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+
 @testable import FactKit
 
 @Suite("FactServer serves bundled facts on loopback")
 struct FactServerTests {
     private struct FactList: Decodable { var data: [CatFact] }
-    private struct Health: Decodable { var status: String; var facts: Int }
+    private struct Health: Decodable {
+        var status: String
+        var facts: Int
+    }
 
     @Test("the bundled facts file holds at least 100 distinct plain-text facts")
     func bundledFacts() throws {
@@ -44,7 +48,9 @@ struct FactServerTests {
             #expect(facts.contains(fact.fact))
             #expect(fact.length == fact.fact.count)
 
-            for (limit, expected) in [("3", 3), ("+2", 2), ("100000", facts.count), ("99999999999999999999", facts.count)] {
+            for (limit, expected) in [
+                ("3", 3), ("+2", 2), ("100000", facts.count), ("99999999999999999999", facts.count),
+            ] {
                 let url = try #require(URL(string: "\(baseURL.absoluteString)/facts?limit=\(limit)"))
                 let (status, body) = try await httpGet(url)
                 #expect(status == 200)
@@ -57,7 +63,8 @@ struct FactServerTests {
                 ("0", "limit must be at least 1, got 0"),
                 ("-5", "limit must be at least 1, got -5"),
             ] {
-                let (status, body) = try await httpGet(try #require(URL(string: "\(baseURL.absoluteString)/facts?limit=\(limit)")))
+                let (status, body) = try await httpGet(
+                    try #require(URL(string: "\(baseURL.absoluteString)/facts?limit=\(limit)")))
                 #expect(status == 400, "limit=\(limit)")
                 #expect(try JSONDecoder().decode([String: String].self, from: body) == ["error": reason])
             }
@@ -101,11 +108,15 @@ struct FactServerTests {
 
     @Test("listening errors are named after their cause: privileges, a port in use, anything else")
     func listenErrors() {
-        #expect(FactServer.listenError(IOError(errnoCode: EACCES, reason: "bind"), port: 80) == .needsPrivileges(port: 80))
+        #expect(
+            FactServer.listenError(IOError(errnoCode: EACCES, reason: "bind"), port: 80) == .needsPrivileges(port: 80))
         #expect(FactServerError.needsPrivileges(port: 80).description.contains("ports below 1024 need privileges"))
-        #expect(FactServer.listenError(IOError(errnoCode: EADDRINUSE, reason: "bind"), port: 8089) == .portInUse(port: 8089))
-        #expect(FactServer.listenError(IOError(errnoCode: EADDRNOTAVAIL, reason: "bind"), port: 8089)
-            == .cannotListen(port: 8089, reason: "cannot assign requested address"))
+        #expect(
+            FactServer.listenError(IOError(errnoCode: EADDRINUSE, reason: "bind"), port: 8089) == .portInUse(port: 8089)
+        )
+        #expect(
+            FactServer.listenError(IOError(errnoCode: EADDRNOTAVAIL, reason: "bind"), port: 8089)
+                == .cannotListen(port: 8089, reason: "cannot assign requested address"))
     }
 
     @Test("HEAD is answered like GET without a body; other methods get 405 with Allow")
@@ -124,12 +135,14 @@ struct FactServerTests {
         }
     }
 
-    @Test("malformed requests are answered 400 and closed", arguments: [
-        "garbage bytes": "\u{01}\u{02}\u{03} not http at all\r\n\r\n",
-        "HTTP/0.9": "GET /fact\r\n\r\n",
-        "bad Content-Length": "GET /fact HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n",
-        "two Content-Lengths": "GET /fact HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
-    ])
+    @Test(
+        "malformed requests are answered 400 and closed",
+        arguments: [
+            "garbage bytes": "\u{01}\u{02}\u{03} not http at all\r\n\r\n",
+            "HTTP/0.9": "GET /fact\r\n\r\n",
+            "bad Content-Length": "GET /fact HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n",
+            "two Content-Lengths": "GET /fact HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+        ])
     func malformed(name: String, request: String) async throws {
         try await withFactServer { server, _ in
             let port = try #require(await server.port)
@@ -178,7 +191,8 @@ struct FactServerTests {
     func dropFault() async throws {
         try await withFactServer(fault: .drop) { server, _ in
             let port = try #require(await server.port)
-            let exchange = try await rawExchange(port: port, sending: Data("GET /fact HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            let exchange = try await rawExchange(
+                port: port, sending: Data("GET /fact HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             #expect(exchange.closedByServer)
             #expect(exchange.received.isEmpty)
         }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
+
 @testable import FactKit
 
 @Suite("FactService against the real bundled server")
@@ -18,9 +19,14 @@ struct FactServiceTests {
     @Test("an HTTP 500 answer becomes httpStatus(500)")
     func http500() async throws {
         let error = try await withFactServer(fault: .http500) { _, baseURL in
-            await #expect(throws: FactServiceError.self) { try await makeService(baseURL, timeout: .seconds(5)).fetchFact() }
+            await #expect(throws: FactServiceError.self) {
+                try await makeService(baseURL, timeout: .seconds(5)).fetchFact()
+            }
         }
-        guard case .httpStatus(_, let code)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .httpStatus(_, let code)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(code == 500)
         #expect(error?.description.contains("HTTP 500") == true)
     }
@@ -28,18 +34,28 @@ struct FactServiceTests {
     @Test("a non-JSON answer becomes invalidBody")
     func garbage() async throws {
         let error = try await withFactServer(fault: .garbage) { _, baseURL in
-            await #expect(throws: FactServiceError.self) { try await makeService(baseURL, timeout: .seconds(5)).fetchFact() }
+            await #expect(throws: FactServiceError.self) {
+                try await makeService(baseURL, timeout: .seconds(5)).fetchFact()
+            }
         }
-        guard case .invalidBody(_, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .invalidBody(_, let reason)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains("not JSON"))
     }
 
     @Test("a connection closed without a response becomes connectionDropped")
     func drop() async throws {
         let error = try await withFactServer(fault: .drop) { _, baseURL in
-            await #expect(throws: FactServiceError.self) { try await makeService(baseURL, timeout: .seconds(5)).fetchFact() }
+            await #expect(throws: FactServiceError.self) {
+                try await makeService(baseURL, timeout: .seconds(5)).fetchFact()
+            }
         }
-        guard case .connectionDropped? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .connectionDropped? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
     }
 
     @Test("an answer slower than the client's timeout becomes timedOut")
@@ -49,7 +65,10 @@ struct FactServiceTests {
                 try await makeService(baseURL, timeout: .milliseconds(300)).fetchFact()
             }
         }
-        guard case .timedOut(_, let after)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .timedOut(_, let after)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(after == .milliseconds(300))
         #expect(error?.description.contains("300 ms") == true)
     }
@@ -73,7 +92,10 @@ struct FactServiceTests {
         await server.stop()
         let service = makeService(baseURL, timeout: .seconds(5))
         let error = await #expect(throws: FactServiceError.self) { try await service.fetchFact() }
-        guard case .unreachable(let url, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .unreachable(let url, let reason)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(url == baseURL.appendingPathComponent("fact"))
         #expect(reason == "connection refused")
         #expect(error?.description.contains(baseURL.absoluteString) == true)
@@ -97,8 +119,13 @@ struct FactServiceTests {
         let error = try await withTCPServer { connection in
             // Chunked, so no Content-Length gives the size away: the limit must hold while reading.
             connection.readRequestHead()
-            guard connection.send(Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
-            let chunk = Data("100000\r\n".utf8) + Data(repeating: UInt8(ascii: "x"), count: 0x100000) + Data("\r\n".utf8)
+            guard
+                connection.send(
+                    Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+                )
+            else { return }
+            let chunk =
+                Data("100000\r\n".utf8) + Data(repeating: UInt8(ascii: "x"), count: 0x100000) + Data("\r\n".utf8)
             for _ in 0..<50 {
                 guard connection.send(chunk) else { return }
                 sent.add(0x100000)
@@ -136,12 +163,15 @@ struct FactServiceTests {
 
     @Test("a server that accepts and never answers times out when the timeout says, not at a whole second")
     func exactTimeout() async throws {
-        try await withTCPServer { connection in connection.waitForClose() } _: { server in
+        try await withTCPServer { connection in
+            connection.waitForClose()
+        } _: { server in
             let clock = ContinuousClock()
             let started = clock.now
             let error = try await withOwnClient { client in
                 await #expect(throws: FactServiceError.self) {
-                    try await FactService(baseURL: server.baseURL, timeout: .milliseconds(1500), client: client).fetchFact()
+                    try await FactService(baseURL: server.baseURL, timeout: .milliseconds(1500), client: client)
+                        .fetchFact()
                 }
             }
             let elapsed = clock.now - started
@@ -168,11 +198,19 @@ struct FactServiceTests {
     @Test("HTTPS goes through TLS: a plain-HTTP port spoken to over https fails with a TLS reason")
     func httpsUsesTLS() async throws {
         let error = try await withFactServer { _, baseURL in
-            let https = try #require(URL(string: baseURL.absoluteString.replacingOccurrences(of: "http://", with: "https://")))
-            return await #expect(throws: FactServiceError.self) { try await makeService(https, timeout: .seconds(5)).fetchFact() }
+            let https = try #require(
+                URL(string: baseURL.absoluteString.replacingOccurrences(of: "http://", with: "https://")))
+            return await #expect(throws: FactServiceError.self) {
+                try await makeService(https, timeout: .seconds(5)).fetchFact()
+            }
         }
-        guard case .transport(_, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(reason.localizedCaseInsensitiveContains("ssl") || reason.localizedCaseInsensitiveContains("tls"), "\(reason)")
+        guard case .transport(_, let reason)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(
+            reason.localizedCaseInsensitiveContains("ssl") || reason.localizedCaseInsensitiveContains("tls"),
+            "\(reason)")
     }
 
     @Test("a 404 from a wrong base path says the URL has no fact endpoint")
@@ -182,18 +220,23 @@ struct FactServiceTests {
                 try await makeService(baseURL.appendingPathComponent("nope"), timeout: .seconds(5)).fetchFact()
             }
         }
-        guard case .httpStatus(_, let code)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .httpStatus(_, let code)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(code == 404)
         #expect(error?.description.contains("the URL has no fact endpoint, check the environment's source") == true)
     }
 
-    @Test("bodies missing fields or with wrong types are explained", arguments: [
-        (#"{"text": "cats"}"#, #""fact" is missing"#),
-        (#"{"fact": 3, "length": 1}"#, #""fact" is 3, not a string"#),
-        (#"{"fact": "cats"}"#, #""length" is missing"#),
-        (#"{"fact": "cats", "length": "4"}"#, #""length" is "4", not an integer"#),
-        (#"["fact"]"#, "expected a JSON object, got an array"),
-    ])
+    @Test(
+        "bodies missing fields or with wrong types are explained",
+        arguments: [
+            (#"{"text": "cats"}"#, #""fact" is missing"#),
+            (#"{"fact": 3, "length": 1}"#, #""fact" is 3, not a string"#),
+            (#"{"fact": "cats"}"#, #""length" is missing"#),
+            (#"{"fact": "cats", "length": "4"}"#, #""length" is "4", not an integer"#),
+            (#"["fact"]"#, "expected a JSON object, got an array"),
+        ])
     func invalidBodies(body: String, reason: String) throws {
         let url = try #require(URL(string: "http://127.0.0.1:1/fact"))
         #expect(throws: FactServiceError.invalidBody(url: url, reason: reason)) {

@@ -2,17 +2,23 @@ import Dispatch
 import Foundation
 import GRDB
 import Testing
-@testable import FactKit
 import WeftTestSupport
+
+@testable import FactKit
 
 @Suite("HistoryDatabase on real SQLite files")
 struct HistoryDatabaseTests {
     @Test("the default path follows XDG_DATA_HOME, else ~/.local/share")
     func defaultPath() {
-        #expect(HistoryDatabase.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]).path == "/data/weft/history.sqlite")
-        #expect(HistoryDatabase.defaultURL(environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/weft/history.sqlite")
-        #expect(HistoryDatabase.defaultURL(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]).path
-            == "/home/a/.local/share/weft/history.sqlite")
+        #expect(
+            HistoryDatabase.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]).path
+                == "/data/weft/history.sqlite")
+        #expect(
+            HistoryDatabase.defaultURL(environment: ["HOME": "/home/a"]).path
+                == "/home/a/.local/share/weft/history.sqlite")
+        #expect(
+            HistoryDatabase.defaultURL(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]).path
+                == "/home/a/.local/share/weft/history.sqlite")
     }
 
     @Test("opening creates missing folders and applies the migrations")
@@ -33,9 +39,15 @@ struct HistoryDatabaseTests {
         let url = directory.appendingPathComponent("history.sqlite")
         do {
             let history = try HistoryDatabase(url: url)
-            #expect(try await history.record("Cats purr.", environment: "embedded") == HistoryCounts(timesSeen: 1, factsStored: 1))
-            #expect(try await history.record("Cats nap.", environment: "embedded") == HistoryCounts(timesSeen: 1, factsStored: 2))
-            #expect(try await history.record("Cats purr.", environment: "staging") == HistoryCounts(timesSeen: 2, factsStored: 2))
+            #expect(
+                try await history.record("Cats purr.", environment: "embedded")
+                    == HistoryCounts(timesSeen: 1, factsStored: 1))
+            #expect(
+                try await history.record("Cats nap.", environment: "embedded")
+                    == HistoryCounts(timesSeen: 1, factsStored: 2))
+            #expect(
+                try await history.record("Cats purr.", environment: "staging")
+                    == HistoryCounts(timesSeen: 2, factsStored: 2))
         }
         let reopened = try HistoryDatabase(url: url)
         #expect(try await reopened.timesSeen("Cats purr.") == 2)
@@ -53,11 +65,16 @@ struct HistoryDatabaseTests {
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: url)
         let error = #expect(throws: HistoryDatabaseError.self) { try HistoryDatabase(url: url) }
-        guard case .notADatabase(let path, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .notADatabase(let path, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(path == url.path)
         #expect(error?.description.contains(url.path) == true)
         #expect(try Data(contentsOf: url) == garbage)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["history.sqlite"], "no journal left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["history.sqlite"],
+            "no journal left behind")
     }
 
     @Test("a folder path that is a file gives cannotCreateDirectory naming the path")
@@ -68,13 +85,19 @@ struct HistoryDatabaseTests {
         try Data("not a folder".utf8).write(to: blocker)
         let url = blocker.appendingPathComponent("history.sqlite")
         let error = #expect(throws: HistoryDatabaseError.self) { try HistoryDatabase(url: url) }
-        guard case .cannotCreateDirectory(let path, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .cannotCreateDirectory(let path, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(path == url.path)
         #expect(try Data(contentsOf: blocker) == Data("not a folder".utf8))
     }
 
-    @Test("a read-only folder gives notWritable naming the path",
-          .enabled(if: permissionsAreEnforced, "running as root: permission bits are not enforced, so a 0555 folder is writable"))
+    @Test(
+        "a read-only folder gives notWritable naming the path",
+        .enabled(
+            if: permissionsAreEnforced,
+            "running as root: permission bits are not enforced, so a 0555 folder is writable"))
     func readOnlyDirectory() throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
@@ -83,13 +106,19 @@ struct HistoryDatabaseTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         let url = folder.appendingPathComponent("history.sqlite")
         let error = #expect(throws: HistoryDatabaseError.self) { try HistoryDatabase(url: url) }
-        guard case .notWritable(let path, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .notWritable(let path, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(path == url.path)
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
-    @Test("an unreadable file gives notReadable naming the path and is left unchanged",
-          .enabled(if: permissionsAreEnforced, "running as root: permission bits are not enforced, so a 0000 file is readable"))
+    @Test(
+        "an unreadable file gives notReadable naming the path and is left unchanged",
+        .enabled(
+            if: permissionsAreEnforced, "running as root: permission bits are not enforced, so a 0000 file is readable")
+    )
     func unreadableFile() async throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
@@ -100,7 +129,10 @@ struct HistoryDatabaseTests {
         let before = try Data(contentsOf: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
         let error = #expect(throws: HistoryDatabaseError.self) { try HistoryDatabase(url: url) }
-        guard case .notReadable(let path, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .notReadable(let path, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(path == url.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
         #expect(try Data(contentsOf: url) == before)
@@ -138,8 +170,9 @@ struct HistoryDatabaseOwnershipTests {
         let tables = ["accounts", "invoices", "ledger", "notes", "payments", "tags", "users"]
         let bytes = try foreignDatabase(at: url, tables: tables)
         try expectRefused(url, bytes: bytes, tables: Array(tables.prefix(5)), count: 7)
-        #expect(HistoryDatabaseError.notAHistoryDatabase(path: url.path, tables: Array(tables.prefix(5)), tableCount: 7)
-            .description.contains("its tables: accounts, invoices, ledger, notes, payments and 2 more"))
+        #expect(
+            HistoryDatabaseError.notAHistoryDatabase(path: url.path, tables: Array(tables.prefix(5)), tableCount: 7)
+                .description.contains("its tables: accounts, invoices, ledger, notes, payments and 2 more"))
     }
 
     @Test("a foreign database that happens to have a fact table is refused the same way")
@@ -167,7 +200,9 @@ struct HistoryDatabaseOwnershipTests {
         let url = directory.appendingPathComponent("history.sqlite")
         _ = try HistoryDatabase(url: url)
         let queue = try DatabaseQueue(path: url.path)
-        #expect(try await queue.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } == HistorySchema.applicationID)
+        #expect(
+            try await queue.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } == HistorySchema.applicationID
+        )
         #expect(try await queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
     }
 
@@ -207,7 +242,10 @@ struct HistoryDatabaseOwnershipTests {
         try migrator.migrate(queue)
         try await queue.write { db in
             try db.execute(sql: "INSERT INTO fact (text, firstSeenAt) VALUES ('Cats purr.', '2026-01-01 00:00:00')")
-            try db.execute(sql: "INSERT INTO sighting (factId, environment, fetchedAt) VALUES (1, 'embedded', '2026-01-01 00:00:00')")
+            try db.execute(
+                sql:
+                    "INSERT INTO sighting (factId, environment, fetchedAt) VALUES (1, 'embedded', '2026-01-01 00:00:00')"
+            )
         }
         try queue.close()
 
@@ -216,7 +254,9 @@ struct HistoryDatabaseOwnershipTests {
         #expect(try await history.record("Cats purr.", environment: "staging").timesSeen == 2)
         #expect(try await history.appliedMigrations() == ["v1: facts and sightings"])
         let check = try DatabaseQueue(path: url.path)
-        #expect(try await check.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } == HistorySchema.applicationID)
+        #expect(
+            try await check.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } == HistorySchema.applicationID
+        )
     }
 
     @Test("an unmarked file with weft's table names but other columns is another program's")
@@ -249,14 +289,18 @@ struct HistoryDatabaseOwnershipTests {
         // Each opener is its own pool, opened on a thread of its own: its own connections,
         // blocking in SQLite's busy handler as another process would, without holding Swift
         // concurrency's few threads. Then all 20 record at once.
-        let opened = await withCheckedContinuation { (continuation: CheckedContinuation<[Result<HistoryDatabase, HistoryDatabaseError>], Never>) in
+        let opened = await withCheckedContinuation {
+            (continuation: CheckedContinuation<[Result<HistoryDatabase, HistoryDatabaseError>], Never>) in
             let lock = NSLock()
             let group = DispatchGroup()
-            nonisolated(unsafe) var opened: [Result<HistoryDatabase, HistoryDatabaseError>] = []  // only touched under `lock`
+            // Only touched under `lock`.
+            nonisolated(unsafe) var opened: [Result<HistoryDatabase, HistoryDatabaseError>] = []
             for _ in 0..<20 {
                 group.enter()
                 Thread.detachNewThread {
-                    let result = Result { () throws(HistoryDatabaseError) -> HistoryDatabase in try HistoryDatabase(url: url) }
+                    let result = Result { () throws(HistoryDatabaseError) -> HistoryDatabase in
+                        try HistoryDatabase(url: url)
+                    }
                     lock.withLock { opened.append(result) }
                     group.leave()
                 }

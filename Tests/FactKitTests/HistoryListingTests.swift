@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import FactKit
 import WeftTestSupport
+
+@testable import FactKit
 
 @Suite("HistoryDatabase lists and clears its facts")
 struct HistoryListingTests {
@@ -15,10 +16,11 @@ struct HistoryListingTests {
         try await history.record("Cats nap.", environment: "embedded", fetchedAt: start + 1)
         try await history.record("Cats purr.", environment: "staging", fetchedAt: start + 2)
         let entries = try await history.entries()
-        #expect(entries == [
-            HistoryEntry(text: "Cats purr.", timesSeen: 2, lastSeen: start + 2, environment: "staging"),
-            HistoryEntry(text: "Cats nap.", timesSeen: 1, lastSeen: start + 1, environment: "embedded"),
-        ])
+        #expect(
+            entries == [
+                HistoryEntry(text: "Cats purr.", timesSeen: 2, lastSeen: start + 2, environment: "staging"),
+                HistoryEntry(text: "Cats nap.", timesSeen: 1, lastSeen: start + 1, environment: "embedded"),
+            ])
         #expect(try await history.entries(limit: 1).map(\.text) == ["Cats purr."])
         #expect(try await history.sightingsStored() == 3)
     }
@@ -34,7 +36,9 @@ struct HistoryListingTests {
         #expect(try await history.clear() == 2)
         #expect(try await history.entries().isEmpty)
         #expect(try await history.sightingsStored() == 0)
-        #expect(try await history.record("Cats purr.", environment: "embedded") == HistoryCounts(timesSeen: 1, factsStored: 1))
+        #expect(
+            try await history.record("Cats purr.", environment: "embedded")
+                == HistoryCounts(timesSeen: 1, factsStored: 1))
         #expect(FileManager.default.fileExists(atPath: url.path))
     }
 }

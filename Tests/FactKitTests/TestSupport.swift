@@ -3,11 +3,13 @@ import Dispatch
 import Foundation
 import NIOCore
 import NIOHTTP1
+
 @testable import FactKit
 
 /// A request over AsyncHTTPClient's shared client (which needs no shutdown), returning
 /// status, headers and body.
-func httpRequest(_ url: URL, method: HTTPMethod = .GET) async throws -> (status: Int, headers: HTTPHeaders, body: Data) {
+func httpRequest(_ url: URL, method: HTTPMethod = .GET) async throws -> (status: Int, headers: HTTPHeaders, body: Data)
+{
     var request = HTTPClientRequest(url: url.absoluteString)
     request.method = method
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
@@ -26,7 +28,9 @@ func httpGet(_ url: URL) async throws -> (status: Int, body: Data) {
 let testHTTPClient = FactService.makeHTTPClient()
 
 /// A service on ``testHTTPClient``.
-func makeService(_ baseURL: URL, timeout: Duration, maximumBodySize: Int = FactService.defaultMaximumBodySize) -> FactService {
+func makeService(_ baseURL: URL, timeout: Duration, maximumBodySize: Int = FactService.defaultMaximumBodySize)
+    -> FactService
+{
     FactService(baseURL: baseURL, timeout: timeout, client: testHTTPClient, maximumBodySize: maximumBodySize)
 }
 
@@ -101,7 +105,9 @@ private func blockingExchange(port: UInt16, bytes: Data, wait: Duration) throws 
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     guard connected == 0 else { throw SocketError(call: "connect", code: errno) }
     var timeout = timeval(tv_sec: Int(wait.components.seconds), tv_usec: 0)
@@ -113,7 +119,10 @@ private func blockingExchange(port: UInt16, bytes: Data, wait: Duration) throws 
         while sent < buffer.count {
             let count = send(fd, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
             // The server may answer and close before it read everything: stop sending then.
-            if count < 0 { if errno == EPIPE || errno == ECONNRESET { return }; throw SocketError(call: "send", code: errno) }
+            if count < 0 {
+                if errno == EPIPE || errno == ECONNRESET { return }
+                throw SocketError(call: "send", code: errno)
+            }
             sent += count
         }
     }
@@ -121,7 +130,10 @@ private func blockingExchange(port: UInt16, bytes: Data, wait: Duration) throws 
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
         let count = recv(fd, &chunk, chunk.count, 0)
-        if count > 0 { received.append(contentsOf: chunk[0..<count]); continue }
+        if count > 0 {
+            received.append(contentsOf: chunk[0..<count])
+            continue
+        }
         if count == 0 { return RawExchange(received: received, closedByServer: true) }
         if errno == ECONNRESET { return RawExchange(received: received, closedByServer: true) }
         if errno == EAGAIN || errno == EWOULDBLOCK { return RawExchange(received: received, closedByServer: false) }

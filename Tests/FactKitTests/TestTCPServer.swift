@@ -77,7 +77,10 @@ final class TestTCPServer: Sendable {
                 let fd = accept(listener, nil, nil)
                 guard fd >= 0 else { return }
                 let accepted = state.withLock { stopped ? false : open.insert(fd).inserted }
-                guard accepted else { close(fd); return }
+                guard accepted else {
+                    close(fd)
+                    return
+                }
                 group.enter()
                 Thread.detachNewThread { [self] in
                     handle(Connection(fd: fd))

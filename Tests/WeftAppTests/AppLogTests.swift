@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import Testing
-@testable import WeftApp
 import WeftTestSupport
+
+@testable import WeftApp
 
 @Suite("The app's log file")
 struct AppLogTests {
@@ -13,7 +14,9 @@ struct AppLogTests {
         let directory = (url: url, ())
         let settings = try AppSettings(
             flags: .init(logLevel: "debug"),
-            environment: ["HOME": directory.url.path, "XDG_STATE_HOME": directory.url.appendingPathComponent("state").path])
+            environment: [
+                "HOME": directory.url.path, "XDG_STATE_HOME": directory.url.appendingPathComponent("state").path,
+            ])
         let options = settings.options
         #expect(options.logFile?.path == directory.url.appendingPathComponent("state/weft/weft.log").path)
         #expect(settings.logLevel.layer == SettingsLayer.flag)
@@ -36,13 +39,18 @@ struct AppLogTests {
         // Two sinks open the file apart, as two copies of weft would.
         let sinks = [FileSink(url: file), FileSink(url: file)]
         await withTaskGroup(of: Void.self) { group in
-            for (sink, writer) in sinks.flatMap({ sink in (0..<4).map { (sink, $0) } }).enumerated().map({ ($1.0, $0) }) {
+            for (sink, writer) in sinks.flatMap({ sink in (0..<4).map { (sink, $0) } }).enumerated().map({ ($1.0, $0) })
+            {
                 group.addTask {
-                    for line in 0..<250 { sink.write("writer \(writer) line \(line) " + String(repeating: "x", count: 200)) }
+                    for line in 0..<250 {
+                        sink.write("writer \(writer) line \(line) " + String(repeating: "x", count: 200))
+                    }
                 }
             }
         }
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let lines = try String(contentsOf: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).dropLast()
         #expect(lines.count == 8 * 250)
         #expect(Set(lines).count == 8 * 250, "no line written twice or torn into another")
         #expect(lines.allSatisfy { $0.hasSuffix(String(repeating: "x", count: 200)) && $0.hasPrefix("writer ") })

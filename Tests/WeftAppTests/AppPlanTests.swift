@@ -3,9 +3,10 @@ import Foundation
 import Testing
 import Weft
 import WeftInitializer
+import WeftTestSupport
+
 @testable import FactKit
 @testable import WeftApp
-import WeftTestSupport
 
 /// The whole initialization plan against real parts: the bundled server on a loopback port,
 /// a real SQLite file in a temporary directory.
@@ -34,12 +35,15 @@ struct AppPlanTests {
     @Test("The plan lists every step, in phase order, with titles for a person")
     func plan() throws {
         let initializer = try AppPlan.makeInitializer(options: AppOptions())
-        #expect(initializer.plan.map(\.title) == [
-            "Load settings", "Choose the environment", "Register services",
-            "Open the history database", "Start the fact server", "Fetch the first cat fact", "Check service health",
-            "Assemble the app",
-        ])
-        #expect(initializer.plan.map(\.phase) == [.preSync, .preSync, .preSync, .async, .async, .async, .async, .postSync])
+        #expect(
+            initializer.plan.map(\.title) == [
+                "Load settings", "Choose the environment", "Register services",
+                "Open the history database", "Start the fact server", "Fetch the first cat fact",
+                "Check service health",
+                "Assemble the app",
+            ])
+        #expect(
+            initializer.plan.map(\.phase) == [.preSync, .preSync, .preSync, .async, .async, .async, .async, .postSync])
     }
 
     @Test("The embedded environment initializes fully: a fact, recorded, from a running server")
@@ -131,8 +135,9 @@ struct AppPlanTests {
         #expect(String(describing: failure.error).contains("embedded"))
     }
 
-    @Test("A corrupt history file fails at 'Open the history database', on the first run and on a retry, and is left untouched",
-          arguments: 0..<5)
+    @Test(
+        "A corrupt history file fails at 'Open the history database', on the first run and on a retry, and is left untouched",
+        arguments: 0..<5)
     func corruptDatabase(attempt: Int) async throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
@@ -158,13 +163,17 @@ struct AppPlanTests {
         defer { removeTemporaryDirectory(directory) }
         // Point staging at a port nothing listens on.
         let environments = directory.appendingPathComponent("environments.json")
-        try Data(#"{"environments": [{"name": "staging", "description": "local", "source": "http://127.0.0.1:9", "timeoutSeconds": 2}]}"#.utf8)
-            .write(to: environments)
+        try Data(
+            #"{"environments": [{"name": "staging", "description": "local", "source": "http://127.0.0.1:9", "timeoutSeconds": 2}]}"#
+                .utf8
+        )
+        .write(to: environments)
         var options = options(directory, environment: "staging")
         options.environmentsFile = environments
         let failure = try await failure(options)
         #expect(failure.failedStep.title == "Fetch the first cat fact")
-        #expect(FailureAdvice.hint(for: failure.error, environment: failure.process.environment)
-            == "Is the server running? Try `weft serve --port 9` in another terminal.")
+        #expect(
+            FailureAdvice.hint(for: failure.error, environment: failure.process.environment)
+                == "Is the server running? Try `weft serve --port 9` in another terminal.")
     }
 }

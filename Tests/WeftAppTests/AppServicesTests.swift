@@ -1,11 +1,12 @@
 import AsyncHTTPClient
-@testable import FactKit
 import Foundation
 import NIOCore
 import Testing
+import WeftTestSupport
+
+@testable import FactKit
 @testable import Weft
 @testable import WeftApp
-import WeftTestSupport
 
 /// The composition root's declaration against its real factories: the graph `weft graph`
 /// draws without running anything must be the graph the real factories resolve.
@@ -23,7 +24,7 @@ struct AppServicesTests {
             databaseURL: directory.appendingPathComponent("history.sqlite"),
             database: nil)
 
-        let resolved = await container.graph()   // runs the real factories in a throwaway copy
+        let resolved = await container.graph()  // runs the real factories in a throwaway copy
         let declared = await AppServices.declaredGraph(for: environment)
 
         #expect(declared == resolved)
@@ -34,13 +35,15 @@ struct AppServicesTests {
     func declaredGraphRunsNothing() async throws {
         let environment = try #require(try Self.environments?.environment(named: "embedded"))
         let graph = await AppServices.declaredGraph(for: environment)
-        #expect(graph.nodes.map(\.key.description) == [
-            "Environment", "FactRepository", "FactServer", "FactService", "HistoryDatabase", "RunHTTPClient",
-        ])
-        #expect(graph.edges.map { "\($0.from) -> \($0.to)" } == [
-            "FactRepository -> FactService", "FactRepository -> HistoryDatabase", "FactService -> FactServer",
-            "FactService -> RunHTTPClient",
-        ])
+        #expect(
+            graph.nodes.map(\.key.description) == [
+                "Environment", "FactRepository", "FactServer", "FactService", "HistoryDatabase", "RunHTTPClient",
+            ])
+        #expect(
+            graph.edges.map { "\($0.from) -> \($0.to)" } == [
+                "FactRepository -> FactService", "FactRepository -> HistoryDatabase", "FactService -> FactServer",
+                "FactService -> RunHTTPClient",
+            ])
         // Every registration is a stand-in: nothing was created or cached.
         let declarations = AppServices.declarations(for: environment)
         #expect(declarations.allSatisfy { $0.lifetime == .singleton })

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
-@testable import WeftApp
 import WeftTestSupport
+
+@testable import WeftApp
 
 @Suite("AppSettings: flag > WEFT_* variable > config.json > default")
 struct AppSettingsTests {
     private func withConfig(_ json: String?, _ body: (URL, [String: String]) throws -> Void) throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
-        let environment = ["XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "HOME": directory.path]
+        let environment = [
+            "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+            "HOME": directory.path,
+        ]
         if let json {
             let folder = directory.appendingPathComponent("weft")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -22,7 +26,9 @@ struct AppSettingsTests {
         try withConfig(#"{"env": "staging", "database": "db.sqlite", "logLevel": "info"}"#) { directory, environment in
             let defaults = try AppSettings(environment: environment)
             #expect(defaults.environmentName.value == "staging" && defaults.environmentName.layer == .configFile)
-            #expect(defaults.database.value == directory.appendingPathComponent("weft/db.sqlite").path, "relative to config.json's folder")
+            #expect(
+                defaults.database.value == directory.appendingPathComponent("weft/db.sqlite").path,
+                "relative to config.json's folder")
             #expect(defaults.logLevel.value == "info" && defaults.logLevel.layer == .configFile)
             #expect(defaults.environments.layer == .builtIn)
             #expect(defaults.environments.value == directory.appendingPathComponent("weft/environments.json").path)
@@ -31,10 +37,13 @@ struct AppSettingsTests {
             variables["WEFT_ENV"] = "broken"
             variables["WEFT_LOG_LEVEL"] = "debug"
             let fromVariables = try AppSettings(environment: variables)
-            #expect(fromVariables.environmentName.value == "broken" && fromVariables.environmentName.layer == .environmentVariable)
+            #expect(
+                fromVariables.environmentName.value == "broken"
+                    && fromVariables.environmentName.layer == .environmentVariable)
             #expect(fromVariables.logLevel.value == "debug")
 
-            let fromFlags = try AppSettings(flags: .init(environmentName: "production", database: "/tmp/x.sqlite"), environment: variables)
+            let fromFlags = try AppSettings(
+                flags: .init(environmentName: "production", database: "/tmp/x.sqlite"), environment: variables)
             #expect(fromFlags.environmentName.value == "production" && fromFlags.environmentName.layer == .flag)
             #expect(fromFlags.database.value == "/tmp/x.sqlite" && fromFlags.database.layer == .flag)
             #expect(fromFlags.report.contains { $0.contains("production") && $0.contains("[flag]") })
@@ -67,7 +76,10 @@ struct AppSettingsTests {
     @Test("a malformed config.json or a bad level is an error naming the file, key or layer")
     func errors() throws {
         try withConfig(#"{"colour": "red"}"#) { directory, environment in
-            #expect(throws: SettingsError.invalidConfig(path: directory.appendingPathComponent("weft/config.json").path, problem: "unknown key \"colour\"")) {
+            #expect(
+                throws: SettingsError.invalidConfig(
+                    path: directory.appendingPathComponent("weft/config.json").path, problem: "unknown key \"colour\"")
+            ) {
                 try AppSettings(environment: environment)
             }
         }
@@ -77,7 +89,11 @@ struct AppSettingsTests {
         try withConfig(nil) { _, environment in
             var variables = environment
             variables["WEFT_LOG_LEVEL"] = "loud"
-            #expect(throws: SettingsError.invalidValue(key: "logLevel", value: "loud", layer: .environmentVariable, expected: "one of \(AppSettings.logLevels.joined(separator: ", "))")) {
+            #expect(
+                throws: SettingsError.invalidValue(
+                    key: "logLevel", value: "loud", layer: .environmentVariable,
+                    expected: "one of \(AppSettings.logLevels.joined(separator: ", "))")
+            ) {
                 try AppSettings(environment: variables)
             }
         }

@@ -1,9 +1,10 @@
-@testable import FactKit
 import Foundation
 import NIOConcurrencyHelpers
 import Testing
-@testable import WeftApp
 import WeftTestSupport
+
+@testable import FactKit
+@testable import WeftApp
 
 @Suite("weft history and weft environments")
 struct HistoryModeTests {
@@ -30,7 +31,9 @@ struct HistoryModeTests {
         let table = Lines()
         #expect(await HistoryMode.list(database: url, json: false, limit: nil, write: table.write) == .success)
         #expect(table.all.count == 3)
-        #expect(table.all[0].contains("2 times") && table.all[0].contains("embedded") && table.all[0].contains("Cats purr."))
+        #expect(
+            table.all[0].contains("2 times") && table.all[0].contains("embedded") && table.all[0].contains("Cats purr.")
+        )
         #expect(table.all[2].hasPrefix("2 facts, shown 3 times in all"))
         let json = Lines()
         #expect(await HistoryMode.list(database: url, json: true, limit: 1, write: json.write) == .success)
@@ -50,11 +53,16 @@ struct HistoryModeTests {
         let history = try HistoryDatabase(url: url)
         try await history.record("Cats purr.", environment: "embedded")
         let lines = Lines()
-        #expect(await HistoryMode.clear(database: url, confirmed: false, ask: { _ in false }, write: lines.write) == .success)
+        #expect(
+            await HistoryMode.clear(database: url, confirmed: false, ask: { _ in false }, write: lines.write)
+                == .success)
         #expect(try await history.factsStored() == 1)
         #expect(await HistoryMode.clear(database: url, confirmed: false, ask: nil, write: lines.write) == .usageError)
         #expect(try await history.factsStored() == 1)
-        #expect(await HistoryMode.clear(database: url, confirmed: false, ask: { question in question.contains("1 facts") }, write: lines.write) == .success)
+        #expect(
+            await HistoryMode.clear(
+                database: url, confirmed: false, ask: { question in question.contains("1 facts") }, write: lines.write)
+                == .success)
         #expect(try await history.factsStored() == 0)
         try await history.record("Cats nap.", environment: "embedded")
         #expect(await HistoryMode.clear(database: url, confirmed: true, ask: nil, write: lines.write) == .success)
@@ -69,12 +77,20 @@ struct HistoryModeTests {
         let user = directory.appendingPathComponent("environments.json")
         try Data(EnvironmentsMode.template.utf8).write(to: user)
         let lines = Lines()
-        #expect(EnvironmentsMode.list(options: AppOptions(userEnvironmentsFile: user), json: true, write: lines.write) == .success)
-        let objects = try lines.all.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(objects.map { $0["name"] as? String } == ["embedded", "staging", "production", "broken", "local", "flaky"])
+        #expect(
+            EnvironmentsMode.list(options: AppOptions(userEnvironmentsFile: user), json: true, write: lines.write)
+                == .success)
+        let objects = try lines.all.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(
+            objects.map { $0["name"] as? String } == ["embedded", "staging", "production", "broken", "local", "flaky"])
         #expect(objects[4]["file"] as? String == user.path)
         #expect(objects[0]["isDefault"] as? Bool == true)
         let broken = Lines()
-        #expect(EnvironmentsMode.list(options: AppOptions(environmentsFile: directory.appendingPathComponent("nope.json")), json: false, write: broken.write) == .usageError)
+        #expect(
+            EnvironmentsMode.list(
+                options: AppOptions(environmentsFile: directory.appendingPathComponent("nope.json")), json: false,
+                write: broken.write) == .usageError)
     }
 }

@@ -3,8 +3,9 @@ import Logging
 import Testing
 import Tracing
 import WeftInitializer
-@testable import WeftApp
 import WeftTestSupport
+
+@testable import WeftApp
 
 /// `weft serve --log-level debug` shows the start-up's and each request's spans: the tracer
 /// writes each span to the log when it ends, with ids that tie children to parents.

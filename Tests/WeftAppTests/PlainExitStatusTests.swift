@@ -1,9 +1,10 @@
-@testable import FactKit
 import Foundation
 import Testing
 import Weft
-@testable import WeftInitializer
+
+@testable import FactKit
 @testable import WeftApp
+@testable import WeftInitializer
 
 @Suite("Exit status of a plain run")
 struct PlainExitStatusTests {
@@ -14,30 +15,34 @@ struct PlainExitStatusTests {
         #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 130, 143])
     }
 
-    @Test("Errors the person fixes in their input exit 2", arguments: [
-        EnvironmentCatalogError.unknownEnvironment(name: "moon", known: ["embedded"]) as any Error & Sendable,
-        EnvironmentCatalogError.invalidJSON(file: "/tmp/bad.json", reason: "not JSON"),
-        EnvironmentCatalogError.unreadable(file: "/tmp/missing.json", reason: "no such file"),
-        HistoryDatabaseError.notReadable(path: "/tmp/h.sqlite", reason: "permission denied"),
-        HistoryDatabaseError.notADatabase(path: "/tmp/h.sqlite", reason: "file is not a database"),
-        HistoryDatabaseError.cannotCreateDirectory(path: "/tmp/x/h.sqlite", reason: "read-only"),
-        FactRepositoryError.history(.notWritable(path: "/tmp/h.sqlite", reason: "read-only")),
-        ResolutionError.factoryFailed(
-            ServiceKey(HistoryDatabase.self), path: [],
-            underlying: HistoryDatabaseError.notReadable(path: "/tmp/h.sqlite", reason: "permission denied")),
-    ])
+    @Test(
+        "Errors the person fixes in their input exit 2",
+        arguments: [
+            EnvironmentCatalogError.unknownEnvironment(name: "moon", known: ["embedded"]) as any Error & Sendable,
+            EnvironmentCatalogError.invalidJSON(file: "/tmp/bad.json", reason: "not JSON"),
+            EnvironmentCatalogError.unreadable(file: "/tmp/missing.json", reason: "no such file"),
+            HistoryDatabaseError.notReadable(path: "/tmp/h.sqlite", reason: "permission denied"),
+            HistoryDatabaseError.notADatabase(path: "/tmp/h.sqlite", reason: "file is not a database"),
+            HistoryDatabaseError.cannotCreateDirectory(path: "/tmp/x/h.sqlite", reason: "read-only"),
+            FactRepositoryError.history(.notWritable(path: "/tmp/h.sqlite", reason: "read-only")),
+            ResolutionError.factoryFailed(
+                ServiceKey(HistoryDatabase.self), path: [],
+                underlying: HistoryDatabaseError.notReadable(path: "/tmp/h.sqlite", reason: "permission denied")),
+        ])
     func usageErrors(error: any Error & Sendable) {
         #expect(ExitStatus(failingWith: error) == .usageError)
     }
 
-    @Test("Everything else that stops initialization exits 1", arguments: [
-        FactRepositoryError.service(.httpStatus(url: url, code: 500)) as any Error & Sendable,
-        FactServiceError.unreachable(url: url, reason: "connection refused"),
-        FactServiceError.timedOut(url: url, after: .seconds(3)),
-        HistoryDatabaseError.failed(path: "/tmp/h.sqlite", reason: "disk I/O error"),
-        FactServerError.cannotListen(port: 0, reason: "no loopback"),
-        InitializationStepTimeoutError(stepTitle: "Fetch the first cat fact", timeout: .seconds(90)),
-    ])
+    @Test(
+        "Everything else that stops initialization exits 1",
+        arguments: [
+            FactRepositoryError.service(.httpStatus(url: url, code: 500)) as any Error & Sendable,
+            FactServiceError.unreachable(url: url, reason: "connection refused"),
+            FactServiceError.timedOut(url: url, after: .seconds(3)),
+            HistoryDatabaseError.failed(path: "/tmp/h.sqlite", reason: "disk I/O error"),
+            FactServerError.cannotListen(port: 0, reason: "no loopback"),
+            InitializationStepTimeoutError(stepTitle: "Fetch the first cat fact", timeout: .seconds(90)),
+        ])
     func initializationFailures(error: any Error & Sendable) {
         #expect(ExitStatus(failingWith: error) == .initializationFailed)
     }
@@ -60,7 +65,9 @@ struct PlainExitStatusTests {
         let (malformed, lines) = await runPlain(options, format: .text)
         #expect(malformed == .usageError)
         #expect(lines.output.last?.hasPrefix("[pre-sync] ✗ Load settings") == true)
-        #expect(lines.errors.last == "  hint:  Fix the environments file, or start without --environments to use the bundled one.")
+        #expect(
+            lines.errors.last
+                == "  hint:  Fix the environments file, or start without --environments to use the bundled one.")
 
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: folder.database)
@@ -83,8 +90,12 @@ struct ReadmeExitStatusTests {
     func tableMatchesCode() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let rows = text.split(separator: "\n").compactMap { line -> (Int32, String)? in
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 4, cells[1].hasPrefix("`"), let code = Int32(cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))) else {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count == 4, cells[1].hasPrefix("`"),
+                let code = Int32(cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+            else {
                 return nil
             }
             return (code, cells[2])
@@ -103,7 +114,10 @@ struct ReadmeExitStatusTests {
     func startupCheck() throws {
         #expect(StartupCheck.problem(with: AppOptions(environmentName: "embedded")) == nil)
         #expect(StartupCheck.problem(with: AppOptions()) == nil)
-        guard case .unknownEnvironment(let name, let known)? = StartupCheck.problem(with: AppOptions(environmentName: "nowhere")) else {
+        guard
+            case .unknownEnvironment(let name, let known)? = StartupCheck.problem(
+                with: AppOptions(environmentName: "nowhere"))
+        else {
             Issue.record("an unknown environment passed the check")
             return
         }

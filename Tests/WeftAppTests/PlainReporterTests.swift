@@ -1,8 +1,9 @@
-@testable import FactKit
 import Foundation
 import Testing
-@testable import WeftInitializer
+
+@testable import FactKit
 @testable import WeftApp
+@testable import WeftInitializer
 
 @MainActor
 @Suite("Plain and JSON-lines reporting")
@@ -45,8 +46,10 @@ struct PlainReporterTests {
         #expect(status == .success)
         let summary = try #require(lines.output.last)
         // Either the same fact again, or a second one: never a history that forgot the first run.
-        #expect(summary.hasSuffix(" · seen 2 times · 1 fact in history") || summary.hasSuffix(" · seen 1 time · 2 facts in history"),
-                "\(summary)")
+        #expect(
+            summary.hasSuffix(" · seen 2 times · 1 fact in history")
+                || summary.hasSuffix(" · seen 1 time · 2 facts in history"),
+            "\(summary)")
     }
 
     @Test("A broken run prints ✗ for the failed step, then step, phase, error and hint on standard error")
@@ -58,10 +61,15 @@ struct PlainReporterTests {
         #expect(!lines.output.contains { $0.hasPrefix("fact:") })
         let errors = lines.errors
         try #require(errors.count == 3)
-        #expect(errors[0].hasPrefix(
-            #"weft: could not start in environment "broken": step "Fetch the first cat fact" (async phase) failed after "#))
+        #expect(
+            errors[0].hasPrefix(
+                #"weft: could not start in environment "broken": step "Fetch the first cat fact" (async phase) failed after "#
+            ))
         #expect(errors[1].hasPrefix("  error: ") && errors[1].contains("HTTP 500"))
-        #expect(errors[2] == "  hint:  The server is failing (HTTP 500). Retry later or choose another environment with --env NAME.")
+        #expect(
+            errors[2]
+                == "  hint:  The server is failing (HTTP 500). Retry later or choose another environment with --env NAME."
+        )
     }
 
     @Test("An unknown environment names the known ones and exits 2")
@@ -70,8 +78,12 @@ struct PlainReporterTests {
         let (status, lines) = await runPlain(folder.options(environment: "moon"), format: .text)
         #expect(status == .usageError)
         #expect(lines.output.last?.hasPrefix("[pre-sync] ✗ Choose the environment (") == true)
-        #expect(lines.errors.contains { $0.contains(#"unknown environment "moon""#) && $0.contains("embedded, staging") })
-        #expect(lines.errors.last == "  hint:  Choose one of the known environments with --env NAME, or leave --env out to use the first.")
+        #expect(
+            lines.errors.contains { $0.contains(#"unknown environment "moon""#) && $0.contains("embedded, staging") })
+        #expect(
+            lines.errors.last
+                == "  hint:  Choose one of the known environments with --env NAME, or leave --env out to use the first."
+        )
     }
 
     @Test("JSON: every line is one JSON object; steps have step, phase and ms; the run ends with the fact")
@@ -131,7 +143,9 @@ struct PlainReporterTests {
     @Test("Text from a server can hold quotes, line breaks and escape codes: JSON keeps it exactly, text defuses it")
     func hostileText() throws {
         let text = "Cats \"purr\"\n\u{1B}[2J\u{07}\ttab \\ ✓ 猫"
-        let fact = Fact(text: text, environment: "env\u{1B}[31m", latency: .milliseconds(12), timesSeen: 2, factsStored: 3, fetchedAt: Date())
+        let fact = Fact(
+            text: text, environment: "env\u{1B}[31m", latency: .milliseconds(12), timesSeen: 2, factsStored: 3,
+            fetchedAt: Date())
 
         let json = LineRecorder()
         PlainReporter(format: .json, sink: json.sink).report(fact)
@@ -143,10 +157,11 @@ struct PlainReporterTests {
 
         let plain = LineRecorder()
         PlainReporter(format: .text, sink: plain.sink).report(fact)
-        #expect(plain.output == [
-            "fact: Cats \"purr\" \u{FFFD}[2J\u{FFFD} tab \\ ✓ 猫",
-            "environment: env\u{FFFD}[31m · 12 ms · seen 2 times · 3 facts in history",
-        ])
+        #expect(
+            plain.output == [
+                "fact: Cats \"purr\" \u{FFFD}[2J\u{FFFD} tab \\ ✓ 猫",
+                "environment: env\u{FFFD}[31m · 12 ms · seen 2 times · 3 facts in history",
+            ])
     }
 
     @Test("Cancelling a run in progress reports it as interrupted and returns 130")
@@ -154,7 +169,8 @@ struct PlainReporterTests {
         let folder = try TemporaryFolder()
         var options = folder.options()
         options.environmentsFile = try folder.environmentsFile(
-            #"{"environments": [{"name": "slow", "description": "answers too late", "source": "embedded", "fault": "slow", "timeoutSeconds": 60}]}"#)
+            #"{"environments": [{"name": "slow", "description": "answers too late", "source": "embedded", "fault": "slow", "timeoutSeconds": 60}]}"#
+        )
         let recorder = LineRecorder()
         let reporter = PlainReporter(format: .text, sink: recorder.sink)
         let session = Task { await PlainSession(options: options, reporter: reporter).run() }
@@ -170,22 +186,27 @@ struct PlainReporterTests {
         #expect(recorder.output.contains { $0.hasPrefix("[async] - Fetch the first cat fact (interrupted after ") })
         #expect(!recorder.output.contains { $0.contains("✗") })
         #expect(recorder.errors.count == 1, "\(recorder.all)")
-        #expect(recorder.errors.first?.hasPrefix(#"weft: interrupted in environment "slow" during step "Fetch the first cat fact""#) == true)
+        #expect(
+            recorder.errors.first?.hasPrefix(
+                #"weft: interrupted in environment "slow" during step "Fetch the first cat fact""#) == true)
     }
 
     @Test("A step that fails with its own error after an interruption reads as interrupted")
     func interruptedStepFailure() throws {
-        let step = InitializationStepInfo(title: "Fetch the first cat fact", phase: .async, index: 2, position: 5, type: .repeatable)
-        let timing = InitializationStepTiming(step: step, startOffset: .zero, duration: .milliseconds(40), outcome: .failed)
+        let step = InitializationStepInfo(
+            title: "Fetch the first cat fact", phase: .async, index: 2, position: 5, type: .repeatable)
+        let timing = InitializationStepTiming(
+            step: step, startOffset: .zero, duration: .milliseconds(40), outcome: .failed)
         let error = FactServiceError.transport(url: URL(string: "http://127.0.0.1:1/fact")!, reason: "cancelled")
         let text = LineRecorder()
         let reporter = PlainReporter(format: .text, sink: text.sink)
         reporter.report(.stepFailed(timing, error: error))
         reporter.report(.stepFailed(timing, error: error), interrupted: true)
-        #expect(text.output == [
-            "[async] ✗ Fetch the first cat fact (40 ms)",
-            "[async] - Fetch the first cat fact (interrupted after 40 ms)",
-        ])
+        #expect(
+            text.output == [
+                "[async] ✗ Fetch the first cat fact (40 ms)",
+                "[async] - Fetch the first cat fact (interrupted after 40 ms)",
+            ])
         let json = LineRecorder()
         PlainReporter(format: .json, sink: json.sink).report(.stepFailed(timing, error: error), interrupted: true)
         #expect(try jsonObject(try #require(json.output.first))["error"] as? String == "interrupted")

@@ -1,5 +1,6 @@
-@testable import FactKit
 import Foundation
+
+@testable import FactKit
 @testable import WeftApp
 
 /// Collects a reporter's lines; written from the reporter's tasks, read by the test.
@@ -59,7 +60,8 @@ struct TemporaryFolder: ~Copyable {
 @MainActor
 func runPlain(_ options: AppOptions, format: PlainFormat) async -> (ExitStatus, LineRecorder) {
     let recorder = LineRecorder()
-    let status = await PlainSession(options: options, reporter: PlainReporter(format: format, sink: recorder.sink)).run()
+    let status = await PlainSession(options: options, reporter: PlainReporter(format: format, sink: recorder.sink))
+        .run()
     return (status, recorder)
 }
 

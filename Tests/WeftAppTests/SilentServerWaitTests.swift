@@ -16,15 +16,18 @@ struct SilentServerWaitTests {
     @Test("weft --plain waiting 5 s for a server that never answers uses < 2 s of CPU, then exits 1")
     func silentServerCostsLittleCPU() async throws {
         let weft = Self.weft
-        try #require(FileManager.default.isExecutableFile(atPath: weft.path), "build it first: swift build --build-tests")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: weft.path), "build it first: swift build --build-tests")
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
         let listener = try SilentListener()
         let environments = try silentEnvironmentsFile(in: directory, port: listener.port, timeoutSeconds: 5)
-        let usage = try await runChild(weft.path, [
-            "--plain", "--environments", environments.path,
-            "--database", directory.appendingPathComponent("history.sqlite").path,
-        ])
+        let usage = try await runChild(
+            weft.path,
+            [
+                "--plain", "--environments", environments.path,
+                "--database", directory.appendingPathComponent("history.sqlite").path,
+            ])
         withExtendedLifetime(listener) {}
         #expect(usage.status == 1, "the fetch times out: initialization failed")
         #expect(usage.wall >= .seconds(5), "it waited the whole timeout")

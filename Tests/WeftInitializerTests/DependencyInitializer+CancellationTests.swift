@@ -40,10 +40,12 @@ struct CancellationTests {
     func asyncStepSwallowsCancellation() async throws {
         let entered = Gate()
         let (failure, entries) = try await cancelledRun(
-            asyncSteps: [AsyncInitializationStep(title: "nap") { _ in
-                await entered.open()
-                try? await Task.sleep(for: .seconds(600))
-            }],
+            asyncSteps: [
+                AsyncInitializationStep(title: "nap") { _ in
+                    await entered.open()
+                    try? await Task.sleep(for: .seconds(600))
+                }
+            ],
             cancel: { task in
                 await entered.wait()
                 task.cancel()
@@ -119,14 +121,18 @@ private func drainMainActor() async {
 }
 
 extension CancellationTests {
-    @Test("a timeout ends the run at its deadline though the step ignores cancellation; its late result is never applied")
+    @Test(
+        "a timeout ends the run at its deadline though the step ignores cancellation; its late result is never applied")
     func timeoutAbandonsStep() async throws {
         let journal = Journal()
         let (entered, release, returned) = (Gate(), Gate(), Gate())
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
-            asyncSteps: [legacyStep(
-                timeout: .milliseconds(300), entered: entered, release: release, returned: returned, journal: journal)],
+            asyncSteps: [
+                legacyStep(
+                    timeout: .milliseconds(300), entered: entered, release: release, returned: returned,
+                    journal: journal)
+            ],
             postSyncSteps: [logStep("post")]
         )
         let events = initializer.events()

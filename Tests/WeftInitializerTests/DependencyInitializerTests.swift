@@ -88,11 +88,13 @@ struct DependencyInitializerTests {
     @Test("accepts a single non-empty list of any phase")
     func singleList() async throws {
         let journal = Journal()
-        let onlyPre = try await DependencyInitializer(createProcess: { TestProcess() }, preSyncSteps: [logStep("p")]).run()
+        let onlyPre = try await DependencyInitializer(createProcess: { TestProcess() }, preSyncSteps: [logStep("p")])
+            .run()
         let onlyAsync = try await DependencyInitializer(
             createProcess: { TestProcess() }, asyncSteps: [logStep("a", journal: journal)]
         ).run()
-        let onlyPost = try await DependencyInitializer(createProcess: { TestProcess() }, postSyncSteps: [logStep("q")]).run()
+        let onlyPost = try await DependencyInitializer(createProcess: { TestProcess() }, postSyncSteps: [logStep("q")])
+            .run()
         #expect(onlyPre.container.log == ["p"])
         #expect(onlyAsync.container.log == ["a"])
         #expect(onlyPost.container.log == ["q"])
@@ -120,9 +122,10 @@ struct DependencyInitializerTests {
         )
         let events = initializer.events()
         try await initializer.start().value
-        #expect(log.entries == [
-            "start 3", "begin pre", "end pre", "begin async", "end async", "begin post", "end post", "success",
-        ])
+        #expect(
+            log.entries == [
+                "start 3", "begin pre", "end pre", "begin async", "end async", "begin post", "end post", "success",
+            ])
         let result = try #require(log.results.first)
         #expect(result.container.log == ["pre", "async", "post"])
         var phases: [InitializationPhase] = []
@@ -140,7 +143,8 @@ struct DependencyInitializerTests {
 
 extension DependencyInitializerTests {
     /// Starts `initializer` the way synchronous code (a scene delegate, a button) does.
-    private func startFromSynchronousCode(_ initializer: DependencyInitializer<TestProcess>) throws -> Task<Void, Never> {
+    private func startFromSynchronousCode(_ initializer: DependencyInitializer<TestProcess>) throws -> Task<Void, Never>
+    {
         try initializer.start()
     }
 
@@ -150,7 +154,9 @@ extension DependencyInitializerTests {
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
             preSyncSteps: [logStep("only")],
-            callbacks: InitializationCallbacks(onSuccess: { result in log.entries.append("success \(result.container.log)") })
+            callbacks: InitializationCallbacks(onSuccess: { result in
+                log.entries.append("success \(result.container.log)")
+            })
         )
         try await startFromSynchronousCode(initializer).value
         #expect(log.entries == ["success [\"only\"]"])
@@ -162,10 +168,12 @@ extension DependencyInitializerTests {
     private func gatedInitializer(entered: Gate, gate: Gate) throws -> DependencyInitializer<TestProcess> {
         try DependencyInitializer(
             createProcess: { TestProcess() },
-            asyncSteps: [AsyncInitializationStep(title: "wait") { _ in
-                await entered.open()
-                await gate.wait()
-            }]
+            asyncSteps: [
+                AsyncInitializationStep(title: "wait") { _ in
+                    await entered.open()
+                    await gate.wait()
+                }
+            ]
         )
     }
 

@@ -33,9 +33,10 @@ struct InitializationEventTests {
         var rendered: [String] = []
         for await event in events { rendered.append(render(event)) }
 
-        #expect(Array(rendered.prefix(7)) == [
-            "start 5", "phase pre-sync", "begin p1", "end p1", "begin p2", "end p2", "/phase pre-sync",
-        ])
+        #expect(
+            Array(rendered.prefix(7)) == [
+                "start 5", "phase pre-sync", "begin p1", "end p1", "begin p2", "end p2", "/phase pre-sync",
+            ])
         let asyncEvents = Array(rendered[7..<13])
         #expect(asyncEvents.first == "phase async")
         #expect(asyncEvents.last == "/phase async")

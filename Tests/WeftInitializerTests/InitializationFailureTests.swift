@@ -126,14 +126,19 @@ struct InitializationFailureTests {
     @Test("describes the failed step, its phase, the elapsed time and the underlying error")
     func description() async throws {
         let (failure, _) = try await expectFailure(
-            asyncSteps: [AsyncInitializationStep(title: "Open the history database") { _ in
-                throw TestError(message: "disk is full")
-            }]
+            asyncSteps: [
+                AsyncInitializationStep(title: "Open the history database") { _ in
+                    throw TestError(message: "disk is full")
+                }
+            ]
         )
         let text = String(describing: failure)
         #expect(text.hasPrefix("Step 'Open the history database' (async phase) failed after "))
         #expect(text.hasSuffix(" ms: disk is full"))
-        #expect(text == "Step 'Open the history database' (async phase) failed after \(failure.elapsed.wholeMilliseconds) ms: disk is full")
+        #expect(
+            text
+                == "Step 'Open the history database' (async phase) failed after \(failure.elapsed.wholeMilliseconds) ms: disk is full"
+        )
     }
 
     @Test("fails a step that outlives its timeout with an error naming the step and timeout, and cancels it")
@@ -169,9 +174,11 @@ struct InitializationFailureTests {
     func withinTimeout() async throws {
         let result = try await DependencyInitializer(
             createProcess: { TestProcess() },
-            asyncSteps: [AsyncInitializationStep(title: "quick", timeout: .seconds(600), priority: .high) { process in
-                await process.append("quick")
-            }]
+            asyncSteps: [
+                AsyncInitializationStep(title: "quick", timeout: .seconds(600), priority: .high) { process in
+                    await process.append("quick")
+                }
+            ]
         ).run()
         #expect(result.container.log == ["quick"])
     }
@@ -184,16 +191,18 @@ struct InitializationFailureTests {
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
-            asyncSteps: [AsyncInitializationStep(title: "wait") { _ in
-                startedContinuation.yield()
-                do {
-                    try await suspendUntilCancelled()
-                } catch {
-                    await journal.record("cancelled")
-                    await stepCancelled.open()
-                    throw error
+            asyncSteps: [
+                AsyncInitializationStep(title: "wait") { _ in
+                    startedContinuation.yield()
+                    do {
+                        try await suspendUntilCancelled()
+                    } catch {
+                        await journal.record("cancelled")
+                        await stepCancelled.open()
+                        throw error
+                    }
                 }
-            }],
+            ],
             postSyncSteps: [logStep("post")],
             callbacks: InitializationCallbacks(
                 onSuccess: { _ in log.entries.append("success") },
@@ -222,13 +231,16 @@ struct InitializationFailureTests {
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
         let task = try DependencyInitializer(
             createProcess: { TestProcess() },
-            asyncSteps: [AsyncInitializationStep(title: "wait") { _ in
-                startedContinuation.yield()
-                try await suspendUntilCancelled()
-            }],
+            asyncSteps: [
+                AsyncInitializationStep(title: "wait") { _ in
+                    startedContinuation.yield()
+                    try await suspendUntilCancelled()
+                }
+            ],
             callbacks: InitializationCallbacks(
                 onSuccess: { _ in log.entries.append("success") },
-                onError: { failure in log.entries.append("error \(failure.failedStep.title) \(failure.isCancellation)") }
+                onError: { failure in log.entries.append("error \(failure.failedStep.title) \(failure.isCancellation)")
+                }
             )
         ).start()
         for await _ in started { break }

@@ -86,13 +86,15 @@ struct InitializationResultRepeatTests {
         let log = CallbackLog()
         let first = try await countingInitializer(journal: journal, log: log).run()
         _ = try await first.runRepeat()
-        _ = try await first.runRepeat(callbacks: InitializationCallbacks(onSuccess: { _ in log.entries.append("replaced") }))
+        _ = try await first.runRepeat(
+            callbacks: InitializationCallbacks(onSuccess: { _ in log.entries.append("replaced") }))
         #expect(log.entries == ["success default", "success default", "replaced"])
     }
 
     @Test("a repeat without repeatable steps is a typed configuration error")
     func nothingToRepeat() async throws {
-        let result = try await DependencyInitializer(createProcess: { TestProcess() }, preSyncSteps: [logStep("once")]).run()
+        let result = try await DependencyInitializer(createProcess: { TestProcess() }, preSyncSteps: [logStep("once")])
+            .run()
         let error = #expect(throws: InitializationConfigurationError.self) {
             try result.repeatInitializer()
         }
@@ -147,7 +149,8 @@ struct InitializationResultRepeatTests {
                 onError: { failure in
                     log.entries.append("error \(failure.process.environment)")
                     do {
-                        try failure.repeatInitializer(createProcess: { _ in TestProcess(environment: "online") }).start()
+                        try failure.repeatInitializer(createProcess: { _ in TestProcess(environment: "online") })
+                            .start()
                     } catch {
                         Issue.record("repeatInitializer threw \(error)")
                     }

@@ -54,7 +54,8 @@ struct InitializationTracingTests {
             createProcess: { TestProcess() }, asyncSteps: [step("a"), step("b")], tracer: tracer)
         _ = try await initializer.run()
         let spans = tracer.finishedSpans
-        let a = try span("a", in: spans), b = try span("b", in: spans)
+        let a = try span("a", in: spans)
+        let b = try span("b", in: spans)
         #expect(a.startInstant.nanosecondsSinceEpoch < b.endInstant.nanosecondsSinceEpoch)
         #expect(b.startInstant.nanosecondsSinceEpoch < a.endInstant.nanosecondsSinceEpoch)
         #expect(try span("a.inner", in: spans).parentSpanID == a.spanID)

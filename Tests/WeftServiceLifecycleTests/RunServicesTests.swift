@@ -51,20 +51,26 @@ struct RunServicesTests {
         let timeline = Timeline()
         let initializer = try DependencyInitializer(
             createProcess: { ServerProcess() },
-            preSyncSteps: [SyncInitializationStep(title: "Register") { process in
-                process.container.register(Pool.self, lifetime: .singleton) { Pool(timeline: timeline) }
-            }],
-            asyncSteps: [AsyncInitializationStep(title: "Open the pool") { process in
-                _ = try await process.container.resolveAsync(Pool.self)
-                await timeline.record("pool opened")
-            }]
+            preSyncSteps: [
+                SyncInitializationStep(title: "Register") { process in
+                    process.container.register(Pool.self, lifetime: .singleton) { Pool(timeline: timeline) }
+                }
+            ],
+            asyncSteps: [
+                AsyncInitializationStep(title: "Open the pool") { process in
+                    _ = try await process.container.resolveAsync(Pool.self)
+                    await timeline.record("pool opened")
+                }
+            ]
         )
         try await initializer.runServices(logger: logger) { _ in
             [
                 .init(service: LongRunning(timeline: timeline)),
                 .init(service: OneShot(timeline: timeline), successTerminationBehavior: .gracefullyShutdownGroup),
             ]
-        } container: { $0.container }
+        } container: {
+            $0.container
+        }
         let entries = await timeline.entries
         #expect(entries.first == "pool opened")
         #expect(entries.last == "pool disposed")
@@ -83,7 +89,9 @@ struct RunServicesTests {
         await #expect(throws: InitializationFailure<ServerProcess>.self) {
             try await initializer.runServices(logger: logger) { _ in
                 [.init(service: LongRunning(timeline: timeline))]
-            } container: { $0.container }
+            } container: {
+                $0.container
+            }
         }
         #expect(await timeline.entries.isEmpty)
     }

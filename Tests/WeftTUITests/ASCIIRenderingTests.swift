@@ -1,5 +1,6 @@
-import WeftTerminal
 import Testing
+import WeftTerminal
+
 @testable import WeftTUI
 
 /// `LANG=C` and other non-UTF-8 locales: every screen draws ASCII only, same layout.
@@ -15,7 +16,9 @@ struct ASCIIRenderingTests {
 
     @Test("Every screen, at 80×24 and 60×16, in colour and monochrome, with help open, is pure ASCII")
     func everyScreen() {
-        let screens: [any Screen] = [Fixtures.splash, Fixtures.fact, Fixtures.error, Fixtures.menu, Fixtures.diagnostics]
+        let screens: [any Screen] = [
+            Fixtures.splash, Fixtures.fact, Fixtures.error, Fixtures.menu, Fixtures.diagnostics,
+        ]
         for screen in screens {
             for size in [Fixtures.large, Fixtures.small, Fixtures.tooSmall] {
                 for isMonochrome in [false, true] {
@@ -42,7 +45,8 @@ struct ASCIIRenderingTests {
         #expect(buffer.lines.contains { $0.contains("+ Open history database") }, "\(buffer.rendered)")
         let spinner = Spinner.asciiFrames[3 % Spinner.asciiFrames.count]
         #expect(buffer.lines.contains { $0.contains("\(spinner) Start fact server") }, "\(buffer.rendered)")
-        #expect(buffer.lines.contains { $0.contains("#") && $0.contains(".") && $0.contains(" 1/4") }, "\(buffer.rendered)")
+        #expect(
+            buffer.lines.contains { $0.contains("#") && $0.contains(".") && $0.contains(" 1/4") }, "\(buffer.rendered)")
     }
 
     @Test("The error screen marks the failed step with x; diagnostics marks resolved services with +")

@@ -1,8 +1,9 @@
-import WeftTerminal
-@testable import FactKit
 import Foundation
 import Synchronization
 import Testing
+import WeftTerminal
+
+@testable import FactKit
 @testable import WeftApp
 @testable import WeftTUI
 
@@ -48,7 +49,8 @@ struct AppModelHistoryTests {
         press(model, .char("y"))
         #expect(terminal.clipboard == [fact])
         let screen = render(model)
-        #expect(screen.lines.filter { $0.contains("Copied the fact to the clipboard") }.count == 1, "\(screen.rendered)")
+        #expect(
+            screen.lines.filter { $0.contains("Copied the fact to the clipboard") }.count == 1, "\(screen.rendered)")
         await model.shutdown()
     }
 

@@ -1,5 +1,6 @@
 import FactKit
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -33,7 +34,9 @@ struct AppModelRandomKeysTests {
         TerminalSize(rows: 0, columns: 0),
     ]
 
-    @Test("Hundreds of random keys and resizes never trap and never start a second run in flight", arguments: [1, 42, 2024, 7] as [UInt64])
+    @Test(
+        "Hundreds of random keys and resizes never trap and never start a second run in flight",
+        arguments: [1, 42, 2024, 7] as [UInt64])
     func randomKeys(seed: UInt64) async throws {
         let sandbox = try AppSandbox()
         defer { sandbox.remove() }
@@ -42,7 +45,8 @@ struct AppModelRandomKeysTests {
         // Only environments that answer at once: the bundled server, healthy or failing.
         // Odd seeds start in the failing environment, even ones in the healthy one.
         let start = seed % 2 == 0 ? "embedded" : "broken"
-        let model = AppModel(options: sandbox.options(environment: start), logo: InteractiveApp.logo(), effects: log.effects)
+        let model = AppModel(
+            options: sandbox.options(environment: start), logo: InteractiveApp.logo(), effects: log.effects)
         model.start()
         let buffer = ScreenBuffer(size: Fixtures.large)
         var visited: Set<String> = []
@@ -57,7 +61,9 @@ struct AppModelRandomKeysTests {
             _ = model.handle(key)
             let frame = model.frame(tick: step)
             frame.screen.render(on: buffer, overlay: frame.overlay)
-            visited.insert(model.stage.name + (model.menu != nil ? "+menu" : model.panel != nil ? "+diagnostics" : "") + (model.isHelpVisible ? "+help" : ""))
+            visited.insert(
+                model.stage.name + (model.menu != nil ? "+menu" : model.panel != nil ? "+diagnostics" : "")
+                    + (model.isHelpVisible ? "+help" : ""))
             #expect(model.runsStarted - model.runsCompleted <= 1)
             #expect(log.runsStarted - log.runsEnded <= 1)
             // Let work progress: sometimes only a little, sometimes until it ends.

@@ -1,8 +1,9 @@
-@testable import FactKit
 import Foundation
 import Testing
 import Weft
 import WeftInitializer
+
+@testable import FactKit
 @testable import WeftApp
 @testable import WeftTUI
 @testable import WeftTerminal
@@ -49,8 +50,8 @@ struct AppModelTests {
         model.start()
         await model.waitUntil { model in
             guard let progress = model.splashProgress,
-                  let fetch = progress.steps.first(where: { $0.title == "Fetch the first cat fact" }),
-                  let server = progress.steps.first(where: { $0.title == "Start the fact server" })
+                let fetch = progress.steps.first(where: { $0.title == "Fetch the first cat fact" }),
+                let server = progress.steps.first(where: { $0.title == "Start the fact server" })
             else { return false }
             if case .done = progress.progress(of: server), progress.progress(of: fetch) == .running { return true }
             return false
@@ -111,7 +112,9 @@ struct AppModelTests {
             #expect(screen.text(at: 0).contains("broken"))
             #expect(screen.text(at: size.rows - 1).contains("r retry"))
         }
-        #expect(model.handle(.char("q")) == .quit(exitCode: 1), "quitting from the error screen exits 1, as plain mode does")
+        #expect(
+            model.handle(.char("q")) == .quit(exitCode: 1), "quitting from the error screen exits 1, as plain mode does"
+        )
 
         press(model, .char("e"))
         let menu = try #require(model.menu)
@@ -125,7 +128,8 @@ struct AppModelTests {
         press(model, .char("k"), .enter)
         #expect(model.isOnSplash && model.isRunInFlight && model.panel == nil)
         #expect(model.splashProgress?.environment == "embedded")
-        #expect(model.splashProgress?.steps.count == 7, "a repeat runs only the repeatable steps (all but Load settings)")
+        #expect(
+            model.splashProgress?.steps.count == 7, "a repeat runs only the repeatable steps (all but Load settings)")
         await model.settle()
         let main = try #require(model.mainState, "stage: \(model.stage.name)")
         #expect(main.dependencies.environment.name == "embedded")
@@ -274,11 +278,18 @@ struct AppModelTests {
         let resolved = Set(view.registrations.filter(\.isResolved).map(\.name))
         #expect(resolved.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "FactRepository"]))
         #expect(view.timeline.count == 7 && view.timeline.allSatisfy { !$0.isFailure })
-        let asyncEntries = view.timeline.filter { ["Start the fact server", "Fetch the first cat fact", "Check service health"].contains($0.label) }
-        let overlap = asyncEntries.contains { a in
-            asyncEntries.contains { b in a.label != b.label && a.startMilliseconds < b.startMilliseconds + b.durationMilliseconds && b.startMilliseconds < a.startMilliseconds + a.durationMilliseconds }
+        let asyncEntries = view.timeline.filter {
+            ["Start the fact server", "Fetch the first cat fact", "Check service health"].contains($0.label)
         }
-        #expect(overlap || asyncEntries.allSatisfy { $0.durationMilliseconds == 0 }, "parallel steps overlap on the timeline")
+        let overlap = asyncEntries.contains { a in
+            asyncEntries.contains { b in
+                a.label != b.label && a.startMilliseconds < b.startMilliseconds + b.durationMilliseconds
+                    && b.startMilliseconds < a.startMilliseconds + a.durationMilliseconds
+            }
+        }
+        #expect(
+            overlap || asyncEntries.allSatisfy { $0.durationMilliseconds == 0 },
+            "parallel steps overlap on the timeline")
         screen = render(model, size: Fixtures.small)
         #expect(screen.contains("Last run"), "\(screen.rendered)")
         press(model, .escape)

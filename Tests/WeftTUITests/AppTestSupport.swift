@@ -1,8 +1,9 @@
 import FactKit
 import Foundation
 import Testing
-import WeftInitializer
 import WeftApp
+import WeftInitializer
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -71,7 +72,9 @@ final class EffectLog {
 
 /// Renders the model's current frame into a fresh buffer.
 @MainActor
-func render(_ model: AppModel, size: TerminalSize = Fixtures.large, tick: Int = 0, isMonochrome: Bool = false) -> ScreenBuffer {
+func render(_ model: AppModel, size: TerminalSize = Fixtures.large, tick: Int = 0, isMonochrome: Bool = false)
+    -> ScreenBuffer
+{
     let buffer = ScreenBuffer(size: size, isMonochrome: isMonochrome)
     let frame = model.frame(tick: tick, size: size)
     frame.screen.render(on: buffer, overlay: frame.overlay)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -31,7 +32,8 @@ struct EnvironmentMenuViewTests {
     @Test("The highlighted environment's whole description shows under the list, wrapped")
     func selectedDetail() {
         var menu = Fixtures.menu
-        menu.options[1].detail = "A local server on port 8089, for trying weft against a server you run yourself; start one with: weft serve --port 8089"
+        menu.options[1].detail =
+            "A local server on port 8089, for trying weft against a server you run yourself; start one with: weft serve --port 8089"
         menu.selectedIndex = 1
         let buffer = render(menu)
         #expect(buffer.contains("start one with: weft serve --port"), "\(buffer.rendered)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -46,7 +47,8 @@ struct FactViewTests {
     @Test("Wide glyphs and emoji wrap inside the box and keep the border aligned")
     func wideGlyphs() throws {
         var view = Fixtures.fact
-        view.fact = "猫 (neko) is Japanese for cat 🐈; 猫は一日に十六時間眠ります。A cat 🐟🐟 naps, " + String(repeating: "猫", count: 40) + "."
+        view.fact =
+            "猫 (neko) is Japanese for cat 🐈; 猫は一日に十六時間眠ります。A cat 🐟🐟 naps, " + String(repeating: "猫", count: 40) + "."
         for size in [Fixtures.large, Fixtures.small] {
             let buffer = render(view, size: size)
             let top = try #require(buffer.position(of: "┌─ Cat fact"))
@@ -56,7 +58,8 @@ struct FactViewTests {
             var glyphRows = 0
             for row in (top.row + 1)..<bottom.row {
                 #expect(buffer.cell(row: row, column: top.column)?.character == "│", "row \(row):\n\(buffer.rendered)")
-                #expect(buffer.cell(row: row, column: right.column)?.character == "│", "row \(row):\n\(buffer.rendered)")
+                #expect(
+                    buffer.cell(row: row, column: right.column)?.character == "│", "row \(row):\n\(buffer.rendered)")
                 if buffer.text(at: row).contains("猫") { glyphRows += 1 }
             }
             #expect(glyphRows >= 3)
@@ -81,7 +84,9 @@ struct FactViewTests {
         expectNoColor(buffer)
     }
 
-    @Test("The help overlay takes the body's place, lists every key and swaps the hint bar", arguments: [Fixtures.large, TerminalSize(rows: 16, columns: 60)])
+    @Test(
+        "The help overlay takes the body's place, lists every key and swaps the hint bar",
+        arguments: [Fixtures.large, TerminalSize(rows: 16, columns: 60)])
     func helpOverlay(size: TerminalSize) {
         let buffer = render(Fixtures.fact, size: size, overlay: Fixtures.help)
         #expect(buffer.contains("┌─ Help "))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -91,15 +92,22 @@ func expectChrome(_ buffer: ScreenBuffer, screen: any Screen, sourceLocation: So
     let bottom = buffer.text(at: buffer.size.rows - 1)
     #expect(top.hasPrefix(" weft"), "title bar:\n\(buffer.rendered)", sourceLocation: sourceLocation)
     if let environment = screen.environmentName {
-        #expect(top.contains(environment), "title bar names the environment:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+        #expect(
+            top.contains(environment), "title bar names the environment:\n\(buffer.rendered)",
+            sourceLocation: sourceLocation)
     }
-    #expect(top.hasSuffix(screen.title), "title bar names the screen:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+    #expect(
+        top.hasSuffix(screen.title), "title bar names the screen:\n\(buffer.rendered)", sourceLocation: sourceLocation)
     if let last = screen.keyHints.last {
-        #expect(bottom.contains("\(last.key) \(last.label)"), "hint bar keeps the last hint:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+        #expect(
+            bottom.contains("\(last.key) \(last.label)"), "hint bar keeps the last hint:\n\(buffer.rendered)",
+            sourceLocation: sourceLocation)
     }
     let theme = Theme(isMonochrome: buffer.isMonochrome)
     #expect(buffer.style(row: 0, column: 0) == theme.titleBar, sourceLocation: sourceLocation)
-    #expect(buffer.style(row: buffer.size.rows - 1, column: buffer.size.columns - 1) == theme.hintBar, sourceLocation: sourceLocation)
+    #expect(
+        buffer.style(row: buffer.size.rows - 1, column: buffer.size.columns - 1) == theme.hintBar,
+        sourceLocation: sourceLocation)
 }
 
 /// Checks that a monochrome rendering uses no colour role anywhere.

@@ -1,6 +1,7 @@
 import FactKit
 import Foundation
 import Testing
+
 @testable import WeftApp
 @testable import WeftTUI
 @testable import WeftTerminal
@@ -24,7 +25,9 @@ struct InteractiveAppTests {
     func asciiLogo() {
         let logo = InteractiveApp.logo(isUnicode: false)
         #expect(!logo.isEmpty && logo.count <= 5)
-        #expect(logo.allSatisfy { line in TextLayout.width(of: line) <= 40 && line.unicodeScalars.allSatisfy { $0.isASCII } })
+        #expect(
+            logo.allSatisfy { line in TextLayout.width(of: line) <= 40 && line.unicodeScalars.allSatisfy { $0.isASCII }
+            })
     }
 
     @Test("Without a terminal, run throws notATerminal instead of drawing into a pipe")

@@ -1,11 +1,15 @@
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
 @MainActor
 @Suite("Key-hint bar")
 struct KeyHintBarTests {
-    let hints = [KeyHint("n", "next"), KeyHint("e", "environment"), KeyHint("d", "diagnostics"), KeyHint("?", "help"), KeyHint("q", "quit")]
+    let hints = [
+        KeyHint("n", "next"), KeyHint("e", "environment"), KeyHint("d", "diagnostics"), KeyHint("?", "help"),
+        KeyHint("q", "quit"),
+    ]
 
     @Test("All hints show when they fit, in order")
     func allFit() {

@@ -1,5 +1,6 @@
 import Testing
 import WeftApp
+
 @testable import WeftInitializer
 @testable import WeftTUI
 @testable import WeftTerminal
@@ -8,7 +9,9 @@ import WeftApp
 /// the keys the table binds.
 @Suite("Key map")
 struct KeyMapTests {
-    static let contexts: [KeyContext] = [.splash, .main, .error(environment: "broken"), .environmentMenu, .diagnostics, .history, .help]
+    static let contexts: [KeyContext] = [
+        .splash, .main, .error(environment: "broken"), .environmentMenu, .diagnostics, .history, .help,
+    ]
 
     @Test("Every key the hint bar or the help shows does what the table says, in its context", arguments: contexts)
     func shownKeysAreBound(context: KeyContext) {
@@ -42,7 +45,8 @@ struct KeyMapTests {
         #expect(FailureAdvice.Phrasing.keys.retry == "Retry (\(retry))")
         #expect(FailureAdvice.Phrasing.keys.pickAnother == "pick another environment (\(choose))")
         let hint = FailureAdvice.hint(
-            for: InitializationStepTimeoutError(stepTitle: "Fetch", timeout: .seconds(1)), environment: nil, phrasing: .keys)
+            for: InitializationStepTimeoutError(stepTitle: "Fetch", timeout: .seconds(1)), environment: nil,
+            phrasing: .keys)
         #expect(hint == "The step took too long. Retry (r), or pick another environment (e).")
         #expect(KeyMap.action(for: .char("r"), in: errorScreen) == .retry)
         #expect(KeyMap.action(for: .char("e"), in: errorScreen) == .chooseEnvironment)

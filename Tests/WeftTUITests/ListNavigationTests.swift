@@ -1,6 +1,7 @@
-import WeftTerminal
 import Foundation
 import Testing
+import WeftTerminal
+
 @testable import FactKit
 @testable import WeftTUI
 
@@ -38,9 +39,10 @@ struct ListNavigationTests {
     func fortyEnvironments() throws {
         var menu = EnvironmentMenu(environments: Self.forty, current: "env-0")
         func view() -> ScreenBuffer {
-            render(EnvironmentMenuView(
-                options: menu.environments.map { .init(name: $0.name, detail: $0.description) },
-                currentEnvironment: menu.current, selectedIndex: menu.selectedIndex))
+            render(
+                EnvironmentMenuView(
+                    options: menu.environments.map { .init(name: $0.name, detail: $0.description) },
+                    currentEnvironment: menu.current, selectedIndex: menu.selectedIndex))
         }
         let top = view()
         #expect(top.contains(" ▼ 1/40 "), "\(top.rendered)")
@@ -75,8 +77,10 @@ struct ListNavigationTests {
     func historyView() throws {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let entries = (0..<30).map { index in
-            HistoryEntry(text: "Fact number \(index) is about cats and how they sleep all day long, every day.", timesSeen: index % 3 + 1,
-                         lastSeen: now - Double(index * 60), environment: index % 2 == 0 ? "embedded" : "staging")
+            HistoryEntry(
+                text: "Fact number \(index) is about cats and how they sleep all day long, every day.",
+                timesSeen: index % 3 + 1,
+                lastSeen: now - Double(index * 60), environment: index % 2 == 0 ? "embedded" : "staging")
         }
         var panel = HistoryPanel()
         #expect(render(HistoryView(panel: panel, environment: "embedded")).contains("reading the history"))
@@ -84,8 +88,15 @@ struct ListNavigationTests {
         let buffer = render(HistoryView(panel: panel, environment: "embedded"))
         expectChrome(buffer, screen: HistoryView(panel: panel, environment: "embedded"))
         #expect(buffer.contains("History · 30 facts, most recent first"))
-        #expect(buffer.lines.contains { $0.contains("last seen") && $0.contains("seen") && $0.contains("environment") && $0.contains("fact") })
-        #expect(buffer.lines.contains { $0.contains("› \(HistoryView.format(now))") && $0.contains("1×") && $0.contains("embedded") && $0.contains("Fact number 0") })
+        #expect(
+            buffer.lines.contains {
+                $0.contains("last seen") && $0.contains("seen") && $0.contains("environment") && $0.contains("fact")
+            })
+        #expect(
+            buffer.lines.contains {
+                $0.contains("› \(HistoryView.format(now))") && $0.contains("1×") && $0.contains("embedded")
+                    && $0.contains("Fact number 0")
+            })
         #expect(buffer.contains(" ▼ 1/30 "), "\(buffer.rendered)")
         panel.move(.last)
         let end = render(HistoryView(panel: panel, environment: "embedded"), size: Fixtures.small)

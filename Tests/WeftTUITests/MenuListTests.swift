@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -10,7 +11,8 @@ struct MenuListTests {
     @Test("The selected row is highlighted across the width and pointed at")
     func selected() throws {
         let buffer = ScreenBuffer(size: TerminalSize(rows: 10, columns: 40))
-        MenuList(items: items, selectedIndex: 2).draw(in: Rect(row: 0, column: 0, height: 10, width: 40), on: buffer, theme: Theme(isMonochrome: false))
+        MenuList(items: items, selectedIndex: 2).draw(
+            in: Rect(row: 0, column: 0, height: 10, width: 40), on: buffer, theme: Theme(isMonochrome: false))
         #expect(buffer.text(at: 2).hasPrefix(" › "))
         #expect(buffer.style(row: 2, column: 39)?.role == .selection)
         #expect(buffer.style(row: 3, column: 39)?.role != .selection)

@@ -1,11 +1,13 @@
+import Testing
+
+@testable import WeftTUI
+@testable import WeftTerminal
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Testing
-@testable import WeftTUI
-@testable import WeftTerminal
 
 /// The real ncurses backend, off-screen: `newterm` over `/dev/null`, read back with
 /// `mvwinnwstr`. ncurses state is process-global, so these tests run one at a time.
@@ -59,17 +61,20 @@ struct NCursesTerminalTests {
             #expect(!terminal.isMonochrome)
         }
         do {
-            let terminal = try NCursesTerminal(offscreen: TerminalSize(rows: 24, columns: 80), environment: ["NO_COLOR": "1"])
+            let terminal = try NCursesTerminal(
+                offscreen: TerminalSize(rows: 24, columns: 80), environment: ["NO_COLOR": "1"])
             defer { terminal.shutdown() }
             #expect(terminal.isMonochrome)
         }
         do {
-            let terminal = try NCursesTerminal(offscreen: TerminalSize(rows: 24, columns: 80), environment: ["NO_COLOR": ""])
+            let terminal = try NCursesTerminal(
+                offscreen: TerminalSize(rows: 24, columns: 80), environment: ["NO_COLOR": ""])
             defer { terminal.shutdown() }
             #expect(!terminal.isMonochrome, "an empty NO_COLOR does not count")
         }
         do {
-            let terminal = try NCursesTerminal(offscreen: TerminalSize(rows: 24, columns: 80), termName: "dumb", environment: ["TERM": "dumb"])
+            let terminal = try NCursesTerminal(
+                offscreen: TerminalSize(rows: 24, columns: 80), termName: "dumb", environment: ["TERM": "dumb"])
             defer { terminal.shutdown() }
             #expect(terminal.isMonochrome)
         }
@@ -83,7 +88,9 @@ struct NCursesTerminalTests {
         #expect(TerminalError(.cannotOpenTerminal(term: "x")).description.contains("TERM"))
     }
 
-    @Test("Without a TTY, start-up refuses with a typed error suggesting --plain", .enabled(if: isatty(0) == 0 || isatty(1) == 0))
+    @Test(
+        "Without a TTY, start-up refuses with a typed error suggesting --plain",
+        .enabled(if: isatty(0) == 0 || isatty(1) == 0))
     func notATerminal() {
         #expect(throws: TerminalError(.notATerminal)) {
             _ = try NCursesTerminal(environment: ["TERM": "xterm-256color"])
@@ -98,7 +105,8 @@ struct NCursesTerminalTests {
 @MainActor
 @Suite("ncurses terminal on a TTY")
 struct NCursesTerminalTTYTests {
-    @Test("A real terminal starts, draws, reads keys and quits cleanly", .enabled(if: getenv("WEFT_TUI_TTY_TEST") != nil))
+    @Test(
+        "A real terminal starts, draws, reads keys and quits cleanly", .enabled(if: getenv("WEFT_TUI_TTY_TEST") != nil))
     func realTerminal() async throws {
         var environment: [String: String] = [:]
         for name in ["TERM", "NO_COLOR"] {
@@ -115,7 +123,8 @@ struct NCursesTerminalTTYTests {
             frame: { tick in
                 var view = Fixtures.fact
                 view.fact = "猫 naps 🐈 all day. " + view.fact
-                view.notice = "\(Spinner.frame(tick, isMonochrome: terminal.isMonochrome)) last key: \(keys.last.map { "\($0)" } ?? "none")"
+                view.notice =
+                    "\(Spinner.frame(tick, isMonochrome: terminal.isMonochrome)) last key: \(keys.last.map { "\($0)" } ?? "none")"
                 return TerminalApp.Frame(screen: view)
             }
         )

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -51,7 +52,9 @@ struct SplashViewTests {
 
     @Test("Too many steps for the height keeps the active ones in view")
     func manySteps() {
-        let steps = (0..<20).map { SplashView.Step(title: "step \($0)", phase: "async", state: $0 < 15 ? .done(milliseconds: $0) : .pending) }
+        let steps = (0..<20).map {
+            SplashView.Step(title: "step \($0)", phase: "async", state: $0 < 15 ? .done(milliseconds: $0) : .pending)
+        }
         let buffer = render(SplashView(logo: [], environment: "embedded", steps: steps), size: Fixtures.small)
         #expect(buffer.contains("step 15"))
         #expect(buffer.contains("15/20"))

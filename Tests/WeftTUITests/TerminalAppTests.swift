@@ -1,5 +1,6 @@
 import Testing
 import WeftApp
+
 @testable import WeftTUI
 @testable import WeftTerminal
 

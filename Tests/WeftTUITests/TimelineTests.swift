@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -22,7 +23,10 @@ struct TimelineTests {
 
     @Test("A very short step still gets a visible bar")
     func minimumLength() {
-        let short = Timeline(entries: [.init(label: "a", startMilliseconds: 0, durationMilliseconds: 1000), .init(label: "b", startMilliseconds: 500, durationMilliseconds: 0)])
+        let short = Timeline(entries: [
+            .init(label: "a", startMilliseconds: 0, durationMilliseconds: 1000),
+            .init(label: "b", startMilliseconds: 500, durationMilliseconds: 0),
+        ])
         #expect(short.barSpan(of: short.entries[1], width: 20).length == 1)
     }
 
@@ -33,7 +37,10 @@ struct TimelineTests {
         func barColumns(_ row: Int) -> Set<Int> {
             Set((0..<60).filter { buffer.cell(row: row, column: $0)?.character == "█" })
         }
-        let open = barColumns(0), server = barColumns(1), facts = barColumns(2), fetch = barColumns(3)
+        let open = barColumns(0)
+        let server = barColumns(1)
+        let facts = barColumns(2)
+        let fetch = barColumns(3)
         #expect(!server.isEmpty && !facts.isEmpty)
         #expect(!server.isDisjoint(with: facts))
         #expect(open.isDisjoint(with: server))

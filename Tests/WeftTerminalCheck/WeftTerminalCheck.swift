@@ -19,16 +19,26 @@ struct WeftTerminalCheck {
         var passed = 0
         var failed = 0
         func check(_ condition: Bool, _ what: @autoclosure () -> String) {
-            if condition { passed += 1 } else { failed += 1; print("FAIL \(what())") }
+            if condition {
+                passed += 1
+            } else {
+                failed += 1
+                print("FAIL \(what())")
+            }
         }
 
         // Every wide string handed to ncurses ends in a zero.
         for text in ["", "a", "猫", "🐈‍⬛", "e\u{301}", String(repeating: "x", count: 1000)] {
             let wide = NCursesTerminal.wideString(text)
-            check(wide.last == 0 && wide.count == text.unicodeScalars.count + 1, "wideString(\(text.prefix(10))) is zero-terminated")
+            check(
+                wide.last == 0 && wide.count == text.unicodeScalars.count + 1,
+                "wideString(\(text.prefix(10))) is zero-terminated")
         }
 
-        let samples = ["q", "猫", "cat 🐈 nap", "e\u{301}t\u{E9}", "tab\there", "\u{1B}[31mred", "‮bidi", String(repeating: "猫x", count: 70)]
+        let samples = [
+            "q", "猫", "cat 🐈 nap", "e\u{301}t\u{E9}", "tab\there", "\u{1B}[31mred", "‮bidi",
+            String(repeating: "猫x", count: 70),
+        ]
         for (rows, columns) in [(24, 80), (16, 60), (5, 7), (1, 1), (40, 200)] {
             let terminal: NCursesTerminal
             do {
@@ -45,13 +55,17 @@ struct WeftTerminalCheck {
                     let length = (round * 7 + index) % (sample.count + 1)
                     let text = String(sample.prefix(length))
                     let column = (round * 5 + index * 3) % (columns + 4) - 2
-                    terminal.put(text, row: (round + index) % (rows + 1), column: column, style: TextStyle(isBold: index % 2 == 0))
+                    terminal.put(
+                        text, row: (round + index) % (rows + 1), column: column,
+                        style: TextStyle(isBold: index % 2 == 0))
                 }
                 terminal.drawBox(Rect(row: 0, column: 0, height: rows, width: columns), style: TextStyle(role: .border))
                 terminal.flush()
                 for row in 0..<rows {
                     let line = terminal.readBack(row: row)
-                    check(TextLayout.width(of: line) <= columns, "row \(row) of \(rows)×\(columns) fits: \(line.prefix(20))")
+                    check(
+                        TextLayout.width(of: line) <= columns,
+                        "row \(row) of \(rows)×\(columns) fits: \(line.prefix(20))")
                 }
             }
             if columns >= 20 {

@@ -9,7 +9,8 @@ public struct LogLine: Sendable, CustomStringConvertible {
 
     /// `level message key=value …`, the metadata sorted by key.
     public var description: String {
-        ([level.rawValue, message] + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        ([level.rawValue, message] + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(
+            separator: " ")
     }
 }
 

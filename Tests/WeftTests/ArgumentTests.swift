@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 @Suite("Factory arguments")
@@ -32,7 +33,9 @@ struct ArgumentTests {
         #expect(try container.require(DetailModel.self, argument: 7).id == 7)
         let two = try container.require(DetailModel.self, arguments: 8, "Eight")
         #expect(two.id == 8 && two.title == "Eight")
-        #expect(try container.require(Route.self, arguments: "/items", 2, true) == Route(path: "/items", page: 2, isModal: true))
+        #expect(
+            try container.require(Route.self, arguments: "/items", 2, true)
+                == Route(path: "/items", page: 2, isModal: true))
         #expect(container.resolve(DetailModel.self, argument: 9)?.id == 9)
         #expect(container.resolve(Route.self, arguments: "/", 1, false)?.page == 1)
     }
@@ -55,7 +58,8 @@ struct ArgumentTests {
         #expect(try container.require(Service.self, argument: 2) === first)
     }
 
-    @Test("Arguments are part of the key: the same type without arguments, or with other types, is another registration")
+    @Test(
+        "Arguments are part of the key: the same type without arguments, or with other types, is another registration")
     func argumentsArePartOfTheKey() throws {
         let container = Container()
         container.register(Service.self) { Service(id: 0) }
@@ -67,10 +71,14 @@ struct ArgumentTests {
         #expect(container.registrations.count == 3)
     }
 
-    @Test("Swinject testContainerDoesNotResolveWithWrongArgumentTypes: a typed error names the registered and the given types")
+    @Test(
+        "Swinject testContainerDoesNotResolveWithWrongArgumentTypes: a typed error names the registered and the given types"
+    )
     func swinjectWrongArgumentType() throws {
         let container = Container()
-        container.register(DetailModel.self) { (_: Resolver, id: Int) in DetailModel(id: id, title: "", logger: ConsoleLogger()) }
+        container.register(DetailModel.self) { (_: Resolver, id: Int) in
+            DetailModel(id: id, title: "", logger: ConsoleLogger())
+        }
         let error = #expect(throws: ResolutionError.self) { try container.require(DetailModel.self, argument: "7") }
         guard let failure = error, failure.code == .argumentMismatch else {
             Issue.record("expected argumentMismatch, got \(String(describing: error))")

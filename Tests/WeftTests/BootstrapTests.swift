@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 /// Every test runs against its own shared container, so they can run in parallel.
@@ -145,7 +146,10 @@ struct BootstrapTests {
         try await Container.withIsolatedShared {
             let runs = Counter()
             let configure: @Sendable (Container) -> Void = { container in
-                container.register(Service.self, lifetime: .singleton) { runs.increment(); return Service() }
+                container.register(Service.self, lifetime: .singleton) {
+                    runs.increment()
+                    return Service()
+                }
             }
             await Container.bootstrap(configure)
             _ = try Container.shared.require(Service.self)

@@ -1,5 +1,6 @@
-import Testing
 import Logging
+import Testing
+
 @testable import Weft
 
 /// Cached values are read without the lock from a published snapshot: these tests pin down
@@ -19,7 +20,10 @@ struct CacheSnapshotTests {
     func servesCachedValue() throws {
         let container = Container()
         let made = Counter()
-        container.register(Service.self, lifetime: .singleton) { made.increment(); return Service(id: 7) }
+        container.register(Service.self, lifetime: .singleton) {
+            made.increment()
+            return Service(id: 7)
+        }
         let first = try container.require(Service.self)
         let published = try publish(Service.self, in: container)
         #expect(published === first && published.id == 7 && made.value == 1)
@@ -200,7 +204,10 @@ private final class Derived: Base, @unchecked Sendable {
     func transientStaysTransient() throws {
         let container = Container()
         let made = Counter()
-        container.register(Service.self) { made.increment(); return Service() }
+        container.register(Service.self) {
+            made.increment()
+            return Service()
+        }
         try publishTransient(Service.self, in: container)
         let before = made.value
         let (first, second) = (try container.require(Service.self), try container.require(Service.self))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 /// One container serves every resolve: values made while configuring, values cached in scopes,
@@ -21,7 +22,10 @@ struct ConsistencyTests {
             let made = Counter()
             await Container.bootstrap { _ in }
             await Container.update { c in
-                c.register(A.self, lifetime: .singleton) { made.increment(); return A(id: 1) }
+                c.register(A.self, lifetime: .singleton) {
+                    made.increment()
+                    return A(id: 1)
+                }
                 // The seeds' style: the factory resolves through the container it was handed.
                 c.register(B.self) { B(a: try c.require(A.self)) }
             }
@@ -39,7 +43,10 @@ struct ConsistencyTests {
             let made: Counter
             func configure(_ c: Container) async throws {
                 let made = self.made
-                c.register(Value.self, lifetime: .singleton) { made.increment(); return Value(7) }
+                c.register(Value.self, lifetime: .singleton) {
+                    made.increment()
+                    return Value(7)
+                }
                 c.register(B.self) { B(a: A(id: try c.require(Value.self).id)) }
             }
         }
@@ -58,9 +65,10 @@ struct ConsistencyTests {
         let container = Container()
         #expect(try await container.install([TestModule(name: "Core", log: log)]) == ["Core"])
         #expect(try await container.install([TestModule(name: "Core", log: log)]) == [])
-        #expect(try await container.install([
-            TestModule(name: "Core", log: log), TestModule(name: "User", dependencies: ["Core"], log: log),
-        ]) == ["User"])
+        #expect(
+            try await container.install([
+                TestModule(name: "Core", log: log), TestModule(name: "User", dependencies: ["Core"], log: log),
+            ]) == ["User"])
         #expect(log.all == ["Core", "User"])
     }
 
@@ -110,7 +118,12 @@ struct ConsistencyTests {
     func updateScopedValue() async throws {
         try await Container.withIsolatedShared {
             let made = Counter()
-            await Container.bootstrap { $0.register(Value.self, lifetime: .scoped) { made.increment(); return Value(made.value) } }
+            await Container.bootstrap {
+                $0.register(Value.self, lifetime: .scoped) {
+                    made.increment()
+                    return Value(made.value)
+                }
+            }
             let before = try Container.shared.require(Value.self)
             await Container.update { c in
                 _ = c.resolve(Value.self)
@@ -129,7 +142,10 @@ struct ConsistencyTests {
             await Container.bootstrap { _ in }
             let held = Locked<Value?>(nil)
             await Container.update { c in
-                c.register(Value.self, lifetime: .weak) { made.increment(); return Value(0) }
+                c.register(Value.self, lifetime: .weak) {
+                    made.increment()
+                    return Value(0)
+                }
                 held.withLock { $0 = c.resolve(Value.self) }
             }
             let after = try Container.shared.require(Value.self)
@@ -143,7 +159,12 @@ struct ConsistencyTests {
     func updateExistingWeakValue() async throws {
         try await Container.withIsolatedShared {
             let made = Counter()
-            await Container.bootstrap { $0.register(Value.self, lifetime: .weak) { made.increment(); return Value(0) } }
+            await Container.bootstrap {
+                $0.register(Value.self, lifetime: .weak) {
+                    made.increment()
+                    return Value(0)
+                }
+            }
             let held = Locked<Value?>(nil)
             await Container.update { c in
                 held.withLock { $0 = c.resolve(Value.self) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 @Suite("Registering and resolving")
@@ -7,7 +8,10 @@ struct ContainerTests {
     func lazy() throws {
         let container = Container()
         let runs = Counter()
-        container.register(Service.self) { runs.increment(); return Service() }
+        container.register(Service.self) {
+            runs.increment()
+            return Service()
+        }
         #expect(runs.value == 0)
         _ = try container.require(Service.self)
         #expect(runs.value == 1)
@@ -58,7 +62,9 @@ struct ContainerTests {
         #expect(try container.require(Service.self).id == 2)
     }
 
-    @Test("Registering again while the old singleton is being created: later resolves use the new registration", .timeLimit(.minutes(1)))
+    @Test(
+        "Registering again while the old singleton is being created: later resolves use the new registration",
+        .timeLimit(.minutes(1)))
     func replaceDuringCreation() async throws {
         let container = Container()
         let entered = Signal()

@@ -1,17 +1,29 @@
 import Testing
+
 @testable import Weft
 
 @Suite("Circular dependencies")
 struct CycleTests {
     private func cyclicContainer(lifetime: Lifetime) -> Container {
         let container = Container()
-        container.register(ServiceA.self, lifetime: lifetime) { resolver in _ = try resolver.resolve(ServiceB.self); return ServiceA() }
-        container.register(ServiceB.self, lifetime: lifetime) { resolver in _ = try resolver.resolve(ServiceC.self); return ServiceB() }
-        container.register(ServiceC.self, lifetime: lifetime) { resolver in _ = try resolver.resolve(ServiceA.self); return ServiceC() }
+        container.register(ServiceA.self, lifetime: lifetime) { resolver in
+            _ = try resolver.resolve(ServiceB.self)
+            return ServiceA()
+        }
+        container.register(ServiceB.self, lifetime: lifetime) { resolver in
+            _ = try resolver.resolve(ServiceC.self)
+            return ServiceB()
+        }
+        container.register(ServiceC.self, lifetime: lifetime) { resolver in
+            _ = try resolver.resolve(ServiceA.self)
+            return ServiceC()
+        }
         return container
     }
 
-    private let abca = [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceC.self), ServiceKey(ServiceA.self)]
+    private let abca = [
+        ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceC.self), ServiceKey(ServiceA.self),
+    ]
 
     @Test("A cycle is reported with its full path A → B → C → A", arguments: Lifetime.allCases)
     func syncCycle(lifetime: Lifetime) {
@@ -30,11 +42,18 @@ struct CycleTests {
     func mixedLifetimeCycle() {
         // Transient steps live on the stack, cached ones on the heap: the path crosses both.
         let container = Container()
-        container.register(ServiceA.self) { resolver in _ = try resolver.resolve(ServiceB.self); return ServiceA() }
-        container.register(ServiceB.self, lifetime: .singleton) { resolver in
-            _ = try resolver.resolve(ServiceC.self); return ServiceB()
+        container.register(ServiceA.self) { resolver in
+            _ = try resolver.resolve(ServiceB.self)
+            return ServiceA()
         }
-        container.register(ServiceC.self) { resolver in _ = try resolver.resolve(ServiceA.self); return ServiceC() }
+        container.register(ServiceB.self, lifetime: .singleton) { resolver in
+            _ = try resolver.resolve(ServiceC.self)
+            return ServiceB()
+        }
+        container.register(ServiceC.self) { resolver in
+            _ = try resolver.resolve(ServiceA.self)
+            return ServiceC()
+        }
         let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
         guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
@@ -48,9 +67,13 @@ struct CycleTests {
     func syncInsideAsyncCycle() async {
         let container = Container()
         container.register(ServiceA.self, lifetime: .singleton) { [container] (_: Resolver) async throws in
-            _ = try container.require(ServiceB.self); return ServiceA()
+            _ = try container.require(ServiceB.self)
+            return ServiceA()
         }
-        container.register(ServiceB.self) { [container] in _ = try container.require(ServiceA.self); return ServiceB() }
+        container.register(ServiceB.self) { [container] in
+            _ = try container.require(ServiceA.self)
+            return ServiceB()
+        }
         let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(ServiceA.self) }
         guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
@@ -64,10 +87,12 @@ struct CycleTests {
     func asyncCycle() async {
         let container = Container()
         container.register(ServiceA.self, lifetime: .singleton) { resolver in
-            _ = try await resolver.resolve(ServiceB.self); return ServiceA()
+            _ = try await resolver.resolve(ServiceB.self)
+            return ServiceA()
         }
         container.register(ServiceB.self, lifetime: .singleton) { resolver in
-            _ = try await resolver.resolve(ServiceA.self); return ServiceB()
+            _ = try await resolver.resolve(ServiceA.self)
+            return ServiceB()
         }
         await #expect(throws: ResolutionError.self) { try await container.resolveAsync(ServiceA.self) }
     }
@@ -75,8 +100,14 @@ struct CycleTests {
     @Test("A cycle through a captured container, not the resolver, is still detected")
     func capturedContainer() {
         let container = Container()
-        container.register(ServiceA.self) { [container] in _ = try container.require(ServiceB.self); return ServiceA() }
-        container.register(ServiceB.self) { [container] in _ = try container.require(ServiceA.self); return ServiceB() }
+        container.register(ServiceA.self) { [container] in
+            _ = try container.require(ServiceB.self)
+            return ServiceA()
+        }
+        container.register(ServiceB.self) { [container] in
+            _ = try container.require(ServiceA.self)
+            return ServiceB()
+        }
         let error = #expect(throws: ResolutionError.self) { try container.require(ServiceA.self) }
         guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
@@ -91,11 +122,13 @@ struct CycleTests {
         let container = Container()
         container.register(ServiceA.self, lifetime: .singleton) { resolver in
             await Task.yield()
-            _ = try await resolver.resolve(ServiceB.self); return ServiceA()
+            _ = try await resolver.resolve(ServiceB.self)
+            return ServiceA()
         }
         container.register(ServiceB.self, lifetime: .singleton) { resolver in
             await Task.yield()
-            _ = try await resolver.resolve(ServiceA.self); return ServiceB()
+            _ = try await resolver.resolve(ServiceA.self)
+            return ServiceB()
         }
         let failures = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<10_000 {
@@ -124,11 +157,13 @@ struct CycleTests {
         let bothStarted = Barrier(parties: 2)
         container.register(ServiceA.self, lifetime: .singleton) { resolver in
             await bothStarted.arrive()
-            _ = try await resolver.resolve(ServiceB.self); return ServiceA()
+            _ = try await resolver.resolve(ServiceB.self)
+            return ServiceA()
         }
         container.register(ServiceB.self, lifetime: .singleton) { resolver in
             await bothStarted.arrive()
-            _ = try await resolver.resolve(ServiceA.self); return ServiceB()
+            _ = try await resolver.resolve(ServiceA.self)
+            return ServiceB()
         }
         async let a: Bool = (try? await container.resolveAsync(ServiceA.self)) == nil
         async let b: Bool = (try? await container.resolveAsync(ServiceB.self)) == nil
@@ -140,7 +175,10 @@ struct CycleTests {
     func diamond() throws {
         let container = Container()
         container.register(ServiceC.self) { ServiceC() }
-        container.register(ServiceB.self) { resolver in _ = try resolver.resolve(ServiceC.self); return ServiceB() }
+        container.register(ServiceB.self) { resolver in
+            _ = try resolver.resolve(ServiceC.self)
+            return ServiceB()
+        }
         container.register(ServiceA.self) { resolver in
             _ = try resolver.resolve(ServiceB.self)
             _ = try resolver.resolve(ServiceC.self)
@@ -181,24 +219,40 @@ struct ResolvingContainerCycleTests {
     @Test("A key resolved again in another container is not a cycle (root A → B, C → A; child B → C)")
     func sameKeyOtherContainer() async throws {
         let root = Container()
-        root.register(A.self) { r in _ = try r.resolve(B.self); return A() }
+        root.register(A.self) { r in
+            _ = try r.resolve(B.self)
+            return A()
+        }
         root.register(B.self) { B() }
-        root.register(C.self, lifetime: .singleton) { r in _ = try r.resolve(A.self); return C() }
+        root.register(C.self, lifetime: .singleton) { r in
+            _ = try r.resolve(A.self)
+            return C()
+        }
         let child = Container(parent: root)
-        child.register(B.self) { r in _ = try r.resolve(C.self); return B() }
+        child.register(B.self) { r in
+            _ = try r.resolve(C.self)
+            return B()
+        }
         // A in child → B (child's) → C (root's singleton, resolving in root) → A in root → B (root's): ends.
         _ = try child.require(A.self)
         // No cycle; only the real captive dependency (the singleton C keeps one transient A).
-        #expect(await child.validate().problems == [
-            .captiveDependency(singleton: ServiceKey(C.self), dependency: ServiceKey(A.self), lifetime: .transient),
-        ])
+        #expect(
+            await child.validate().problems == [
+                .captiveDependency(singleton: ServiceKey(C.self), dependency: ServiceKey(A.self), lifetime: .transient)
+            ])
     }
 
     @Test("A real cycle across containers is still reported with its path")
     func realCycleAcrossContainers() {
         let root = Container()
-        root.register(A.self) { r in _ = try r.resolve(B.self); return A() }
-        root.register(B.self) { r in _ = try r.resolve(A.self); return B() }
+        root.register(A.self) { r in
+            _ = try r.resolve(B.self)
+            return A()
+        }
+        root.register(B.self) { r in
+            _ = try r.resolve(A.self)
+            return B()
+        }
         let child = Container(parent: root)
         let error = #expect(throws: ResolutionError.self) { try child.require(A.self) }
         guard let failure = error, failure.code == .circularDependency else {
@@ -235,7 +289,9 @@ struct DeepPathTests {
     @Test("A cycle at the end of a deep chain is still reported, as exactly its loop", arguments: [10, 200, 600])
     func deepCycle(depth: Int) {
         let loopStart = depth - 3
-        let error = #expect(throws: ResolutionError.self) { try chain(depth, closingAt: loopStart).require(Node.self, name: "n0") }
+        let error = #expect(throws: ResolutionError.self) {
+            try chain(depth, closingAt: loopStart).require(Node.self, name: "n0")
+        }
         guard let failure = error, failure.code == .circularDependency else {
             Issue.record("unexpected \(String(describing: error))")
             return

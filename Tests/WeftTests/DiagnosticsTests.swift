@@ -1,5 +1,6 @@
-import Testing
 import Logging
+import Testing
+
 @testable import Weft
 
 struct Database: Sendable {}
@@ -17,11 +18,23 @@ struct DiagnosticsTests {
     /// A container with one of each problem validate() must find.
     private func brokenContainer() -> Container {
         let container = Container()
-        container.register(Feed.self) { resolver in _ = try resolver.resolve(Database.self); return Feed() }  // missing
-        container.register(ServiceA.self) { resolver in _ = try resolver.resolve(ServiceB.self); return ServiceA() }
-        container.register(ServiceB.self) { resolver in _ = try resolver.resolve(ServiceA.self); return ServiceB() }  // cycle
+        container.register(Feed.self) { resolver in
+            _ = try resolver.resolve(Database.self)
+            return Feed()
+        }  // missing
+        container.register(ServiceA.self) { resolver in
+            _ = try resolver.resolve(ServiceB.self)
+            return ServiceA()
+        }
+        container.register(ServiceB.self) { resolver in
+            _ = try resolver.resolve(ServiceA.self)
+            return ServiceB()
+        }  // cycle
         container.register(Session.self, lifetime: .scoped) { Session() }
-        container.register(Cache.self, lifetime: .singleton) { resolver in _ = try resolver.resolve(Session.self); return Cache() }  // captive
+        container.register(Cache.self, lifetime: .singleton) { resolver in
+            _ = try resolver.resolve(Session.self)
+            return Cache()
+        }  // captive
         container.register(ServiceC.self) { () throws -> ServiceC in throw Boom() }  // failing
         container.register(Logger.self) { ConsoleLogger() }  // fine
         return container
@@ -32,9 +45,16 @@ struct DiagnosticsTests {
         let report = await brokenContainer().validate()
         #expect(!report.isValid)
         #expect(report.problems.count == 4)
-        #expect(report.problems.contains(.missingDependency(service: ServiceKey(Feed.self), missing: ServiceKey(Database.self))))
-        #expect(report.problems.contains(.circularDependency([ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceA.self)])))
-        #expect(report.problems.contains(.captiveDependency(singleton: ServiceKey(Cache.self), dependency: ServiceKey(Session.self), lifetime: .scoped)))
+        #expect(
+            report.problems.contains(
+                .missingDependency(service: ServiceKey(Feed.self), missing: ServiceKey(Database.self))))
+        #expect(
+            report.problems.contains(
+                .circularDependency([ServiceKey(ServiceA.self), ServiceKey(ServiceB.self), ServiceKey(ServiceA.self)])))
+        #expect(
+            report.problems.contains(
+                .captiveDependency(
+                    singleton: ServiceKey(Cache.self), dependency: ServiceKey(Session.self), lifetime: .scoped)))
         #expect(report.problems.contains(.factoryFailed(service: ServiceKey(ServiceC.self), message: "boom")))
     }
 
@@ -42,7 +62,10 @@ struct DiagnosticsTests {
     func validateIsThrowaway() async {
         let container = Container()
         let runs = Counter()
-        container.register(Service.self, lifetime: .singleton) { runs.increment(); return Service() }
+        container.register(Service.self, lifetime: .singleton) {
+            runs.increment()
+            return Service()
+        }
         #expect(await container.validate().isValid)
         #expect(runs.value == 1)
         #expect(container.registrations.first?.hasCachedInstance == false)
@@ -52,7 +75,10 @@ struct DiagnosticsTests {
     func graph() async {
         let container = Container()
         container.register(Database.self, lifetime: .singleton) { Database() }
-        container.register(Feed.self) { resolver in _ = try resolver.resolve(Database.self); return Feed() }
+        container.register(Feed.self) { resolver in
+            _ = try resolver.resolve(Database.self)
+            return Feed()
+        }
         let graph = await container.graph()
         #expect(graph.nodes.map(\.key) == [ServiceKey(Database.self), ServiceKey(Feed.self)])
         #expect(graph.edges == [DependencyGraph.Edge(from: ServiceKey(Feed.self), to: ServiceKey(Database.self))])
@@ -99,7 +125,10 @@ struct DiagnosticsTests {
         #expect(container.resolve(Service.self, name: "named") == nil)
         #expect(errors.all.isEmpty)
         // A missing dependency of a registered service is a failure of that service.
-        container.register(Feed.self) { r in _ = try r.resolve(Database.self); return Feed() }
+        container.register(Feed.self) { r in
+            _ = try r.resolve(Database.self)
+            return Feed()
+        }
         container.register(ServiceC.self) { () throws -> ServiceC in throw Boom() }
         #expect(container.resolve(Feed.self) == nil)
         #expect(container.resolve(ServiceC.self) == nil)
@@ -113,7 +142,9 @@ struct DiagnosticsTests {
         let container = Container()
         container.register(Probe.self, name: "db", lifetime: .singleton) { Probe(status: .healthy) }
         container.register(Probe.self, name: "net", instance: Probe(status: .degraded(reason: "slow")))
-        container.register(Probe.self, name: "never", lifetime: .singleton) { Probe(status: .unhealthy(reason: "down")) }
+        container.register(Probe.self, name: "never", lifetime: .singleton) {
+            Probe(status: .unhealthy(reason: "down"))
+        }
         _ = try container.require(Probe.self, name: "db")
         let report = await container.checkHealth()
         #expect(report.statuses.count == 2)  // "never" was never created, so not checked
@@ -126,19 +157,27 @@ struct ValidationTreeTests {
     @Test("validate on a child finds the dependency a parent's singleton misses in its own container")
     func childValidatesParentSingletonInParent() async {
         let root = Container()
-        root.register(Cache.self, lifetime: .singleton) { r in _ = try r.resolve(Database.self); return Cache() }
+        root.register(Cache.self, lifetime: .singleton) { r in
+            _ = try r.resolve(Database.self)
+            return Cache()
+        }
         let child = Container(parent: root)
         child.register(Database.self) { Database() }
         #expect(throws: ResolutionError.self) { try child.require(Cache.self) }
         let report = await child.validate()
-        #expect(report.problems == [.missingDependency(service: ServiceKey(Cache.self), missing: ServiceKey(Database.self))])
+        #expect(
+            report.problems == [.missingDependency(service: ServiceKey(Cache.self), missing: ServiceKey(Database.self))]
+        )
     }
 
     @Test("validate on a child reports no captive dependency that a real resolution cannot make")
     func noFalseCaptive() async throws {
         let root = Container()
         root.register(Session.self, lifetime: .singleton) { Session() }
-        root.register(Cache.self, lifetime: .singleton) { r in _ = try r.resolve(Session.self); return Cache() }
+        root.register(Cache.self, lifetime: .singleton) { r in
+            _ = try r.resolve(Session.self)
+            return Cache()
+        }
         let child = Container(parent: root)
         child.register(Session.self, lifetime: .scoped) { Session() }
         _ = try child.require(Cache.self)
@@ -150,10 +189,15 @@ struct ValidationTreeTests {
         let root = Container()
         root.register(Session.self, lifetime: .scoped) { Session() }
         let child = Container(parent: root)
-        child.register(Cache.self, lifetime: .singleton) { r in _ = try r.resolve(Session.self); return Cache() }
-        #expect(await child.validate().problems == [
-            .captiveDependency(singleton: ServiceKey(Cache.self), dependency: ServiceKey(Session.self), lifetime: .scoped),
-        ])
+        child.register(Cache.self, lifetime: .singleton) { r in
+            _ = try r.resolve(Session.self)
+            return Cache()
+        }
+        #expect(
+            await child.validate().problems == [
+                .captiveDependency(
+                    singleton: ServiceKey(Cache.self), dependency: ServiceKey(Session.self), lifetime: .scoped)
+            ])
     }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import Weft
 
 /// Services that hold resources are disposed by `shutdown()`: once, in reverse order of creation.
@@ -44,7 +45,9 @@ struct DisposalTests {
         let log = Log()
         let container = Container()
         for index in 0..<20 {
-            container.register(Resource.self, name: "r\(index)", lifetime: .singleton) { Resource("r\(index)", log: log) }
+            container.register(Resource.self, name: "r\(index)", lifetime: .singleton) {
+                Resource("r\(index)", log: log)
+            }
             _ = try container.require(Resource.self, name: "r\(index)")
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -60,7 +63,9 @@ struct DisposalTests {
         let log = Log()
         let container = Container()
         container.register(Resource.self, name: "first", lifetime: .singleton) { Resource("first", log: log) }
-        container.register(Resource.self, name: "broken", lifetime: .singleton) { Resource("broken", log: log, fails: true) }
+        container.register(Resource.self, name: "broken", lifetime: .singleton) {
+            Resource("broken", log: log, fails: true)
+        }
         container.register(Resource.self, name: "last", lifetime: .singleton) { Resource("last", log: log) }
         for name in ["first", "broken", "last"] { _ = try container.require(Resource.self, name: name) }
         let error = await #expect(throws: ShutdownError.self) { try await container.shutdown() }
@@ -182,4 +187,3 @@ struct DisposalTests {
         await disposed.wait()  // the test's time limit fails it if the value is never disposed
     }
 }
-

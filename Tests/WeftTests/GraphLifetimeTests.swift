@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 @Suite("The graph lifetime")
@@ -6,7 +7,10 @@ struct GraphLifetimeTests {
     final class D: Sendable {}
     struct B: Sendable { let d: D }
     struct C: Sendable { let d: D }
-    struct A: Sendable { let b: B; let c: C }
+    struct A: Sendable {
+        let b: B
+        let c: C
+    }
 
     static func diamond(_ lifetime: Lifetime) -> Container {
         let container = Container()
@@ -31,8 +35,10 @@ struct GraphLifetimeTests {
     func factoryGraphAsync() async throws {
         let container = Self.diamond(.graph)
         container.register(D.self, lifetime: .graph) { (_: Resolver) async throws -> D in D() }
-        container.register(B.self) { (resolver: Resolver) async throws -> B in B(d: try await resolver.resolve(D.self)) }
-        container.register(C.self) { (resolver: Resolver) async throws -> C in C(d: try await resolver.resolve(D.self)) }
+        container.register(B.self) { (resolver: Resolver) async throws -> B in B(d: try await resolver.resolve(D.self))
+        }
+        container.register(C.self) { (resolver: Resolver) async throws -> C in C(d: try await resolver.resolve(D.self))
+        }
         container.register(A.self) { (resolver: Resolver) async throws -> A in
             async let b = resolver.resolve(B.self)
             async let c = resolver.resolve(C.self)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 @Suite("onCreated hooks and decorators")
@@ -35,9 +36,13 @@ struct HookTests {
     @Test("Swinject initCompleted on a transient: once per created value; a decorator runs once per value too")
     func transientHooks() throws {
         let container = Container()
-        let hooks = Counter(), decorations = Counter()
+        let hooks = Counter()
+        let decorations = Counter()
         container.register(Service.self) { Service() }
-            .decorated { decorations.increment(); return $0 }
+            .decorated {
+                decorations.increment()
+                return $0
+            }
             .onCreated { _, _ in hooks.increment() }
         for _ in 0..<3 { _ = try container.require(Service.self) }
         #expect(hooks.value == 3 && decorations.value == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Weft
 
 @Suite("Lifetimes")
@@ -8,7 +9,10 @@ struct LifetimeTests {
     func singleton() throws {
         let container = Container()
         let runs = Counter()
-        container.register(Service.self, lifetime: .singleton) { runs.increment(); return Service() }
+        container.register(Service.self, lifetime: .singleton) {
+            runs.increment()
+            return Service()
+        }
         #expect(runs.value == 0)
         let first = try container.require(Service.self)
         let second = try container.require(Service.self)
@@ -38,7 +42,12 @@ struct LifetimeTests {
                         let id = (try? container.require(Service.self)).map(ObjectIdentifier.init)
                         ids.withLock { $0.append(id ?? ObjectIdentifier(Counter.self)) }
                     }
-                    if remaining.withLock({ $0 -= 1; return $0 }) == 0 { continuation.resume(returning: ids.withLock { $0 }) }
+                    if remaining.withLock({
+                        $0 -= 1
+                        return $0
+                    }) == 0 {
+                        continuation.resume(returning: ids.withLock { $0 })
+                    }
                 }.start()
             }
         }
@@ -100,7 +109,10 @@ struct LifetimeTests {
     func weak() throws {
         let container = Container()
         let runs = Counter()
-        container.register(Service.self, lifetime: .weak) { runs.increment(); return Service() }
+        container.register(Service.self, lifetime: .weak) {
+            runs.increment()
+            return Service()
+        }
         var held: Service? = try container.require(Service.self)
         let again = try container.require(Service.self)
         #expect(held === again)
@@ -135,7 +147,9 @@ struct LifetimeTests {
         #expect(!inFlight.withLock { $0 })
     }
 
-    @Test("A task waiting for another task's creation stops waiting when cancelled; the creation goes on", .timeLimit(.minutes(1)))
+    @Test(
+        "A task waiting for another task's creation stops waiting when cancelled; the creation goes on",
+        .timeLimit(.minutes(1)))
     func cancelledWaiter() async throws {
         let container = Container()
         let creating = Signal()
@@ -194,7 +208,8 @@ struct CreatorCancellationTests {
         #expect(try await container.resolveAsync(Service.self).id == 2)
     }
 
-    @Test("A creator cancelled after its factory succeeded still hands the value to its waiters", .timeLimit(.minutes(1)))
+    @Test(
+        "A creator cancelled after its factory succeeded still hands the value to its waiters", .timeLimit(.minutes(1)))
     func cancelledCreatorKeepsValue() async throws {
         let container = Container()
         let creating = Signal()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Weft
 
 /// Seeded random sequences of register / resolve / scope / child / update / install / reset /
@@ -20,7 +21,8 @@ struct ModelBasedTests {
             let operations = Operation.sequence(using: &generator)
             guard let mismatch = await Self.run(operations) else { continue }
             let shrunk = await Self.shrink(operations)
-            Issue.record("""
+            Issue.record(
+                """
                 Seed \(seed): \(mismatch)
                 Shortest reproduction (\(shrunk.operations.count) of \(operations.count) operations): \(shrunk.mismatch)
                 \(shrunk.operations.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
@@ -127,7 +129,9 @@ enum Operation: CustomStringConvertible, Sendable {
             return .registerInstance(container: container, key: generator.next(below: keyCount))
         case 32..<68:
             let styles: [ResolveStyle] = [.require, .require, .probe, .async]
-            return .resolve(container: container, key: generator.next(below: keyCount), style: styles[generator.next(below: styles.count)])
+            return .resolve(
+                container: container, key: generator.next(below: keyCount),
+                style: styles[generator.next(below: styles.count)])
         case 68..<78:
             return .child(of: container)
         case 78..<84:
@@ -263,7 +267,8 @@ final class World {
         // A shrunk sequence may name a container whose creation was removed: the index wraps.
         switch operation.wrapped(containers: containers.count) {
         case .register(let c, let k, let lifetime, let dependencies, let fails):
-            register(Operation.Registration(key: k, lifetime: lifetime, dependencies: dependencies, fails: fails), in: c)
+            register(
+                Operation.Registration(key: k, lifetime: lifetime, dependencies: dependencies, fails: fails), in: c)
         case .registerInstance(let c, let k):
             let box = ledger.make(registration: -1, dependencies: [])
             containers[c].register(Box.self, name: key(k), instance: box)
@@ -281,7 +286,9 @@ final class World {
             let staged = model.stage(container: root)
             await withStaging(registrations, probe: probe, container: root, staged: staged) { body in
                 await Container.update { _ in body() }
-            } mismatch: { mismatch = $0 }
+            } mismatch: {
+                mismatch = $0
+            }
             if let mismatch { return mismatch }
         case .install(let c, let module, let registrations, let probe):
             let name = "M\(module)"
@@ -295,7 +302,9 @@ final class World {
             let container = containers[c]
             await withStaging(registrations, probe: probe, container: c, staged: staged) { body in
                 _ = try? await container.install([ProbeModule(name: name) { _ in body() }])
-            } mismatch: { mismatch = $0 }
+            } mismatch: {
+                mismatch = $0
+            }
             model.markInstalled(name, in: c)
             if let mismatch { return mismatch }
         case .reset:
@@ -338,7 +347,11 @@ final class World {
             for (id, registration) in frozen {
                 World.register(registration, id: id, key: "k\(registration.key)", in: target, ledger: ledger)
             }
-            if let probeKey { probed.withLock { $0 = Result { () throws(ResolutionError) in try target.require(Box.self, name: probeKey) } } }
+            if let probeKey {
+                probed.withLock {
+                    $0 = Result { () throws(ResolutionError) in try target.require(Box.self, name: probeKey) }
+                }
+            }
         }
         // The probe ran before the registrations applied: the model resolves it likewise.
         if let probe {
@@ -351,12 +364,15 @@ final class World {
     }
 
     private func register(_ registration: Operation.Registration, in c: Int) {
-        World.register(registration, id: nextRegistration, key: key(registration.key), in: containers[c], ledger: ledger)
+        World.register(
+            registration, id: nextRegistration, key: key(registration.key), in: containers[c], ledger: ledger)
         model.register(registration, id: nextRegistration, in: c)
         nextRegistration += 1
     }
 
-    static func register(_ registration: Operation.Registration, id: Int, key: String, in container: Container, ledger: Ledger) {
+    static func register(
+        _ registration: Operation.Registration, id: Int, key: String, in container: Container, ledger: Ledger
+    ) {
         let dependencies = registration.dependencies.map { "k\($0)" }
         let fails = registration.fails
         container.register(Box.self, name: key, lifetime: registration.lifetime) { (resolver: Resolver) throws -> Box in
@@ -376,7 +392,9 @@ final class World {
         case .async:
             let name = key(k)
             let result: Result<Box, ResolutionError>
-            do { result = .success(try await container.resolveAsync(Box.self, name: name)) } catch { result = .failure(error) }
+            do { result = .success(try await container.resolveAsync(Box.self, name: name)) } catch {
+                result = .failure(error)
+            }
             actual = outcome(result)
         case .probe:
             actual = container.resolve(Box.self, name: key(k)).map { outcome(.success($0)) } ?? .none
@@ -428,7 +446,8 @@ final class World {
     private func checkRuns() -> String? {
         let actual = ledger.runs
         for (registration, runs) in model.runs where actual[registration, default: 0] != runs {
-            return "factory of registration \(registration) ran \(actual[registration, default: 0]) times, the model says \(runs)"
+            return
+                "factory of registration \(registration) ran \(actual[registration, default: 0]) times, the model says \(runs)"
         }
         return nil
     }
@@ -495,13 +514,18 @@ struct Model {
     }
 
     mutating func register(_ registration: Operation.Registration, id: Int, in container: Int) {
-        put(Registration(id: id, lifetime: registration.lifetime, dependencies: registration.dependencies, fails: registration.fails, instance: nil),
+        put(
+            Registration(
+                id: id, lifetime: registration.lifetime, dependencies: registration.dependencies,
+                fails: registration.fails, instance: nil),
             for: registration.key, in: container)
     }
 
     mutating func registerInstance(container: Int, key: Int) -> Int {
         nextInstance += 1
-        put(Registration(id: -1, lifetime: .singleton, dependencies: [], fails: false, instance: nextInstance), for: key, in: container)
+        put(
+            Registration(id: -1, lifetime: .singleton, dependencies: [], fails: false, instance: nextInstance),
+            for: key, in: container)
         nodes[container].cache[key] = .instance(id: nextInstance, dependencies: [])
         return nextInstance
     }
@@ -564,7 +588,9 @@ struct Model {
         return resolve(key, from: container, path: [], graph: &graph)
     }
 
-    private mutating func resolve(_ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome]) -> Outcome {
+    private mutating func resolve(_ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome])
+        -> Outcome
+    {
         if let cached = nodes[container].cache[key] { return cached }
         var owner: Int? = container
         while let current = owner, nodes[current].registrations[key] == nil { owner = nodes[current].parent }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 /// The smaller capabilities Swinject and Factory users expect.
@@ -13,7 +14,10 @@ struct PeerParityTests {
     func swinjectTypeForwarding() throws {
         let container = Container()
         let made = Counter()
-        container.register(Cat.self, lifetime: .singleton, also: (any Animal).self) { made.increment(); return Cat() }
+        container.register(Cat.self, lifetime: .singleton, also: (any Animal).self) {
+            made.increment()
+            return Cat()
+        }
         let cat = try container.require(Cat.self)
         let animal = try container.require((any Animal).self)
         #expect(animal as? Cat === cat)
@@ -26,7 +30,9 @@ struct PeerParityTests {
         let cat = Cat()
         container.register(Cat.self, also: (any Animal).self, instance: cat)
         #expect(try container.require((any Animal).self) as? Cat === cat)
-        container.register(Cat.self, name: "async", lifetime: .singleton, also: (any Animal).self) { (_: Resolver) async throws -> Cat in Cat() }
+        container.register(Cat.self, name: "async", lifetime: .singleton, also: (any Animal).self) {
+            (_: Resolver) async throws -> Cat in Cat()
+        }
         let first = try await container.resolveAsync((any Animal).self, name: "async")
         #expect(first as? Cat === (try await container.resolveAsync(Cat.self, name: "async")))
     }
@@ -44,7 +50,10 @@ struct PeerParityTests {
     @Test("Optional<T> still fails when T is registered but its dependency is missing")
     func optionalDependencyMissing() {
         let container = Container()
-        container.register(Cat.self) { resolver in _ = try resolver.resolve(Service.self); return Cat() }
+        container.register(Cat.self) { resolver in
+            _ = try resolver.resolve(Service.self)
+            return Cat()
+        }
         #expect(throws: ResolutionError.self) { try container.require(Cat?.self) }
     }
 
@@ -73,7 +82,9 @@ struct PeerParityTests {
         container.register(Service.self) { Service() }
         container.register(Service.self, name: "transient", lifetime: .transient) { Service() }
         #expect(try container.require(Service.self) === container.require(Service.self))
-        #expect(try container.require(Service.self, name: "transient") !== container.require(Service.self, name: "transient"))
+        #expect(
+            try container.require(Service.self, name: "transient")
+                !== container.require(Service.self, name: "transient"))
         #expect(container.createScope().defaultLifetime == .singleton)
         #expect(Container().defaultLifetime == .transient)
     }
@@ -85,7 +96,10 @@ struct PeerParityTests {
         let hooked = Counter()
         let decorated = Counter()
         container.register(Service.self) { Service() }
-            .decorated { service in decorated.increment(); return service }
+            .decorated { service in
+                decorated.increment()
+                return service
+            }
             .onCreated { _, _ in hooked.increment() }
         container.register(Service.self, name: "test", when: .test) { Service(id: 7) }
             .onCreated { _, _ in hooked.increment() }

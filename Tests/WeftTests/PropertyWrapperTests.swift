@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 @Suite("Property wrappers")
@@ -19,7 +20,10 @@ struct PropertyWrapperTests {
     func injectedIsLazy() {
         let container = Container()
         let runs = Counter()
-        container.register(Logger.self) { runs.increment(); return ConsoleLogger(name: "lazy") }
+        container.register(Logger.self) {
+            runs.increment()
+            return ConsoleLogger(name: "lazy")
+        }
         let screen = Screen(container: container)
         #expect(runs.value == 0)
         #expect(screen.logger?.name == "lazy")
@@ -44,7 +48,10 @@ struct PropertyWrapperTests {
         #expect(screen.service.id == -1)
         #expect(throws: ResolutionError.self) { try screen.$service.make() }
         let counter = Counter()
-        container.register(Service.self) { counter.increment(); return Service(id: counter.value) }
+        container.register(Service.self) {
+            counter.increment()
+            return Service(id: counter.value)
+        }
         #expect(screen.service.id == 1)
         #expect(screen.service.id == 2)
         #expect(screen.service !== screen.service)

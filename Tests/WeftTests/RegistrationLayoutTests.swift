@@ -1,10 +1,11 @@
 import Testing
+
 @testable import Weft
 
 #if canImport(Glibc)
-/// glibc's `malloc_usable_size`, which its Swift module does not export.
-@_silgen_name("malloc_usable_size")
-private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+    /// glibc's `malloc_usable_size`, which its Swift module does not export.
+    @_silgen_name("malloc_usable_size")
+    private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
 #endif
 
 /// A registration keeps decorators and hooks in its factory's storage (`Registration.Body`),
@@ -18,11 +19,14 @@ struct RegistrationLayoutTests {
         let fields = MemoryLayout<ServiceKey>.size + MemoryLayout<Registration.Body>.size + MemoryLayout<Lifetime>.size
         #expect(fields <= 56, "fields take \(fields) bytes")
         #if canImport(Glibc)
-        // What the allocator handed out: at most 72 usable bytes is glibc's 80-byte chunk (a
-        // sanitizer's allocator reports the 66 bytes asked for). It was 88 with a separate field.
-        let registration = Registration(key: ServiceKey(Service.self, name: "n"), lifetime: .singleton, factory: .sync { _ in Service() })
-        let usable = withExtendedLifetime(registration) { mallocUsableSize(Unmanaged.passUnretained(registration).toOpaque()) }
-        #expect(usable <= 72, "\(usable) usable bytes")
+            // What the allocator handed out: at most 72 usable bytes is glibc's 80-byte chunk (a
+            // sanitizer's allocator reports the 66 bytes asked for).
+            let registration = Registration(
+                key: ServiceKey(Service.self, name: "n"), lifetime: .singleton, factory: .sync { _ in Service() })
+            let usable = withExtendedLifetime(registration) {
+                mallocUsableSize(Unmanaged.passUnretained(registration).toOpaque())
+            }
+            #expect(usable <= 72, "\(usable) usable bytes")
         #endif
     }
 

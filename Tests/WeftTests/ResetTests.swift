@@ -1,9 +1,12 @@
 import Testing
+
 @testable import Weft
 
 @Suite("Cache reset and unregister")
 struct ResetTests {
-    @Test("Swinject resetObjectScope(.container): reset(lifetime:) drops singletons here and in scopes below; transients untouched")
+    @Test(
+        "Swinject resetObjectScope(.container): reset(lifetime:) drops singletons here and in scopes below; transients untouched"
+    )
     func swinjectResetObjectScope() throws {
         let container = Container()
         container.register(Service.self, lifetime: .singleton) { Service() }
@@ -26,7 +29,10 @@ struct ResetTests {
     func factoryScopeReset() throws {
         let container = Container()
         let made = Counter()
-        container.register(Service.self, name: "session", lifetime: .singleton) { made.increment(); return Service() }
+        container.register(Service.self, name: "session", lifetime: .singleton) {
+            made.increment()
+            return Service()
+        }
         let alice = try container.require(Service.self, name: "session")
         #expect(try container.require(Service.self, name: "session") === alice)
         container.reset(Service.self, name: "session")
@@ -74,13 +80,16 @@ struct ResetTests {
     @Test("Swinject removeAll: every registration and cached value goes; modules can be installed again")
     func swinjectRemoveAll() async throws {
         let container = Container()
-        try await container.install([ProbeModule(name: "M") { $0.register(Service.self, lifetime: .singleton) { Service() } }])
+        try await container.install([
+            ProbeModule(name: "M") { $0.register(Service.self, lifetime: .singleton) { Service() } }
+        ])
         container.register(Child.self) { Child() }
         _ = try container.require(Service.self)
         container.removeAll()
         #expect(container.registrations.isEmpty)
         #expect(container.resolve(Service.self) == nil)
-        let installed = try await container.install([ProbeModule(name: "M") { $0.register(Service.self) { Service() } }])
+        let installed = try await container.install([ProbeModule(name: "M") { $0.register(Service.self) { Service() } }]
+        )
         #expect(installed == ["M"])
     }
 

@@ -10,7 +10,8 @@ struct ResolutionErrorTests {
 
     @Test("each code carries its details and says what to do")
     func codes() {
-        let a = ServiceKey(Int.self), b = ServiceKey(String.self)
+        let a = ServiceKey(Int.self)
+        let b = ServiceKey(String.self)
         let missing = ResolutionError.notRegistered(a, path: [b], suggestions: [ServiceKey(Int.self, name: "x")])
         #expect(missing.code == .notRegistered && missing.key == a && missing.path == [b])
         #expect(missing.description.contains("Register it with"))

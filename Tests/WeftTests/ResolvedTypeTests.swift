@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 /// A resolve hands back the factory's value as the key's type, whether the value is stored as

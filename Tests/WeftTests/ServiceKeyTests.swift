@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Weft
 
 /// A key hashes its name once, when it is made, and tables mix that with the type's address
@@ -11,7 +12,8 @@ struct ServiceKeyTests {
         let pairs = [("caf\u{E9}", "cafe\u{301}"), ("\u{212A}", "K")]
         for (registered, asked) in pairs {
             #expect(ServiceKey(Service.self, name: registered) == ServiceKey(Service.self, name: asked))
-            #expect(Set([ServiceKey(Service.self, name: registered), ServiceKey(Service.self, name: asked)]).count == 1)
+            #expect(
+                Set([ServiceKey(Service.self, name: registered), ServiceKey(Service.self, name: asked)]).count == 1)
             let container = Container()
             container.register(Service.self, name: registered) { Service(id: 1) }
             #expect(try container.require(Service.self, name: asked).id == 1)
@@ -35,7 +37,8 @@ struct ServiceKeyTests {
         let one = ServiceKey(Service.self, name: "primary")
         let same = ServiceKey(Service.self, name: String("prim" + "ary"))
         #expect(one.hashValue == same.hashValue)
-        var left = Hasher(), right = Hasher()
+        var left = Hasher()
+        var right = Hasher()
         left.combine(one)
         right.combine(same)
         #expect(left.finalize() == right.finalize())
@@ -48,7 +51,9 @@ struct ServiceKeyTests {
         var table: [ServiceKey: Int] = [:]
         for index in 0..<100_000 { table[ServiceKey(Service.self, name: "k\(index)")] = index }
         #expect(table.count == 100_000)
-        let misplaced = (0..<100_000).filter { (index: Int) in table[ServiceKey(Service.self, name: "k\(index)")] != index }
+        let misplaced = (0..<100_000).filter { (index: Int) in
+            table[ServiceKey(Service.self, name: "k\(index)")] != index
+        }
         #expect(misplaced.isEmpty)
         #expect(table[ServiceKey(ServiceA.self, name: "k1")] == nil)
     }

@@ -1,4 +1,5 @@
 import Logging
+
 @testable import Weft
 
 /// A thread-safe counter of factory invocations.

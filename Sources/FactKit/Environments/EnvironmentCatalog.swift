@@ -39,14 +39,18 @@ public struct EnvironmentCatalog: Sendable, Hashable {
     ///   empty or two environments share a name.
     init(environments: [Environment], file: String = "(in memory)") throws(EnvironmentCatalogError) {
         guard !environments.isEmpty else {
-            throw .invalidField(file: file, line: nil, field: "environments", problem: "expected at least one environment, got an empty list")
+            throw .invalidField(
+                file: file, line: nil, field: "environments",
+                problem: "expected at least one environment, got an empty list")
         }
         var firstIndex: [String: Int] = [:]
         for (index, environment) in environments.enumerated() {
             if let earlier = firstIndex[environment.name] {
                 throw .invalidField(
                     file: file, line: nil, field: "environments[\(index)].name",
-                    problem: "duplicate name \"\(environment.name)\" (already used by environments[\(earlier)]); names must be unique")
+                    problem:
+                        "duplicate name \"\(environment.name)\" (already used by environments[\(earlier)]); names must be unique"
+                )
             }
             firstIndex[environment.name] = index
         }
@@ -97,7 +101,8 @@ public struct EnvironmentCatalog: Sendable, Hashable {
             throw .notAnEnvironmentsFile(file: path, problem: "is not a regular file (a FIFO, socket or device)")
         }
         if let size = attributes[.size] as? Int, size > maximumFileSize {
-            throw .notAnEnvironmentsFile(file: path, problem: "is larger than 1 MiB, too large for an environments file")
+            throw .notAnEnvironmentsFile(
+                file: path, problem: "is larger than 1 MiB, too large for an environments file")
         }
         let data: Data
         do {
@@ -109,7 +114,8 @@ public struct EnvironmentCatalog: Sendable, Hashable {
         }
         guard !data.isEmpty else { throw .notAnEnvironmentsFile(file: path, problem: "is empty") }
         guard data.count <= maximumFileSize else {
-            throw .notAnEnvironmentsFile(file: path, problem: "is larger than 1 MiB, too large for an environments file")
+            throw .notAnEnvironmentsFile(
+                file: path, problem: "is larger than 1 MiB, too large for an environments file")
         }
         return data
     }
@@ -165,8 +171,10 @@ public struct EnvironmentCatalog: Sendable, Hashable {
     /// Why bundled data could not be read, in a few words.
     private static func reason(for error: any Error) -> String {
         let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoSuchFile.rawValue
-            || nsError.code == CocoaError.fileNoSuchFile.rawValue {
+        if nsError.domain == NSCocoaErrorDomain,
+            nsError.code == CocoaError.fileReadNoSuchFile.rawValue
+                || nsError.code == CocoaError.fileNoSuchFile.rawValue
+        {
             return "no such file"
         }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileReadNoPermission.rawValue {

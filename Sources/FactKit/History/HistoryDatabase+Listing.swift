@@ -22,7 +22,8 @@ extension HistoryDatabase {
                 arguments: [limit.map { max(0, $0) } ?? -1])
             return rows.map { row in
                 HistoryEntry(
-                    text: row["text"], timesSeen: row["seen"], lastSeen: row["lastSeen"], environment: row["environment"])
+                    text: row["text"], timesSeen: row["seen"], lastSeen: row["lastSeen"],
+                    environment: row["environment"])
             }
         }
     }

@@ -38,7 +38,8 @@ public final class HistoryDatabase: Sendable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            let home =
+                environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
                 .map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileManager.default.homeDirectoryForCurrentUser
             dataHome = home.appendingPathComponent(".local/share", isDirectory: true)
@@ -53,9 +54,11 @@ public final class HistoryDatabase: Sendable {
         // A serial queue of its own runs on a thread Dispatch creates for it, outside the
         // cooperative pool.
         let queue = DispatchQueue(label: "weft.history.open")
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HistoryDatabase, HistoryDatabaseError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<HistoryDatabase, HistoryDatabaseError>, Never>) in
             queue.async {
-                continuation.resume(returning: Result { () throws(HistoryDatabaseError) in try HistoryDatabase(url: url) })
+                continuation.resume(
+                    returning: Result { () throws(HistoryDatabaseError) in try HistoryDatabase(url: url) })
             }
         }
         return try result.get()
@@ -99,9 +102,11 @@ public final class HistoryDatabase: Sendable {
         while true {
             do {
                 return try open()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
+            {
                 // A blocking pause: opening blocks its thread by design (see `open(url:)`).
-                Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 * Double.random(in: 0.5...1.5))
+                Thread.sleep(
+                    forTimeInterval: Double(pause.components.attoseconds) / 1e18 * Double.random(in: 0.5...1.5))
                 pause = min(pause * 2, .milliseconds(100))
             }
         }
@@ -117,7 +122,9 @@ public final class HistoryDatabase: Sendable {
     ///   - environment: The name of the environment it came from.
     ///   - fetchedAt: When it was fetched.
     @discardableResult
-    func record(_ text: String, environment: String, fetchedAt: Date = Date()) async throws(HistoryDatabaseError) -> HistoryCounts {
+    func record(_ text: String, environment: String, fetchedAt: Date = Date()) async throws(HistoryDatabaseError)
+        -> HistoryCounts
+    {
         do {
             return try await pool.writeWithoutTransaction { db in
                 var counts = HistoryCounts(timesSeen: 0, factsStored: 0)
@@ -125,12 +132,14 @@ public final class HistoryDatabase: Sendable {
                     try db.execute(
                         sql: "INSERT INTO fact (text, firstSeenAt) VALUES (?, ?) ON CONFLICT(text) DO NOTHING",
                         arguments: [text, fetchedAt])
-                    let factID = try Int64.fetchOne(db, sql: "SELECT id FROM fact WHERE text = ?", arguments: [text]) ?? 0
+                    let factID =
+                        try Int64.fetchOne(db, sql: "SELECT id FROM fact WHERE text = ?", arguments: [text]) ?? 0
                     try db.execute(
                         sql: "INSERT INTO sighting (factId, environment, fetchedAt) VALUES (?, ?, ?)",
                         arguments: [factID, environment, fetchedAt])
                     counts = HistoryCounts(
-                        timesSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sighting WHERE factId = ?", arguments: [factID]) ?? 0,
+                        timesSeen: try Int.fetchOne(
+                            db, sql: "SELECT COUNT(*) FROM sighting WHERE factId = ?", arguments: [factID]) ?? 0,
                         factsStored: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fact") ?? 0)
                     return .commit
                 }
@@ -168,7 +177,8 @@ public final class HistoryDatabase: Sendable {
         }
     }
 
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T
+    {
         do {
             return try await pool.write(body)
         } catch {
@@ -204,7 +214,9 @@ public final class HistoryDatabase: Sendable {
     /// unless it is weft's, an unmarked weft history, or an SQLite database with nothing in
     /// it: nothing is written to a file that is refused, not even its journal mode.
     private static func refuseForeignFile(at path: String) throws {
-        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return }
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else {
+            return
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)

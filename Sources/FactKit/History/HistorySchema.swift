@@ -18,19 +18,22 @@ enum HistorySchema {
     /// The schema's versions, applied in order inside one write transaction; never edit a
     /// shipped migration, add one.
     static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
-        ("v1: facts and sightings", { db in
-            try db.create(table: "fact") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("text", .text).notNull().unique(onConflict: .abort)
-                table.column("firstSeenAt", .datetime).notNull()
+        (
+            "v1: facts and sightings",
+            { db in
+                try db.create(table: "fact") { table in
+                    table.autoIncrementedPrimaryKey("id")
+                    table.column("text", .text).notNull().unique(onConflict: .abort)
+                    table.column("firstSeenAt", .datetime).notNull()
+                }
+                try db.create(table: "sighting") { table in
+                    table.autoIncrementedPrimaryKey("id")
+                    table.belongsTo("fact", onDelete: .cascade).notNull()
+                    table.column("environment", .text).notNull()
+                    table.column("fetchedAt", .datetime).notNull()
+                }
             }
-            try db.create(table: "sighting") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.belongsTo("fact", onDelete: .cascade).notNull()
-                table.column("environment", .text).notNull()
-                table.column("fetchedAt", .datetime).notNull()
-            }
-        }),
+        )
     ]
 
     /// The tables and columns of a history written before the application id existed
@@ -89,7 +92,8 @@ enum HistorySchema {
             }
             for migration in migrations where !applied.contains(migration.identifier) {
                 try migration.migrate(db)
-                try db.execute(sql: "INSERT INTO \(migrationsTable) (identifier) VALUES (?)", arguments: [migration.identifier])
+                try db.execute(
+                    sql: "INSERT INTO \(migrationsTable) (identifier) VALUES (?)", arguments: [migration.identifier])
             }
             if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")

@@ -35,7 +35,10 @@ struct FactRequestHandler: Sendable {
         case .http500:
             return .respond(.json(["error": "internal server error (fault mode http-500)"], status: 500))
         case .garbage:
-            return .respond(FactResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Data("~~ meow? <this is not JSON> ~~\n".utf8)))
+            return .respond(
+                FactResponse(
+                    status: 200, contentType: "text/plain; charset=utf-8",
+                    body: Data("~~ meow? <this is not JSON> ~~\n".utf8)))
         case .drop:
             return .drop
         case .slow:
@@ -80,7 +83,8 @@ struct FactRequestHandler: Sendable {
         guard let text else { return .success(min(Self.defaultListLimit, facts.count)) }
         let digits = text.hasPrefix("+") || text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            return .failure(LimitProblem(reason: "limit must be a whole number from 1 up, got \"\(Self.quoted(text))\""))
+            return .failure(
+                LimitProblem(reason: "limit must be a whole number from 1 up, got \"\(Self.quoted(text))\""))
         }
         let isNegative = text.hasPrefix("-") && digits.contains { $0 != "0" }
         guard !isNegative, digits.contains(where: { $0 != "0" }) else {
@@ -96,7 +100,10 @@ struct FactRequestHandler: Sendable {
     }
 
     private struct FactList: Encodable { var data: [CatFact] }
-    private struct Health: Encodable { var status: String; var facts: Int }
+    private struct Health: Encodable {
+        var status: String
+        var facts: Int
+    }
 }
 
 /// One answer of the fact server, before the HTTP server writes it.
@@ -118,7 +125,8 @@ struct FactResponse: Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let body = try? encoder.encode(value) else {
-            return FactResponse(status: 500, contentType: "text/plain; charset=utf-8", body: Data("cannot encode the answer\n".utf8))
+            return FactResponse(
+                status: 500, contentType: "text/plain; charset=utf-8", body: Data("cannot encode the answer\n".utf8))
         }
         return FactResponse(status: status, contentType: "application/json", body: body)
     }

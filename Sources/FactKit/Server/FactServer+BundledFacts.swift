@@ -32,6 +32,7 @@ extension FactServer {
         slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay,
         logger: Logger = FactServer.silentLogger
     ) throws(FactServerError) -> FactServer {
-        try FactServer(facts: bundledFacts(), port: port, fault: fault, slowResponseDelay: slowResponseDelay, logger: logger)
+        try FactServer(
+            facts: bundledFacts(), port: port, fault: fault, slowResponseDelay: slowResponseDelay, logger: logger)
     }
 }

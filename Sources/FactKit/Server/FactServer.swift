@@ -120,7 +120,9 @@ public actor FactServer {
         let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
         // Whichever comes first: listening (with the bound port), or `run()` failing.
         let (outcomes, outcome) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
-        let application = Self.makeApplication(handler: handler, port: requestedPort, readTimeout: readTimeout, logger: logger) { channel in
+        let application = Self.makeApplication(
+            handler: handler, port: requestedPort, readTimeout: readTimeout, logger: logger
+        ) { channel in
             outcome.yield(.success(channel.localAddress?.port ?? 0))
         }
         // In a service group of its own: stopping is a graceful shutdown (see `stop()`).
@@ -194,7 +196,8 @@ public actor FactServer {
     public func serve(onListening: @escaping @Sendable (URL) -> Void) async throws(FactServerError) {
         let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
         let port = requestedPort
-        let application = Self.makeApplication(handler: handler, port: port, readTimeout: readTimeout, logger: logger) { channel in
+        let application = Self.makeApplication(handler: handler, port: port, readTimeout: readTimeout, logger: logger) {
+            channel in
             let bound = channel.localAddress?.port ?? Int(port)
             onListening(URL(string: "http://127.0.0.1:\(bound)") ?? URL(fileURLWithPath: "/"))
         }
@@ -270,7 +273,8 @@ public actor FactServer {
         let idleTimeout = TimeAmount.nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
         return Application(
             responder: responder,
-            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout, httpDecoderConfiguration: decoder)),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout, httpDecoderConfiguration: decoder)),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port)), serverName: nil),
             onServerRunning: { channel in onListening(channel) },
             eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
@@ -279,7 +283,9 @@ public actor FactServer {
     }
 
     /// Answers one request with `handler`, and names its route for the request's span.
-    private static func answer(_ request: Request, context: FactRequestContext, handler: FactRequestHandler) async throws -> Response {
+    private static func answer(_ request: Request, context: FactRequestContext, handler: FactRequestHandler)
+        async throws -> Response
+    {
         if let route = FactRequestHandler.route(of: request.uri.path) { context.coreContext.endpointPath.value = route }
         let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
         let method = request.method.rawValue
@@ -295,7 +301,8 @@ public actor FactServer {
             let status = HTTPResponse.Status(code: answer.status)
             if request.method == .head {
                 headers[.contentLength] = String(body.readableBytes)
-                return Response(status: status, headers: headers, body: ResponseBody(contentLength: body.readableBytes) { _ in })
+                return Response(
+                    status: status, headers: headers, body: ResponseBody(contentLength: body.readableBytes) { _ in })
             }
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
         }

@@ -88,7 +88,9 @@ public final class FactService: Sendable {
             guard response.status == .ok else {
                 throw FactServiceError.httpStatus(url: url, code: Int(response.status.code))
             }
-            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > maximumBodySize {
+            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init),
+                declared > maximumBodySize
+            {
                 throw FactServiceError.bodyTooLarge(url: url, limit: maximumBodySize)
             }
             let body = try await response.body.collect(upTo: maximumBodySize)
@@ -141,10 +143,17 @@ public final class FactService: Sendable {
             throw .invalidBody(url: url, reason: "expected a JSON object, got \(value.summary)")
         }
         guard case .string(let text)? = fields["fact"] else {
-            throw .invalidBody(url: url, reason: fields["fact"].map { "\"fact\" is \($0.summary), not a string" } ?? "\"fact\" is missing")
+            throw .invalidBody(
+                url: url,
+                reason: fields["fact"].map { "\"fact\" is \($0.summary), not a string" } ?? "\"fact\" is missing")
         }
-        guard case .number(let length)? = fields["length"], length.rounded() == length, length >= 0, length < Double(Int.max) else {
-            throw .invalidBody(url: url, reason: fields["length"].map { "\"length\" is \($0.summary), not an integer" } ?? "\"length\" is missing")
+        guard case .number(let length)? = fields["length"], length.rounded() == length, length >= 0,
+            length < Double(Int.max)
+        else {
+            throw .invalidBody(
+                url: url,
+                reason: fields["length"].map { "\"length\" is \($0.summary), not an integer" }
+                    ?? "\"length\" is missing")
         }
         return CatFact(fact: text, length: Int(length))
     }
@@ -185,7 +194,9 @@ public final class FactService: Sendable {
 
     private static func describeConnectionFailure(_ error: any Error) -> String {
         if let error = error as? NIOConnectionError {
-            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty { return "unknown host" }
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                return "unknown host"
+            }
             if let first = error.connectionErrors.first?.error as? IOError, first.errnoCode == ECONNREFUSED {
                 return "connection refused"
             }

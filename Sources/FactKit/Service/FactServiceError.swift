@@ -34,21 +34,27 @@ public enum FactServiceError: Error, Sendable, Equatable, CustomStringConvertibl
         let target = url.absoluteString
         switch self {
         case .unreachable(_, let reason):
-            return "cannot reach \(target) (\(reason)); check that the server is running and the address is right, or choose another environment"
+            return
+                "cannot reach \(target) (\(reason)); check that the server is running and the address is right, or choose another environment"
         case .timedOut(_, let after):
-            return "\(target) did not answer within \(after.readable); the server may be overloaded, try again or raise timeoutSeconds"
+            return
+                "\(target) did not answer within \(after.readable); the server may be overloaded, try again or raise timeoutSeconds"
         case .connectionDropped:
             return "\(target) closed the connection without answering; the server may have crashed, try again"
         case .httpStatus(_, 404):
-            return "\(target) answered HTTP 404 (not found): the URL has no fact endpoint, check the environment's source"
+            return
+                "\(target) answered HTTP 404 (not found): the URL has no fact endpoint, check the environment's source"
         case .httpStatus(_, let code) where code >= 500:
-            return "\(target) answered HTTP \(code) (\(Self.phrase(code))); the server is failing, try again later or choose another environment"
+            return
+                "\(target) answered HTTP \(code) (\(Self.phrase(code))); the server is failing, try again later or choose another environment"
         case .httpStatus(_, let code):
             return "\(target) answered HTTP \(code) (\(Self.phrase(code))); check the environment's source"
         case .invalidBody(_, let reason):
-            return "\(target) sent an answer that is not a cat fact (\(reason)); expected {\"fact\": String, \"length\": Int}"
+            return
+                "\(target) sent an answer that is not a cat fact (\(reason)); expected {\"fact\": String, \"length\": Int}"
         case .bodyTooLarge(_, let limit):
-            return "\(target) sent more than the \(limit % 1024 == 0 ? "\(limit / 1024) KiB" : "\(limit) bytes") allowed for one fact, so weft stopped reading; is this really a cat-fact server?"
+            return
+                "\(target) sent more than the \(limit % 1024 == 0 ? "\(limit / 1024) KiB" : "\(limit) bytes") allowed for one fact, so weft stopped reading; is this really a cat-fact server?"
         case .transport(_, let reason):
             return "request to \(target) failed (\(reason))"
         case .cancelled:

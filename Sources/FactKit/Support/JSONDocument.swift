@@ -107,7 +107,10 @@ struct JSONDocument {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar):
                     position += UTF8.width(scalar)
-                    if scalar == "\n" { lineNumber += 1; start = position }
+                    if scalar == "\n" {
+                        lineNumber += 1
+                        start = position
+                    }
                 case .emptyInput:
                     break decoding
                 case .error:
@@ -122,14 +125,19 @@ struct JSONDocument {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x20, 0x09, 0x0D: index += 1
-                case 0x0A: index += 1; line += 1; lineStart = index
+                case 0x0A:
+                    index += 1
+                    line += 1
+                    lineStart = index
                 default: return
                 }
             }
         }
 
         mutating func value(depth: Int) throws(SyntaxError) -> Node {
-            guard depth < Self.maximumDepth else { throw error("more than \(Self.maximumDepth) nested arrays or objects") }
+            guard depth < Self.maximumDepth else {
+                throw error("more than \(Self.maximumDepth) nested arrays or objects")
+            }
             guard index < bytes.count else { throw error("unexpected end of the file, expected a value") }
             let startLine = line
             let startColumn = column(at: index)
@@ -138,9 +146,15 @@ struct JSONDocument {
             case UInt8(ascii: "{"): value = try object(depth: depth)
             case UInt8(ascii: "["): value = try array(depth: depth)
             case UInt8(ascii: "\""): value = .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); value = .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); value = .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); value = .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                value = .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try number())
             default: throw error("unexpected character \(describe(at: index)), expected a value")
             }
@@ -148,7 +162,8 @@ struct JSONDocument {
         }
 
         func describe(at index: Int) -> String {
-            let scalar = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).unicodeScalars.first
+            let scalar = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).unicodeScalars
+                .first
             return scalar.map { "\"\(JSONDocument.quoted(String($0)))\"" } ?? "byte \(bytes[index])"
         }
 
@@ -165,28 +180,42 @@ struct JSONDocument {
             var members: [Node.Member] = []
             var seen: [String: Int] = [:]
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object([])
+            }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw index < bytes.count ? error("expected a key in quotes") : error("unexpected end of the file inside an object")
+                    throw index < bytes.count
+                        ? error("expected a key in quotes") : error("unexpected end of the file inside an object")
                 }
                 let keyLine = line
                 let keyIndex = index
                 let key = try string()
                 if let first = seen[key] {
-                    throw error("the key \"\(JSONDocument.quoted(key))\" appears twice in one object (first on line \(first))", at: keyIndex)
+                    throw error(
+                        "the key \"\(JSONDocument.quoted(key))\" appears twice in one object (first on line \(first))",
+                        at: keyIndex)
                 }
                 seen[key] = keyLine
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected \":\" after a key") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw error("expected \":\" after a key")
+                }
                 index += 1
                 skipWhitespace()
                 members.append(Node.Member(key: key, value: try value(depth: depth + 1)))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the file inside an object") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 throw error("expected \",\" or \"}\" in an object")
             }
         }
@@ -195,14 +224,23 @@ struct JSONDocument {
             index += 1
             var items: [Node] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array([])
+            }
             while true {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the file inside an array") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                }
                 throw error("expected \",\" or \"]\" in an array")
             }
         }
@@ -213,10 +251,14 @@ struct JSONDocument {
             guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
                 throw error("a number needs a digit after \"-\"")
             }
-            if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
+            if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1])
+            {
                 throw error("a number with a leading zero (write 3, not 03)", at: start)
             }
-            func digits() { while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 } }
+            func digits() {
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            }
             digits()
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
@@ -226,7 +268,9 @@ struct JSONDocument {
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 let before = index
                 digits()
                 guard index > before else { throw error("a number needs digits in its exponent") }
@@ -255,9 +299,13 @@ struct JSONDocument {
                     return String(scalars)
                 }
                 if byte < 0x20 {
-                    throw error("a raw control character (byte \(byte)) inside a string; write it as an escape such as \\n")
+                    throw error(
+                        "a raw control character (byte \(byte)) inside a string; write it as an escape such as \\n")
                 }
-                guard byte == UInt8(ascii: "\\") else { index += 1; continue }
+                guard byte == UInt8(ascii: "\\") else {
+                    index += 1
+                    continue
+                }
                 flush()
                 let escape = index
                 index += 1
@@ -275,16 +323,21 @@ struct JSONDocument {
                     let unit = try hex(at: index + 1, escape: escape)
                     index += 4
                     if (0xD800...0xDBFF).contains(unit) {
-                        guard index + 6 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\"), bytes[index + 2] == UInt8(ascii: "u"),
-                              case let low = try hex(at: index + 3, escape: escape), (0xDC00...0xDFFF).contains(low)
+                        guard index + 6 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\"),
+                            bytes[index + 2] == UInt8(ascii: "u"),
+                            case let low = try hex(at: index + 3, escape: escape), (0xDC00...0xDFFF).contains(low)
                         else {
-                            throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) (half of a character)", at: escape)
+                            throw error(
+                                "a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) (half of a character)",
+                                at: escape)
                         }
                         index += 6
                         let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                         if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
                     } else if (0xDC00...0xDFFF).contains(unit) {
-                        throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) (half of a character)", at: escape)
+                        throw error(
+                            "a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) (half of a character)",
+                            at: escape)
                     } else if let scalar = Unicode.Scalar(unit) {
                         scalars.append(scalar)
                     }
@@ -298,7 +351,7 @@ struct JSONDocument {
 
         func hex(at position: Int, escape: Int) throws(SyntaxError) -> UInt32 {
             guard position + 4 <= bytes.count,
-                  let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+                let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
             else { throw error("\\u needs four hexadecimal digits", at: escape) }
             return value
         }

@@ -21,7 +21,8 @@ extension ServiceKey {
     /// The key of `type` registered with arguments of the types `arguments`, one value or a
     /// tuple. Registering and resolving both build it here, so they agree on the tuple type.
     @usableFromInline
-    static func withArguments<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) -> ServiceKey {
+    static func withArguments<T, each A>(_ type: T.Type, name: String?, _ arguments: repeat (each A).Type) -> ServiceKey
+    {
         ServiceKey(ArgumentsKey<T, (repeat each A)>.self, name: name)
     }
 

@@ -20,9 +20,13 @@ extension Container {
         factory: @escaping @Sendable (Resolver, A) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self)
-        return Registered(self, add(key, lifetime, .syncArguments { resolver, arguments in
-            try factory(resolver, try Self.unpack(arguments, for: key))
-        }))
+        return Registered(
+            self,
+            add(
+                key, lifetime,
+                .syncArguments { resolver, arguments in
+                    try factory(resolver, try Self.unpack(arguments, for: key))
+                }))
     }
 
     /// Registers a factory that takes two arguments at resolve time.
@@ -32,10 +36,14 @@ extension Container {
         factory: @escaping @Sendable (Resolver, A, B) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
-        return Registered(self, add(key, lifetime, .syncArguments { resolver, arguments in
-            let (a, b): (A, B) = try Self.unpack(arguments, for: key)
-            return try factory(resolver, a, b)
-        }))
+        return Registered(
+            self,
+            add(
+                key, lifetime,
+                .syncArguments { resolver, arguments in
+                    let (a, b): (A, B) = try Self.unpack(arguments, for: key)
+                    return try factory(resolver, a, b)
+                }))
     }
 
     /// Registers a factory that takes three arguments at resolve time.
@@ -45,10 +53,14 @@ extension Container {
         factory: @escaping @Sendable (Resolver, A, B, C) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
-        return Registered(self, add(key, lifetime, .syncArguments { resolver, arguments in
-            let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
-            return try factory(resolver, a, b, c)
-        }))
+        return Registered(
+            self,
+            add(
+                key, lifetime,
+                .syncArguments { resolver, arguments in
+                    let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
+                    return try factory(resolver, a, b, c)
+                }))
     }
 
     /// Registers an `async` factory that takes one argument at resolve time.
@@ -58,9 +70,13 @@ extension Container {
         factory: @escaping @Sendable (Resolver, A) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self)
-        return Registered(self, add(key, lifetime, .asyncArguments { resolver, arguments in
-            try await factory(resolver, try Self.unpack(arguments, for: key))
-        }))
+        return Registered(
+            self,
+            add(
+                key, lifetime,
+                .asyncArguments { resolver, arguments in
+                    try await factory(resolver, try Self.unpack(arguments, for: key))
+                }))
     }
 
     /// Registers an `async` factory that takes two arguments at resolve time.
@@ -70,10 +86,14 @@ extension Container {
         factory: @escaping @Sendable (Resolver, A, B) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
-        return Registered(self, add(key, lifetime, .asyncArguments { resolver, arguments in
-            let (a, b): (A, B) = try Self.unpack(arguments, for: key)
-            return try await factory(resolver, a, b)
-        }))
+        return Registered(
+            self,
+            add(
+                key, lifetime,
+                .asyncArguments { resolver, arguments in
+                    let (a, b): (A, B) = try Self.unpack(arguments, for: key)
+                    return try await factory(resolver, a, b)
+                }))
     }
 
     /// Registers an `async` factory that takes three arguments at resolve time.
@@ -83,16 +103,22 @@ extension Container {
         factory: @escaping @Sendable (Resolver, A, B, C) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
-        return Registered(self, add(key, lifetime, .asyncArguments { resolver, arguments in
-            let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
-            return try await factory(resolver, a, b, c)
-        }))
+        return Registered(
+            self,
+            add(
+                key, lifetime,
+                .asyncArguments { resolver, arguments in
+                    let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
+                    return try await factory(resolver, a, b, c)
+                }))
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or
     /// `nil`; an error goes to ``Diagnostics/onResolutionError`` as for ``resolve(_:name:)``.
     public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) -> T? {
-        try? Self.cast(resolveAny(ServiceKey.withArguments(type, name: name, A.self), arguments: argument, miss: .probe), ServiceKey(type, name: name))
+        try? Self.cast(
+            resolveAny(ServiceKey.withArguments(type, name: name, A.self), arguments: argument, miss: .probe),
+            ServiceKey(type, name: name))
     }
 
     /// The service registered for `type` (and `name`) with a factory taking these two or
@@ -106,7 +132,9 @@ extension Container {
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or the
     /// reason there is none, e.g. ``ResolutionError/argumentMismatch(_:registered:given:)``.
-    public func require<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) throws(ResolutionError) -> T {
+    public func require<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
+        throws(ResolutionError) -> T
+    {
         let key = ServiceKey.withArguments(type, name: name, A.self)
         return try Self.cast(resolveAny(key, arguments: argument, miss: .fail), key)
     }
@@ -122,7 +150,9 @@ extension Container {
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`,
     /// running `async` factories as needed.
-    public func resolveAsync<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) async throws(ResolutionError) -> T {
+    public func resolveAsync<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
+        async throws(ResolutionError) -> T
+    {
         let key = ServiceKey.withArguments(type, name: name, A.self)
         return try Self.cast(await resolveAnyAsync(key, arguments: argument), key)
     }
@@ -148,7 +178,9 @@ extension Container {
 
 extension Resolver {
     /// The service registered for `type` (and `name`) with a factory taking `argument`.
-    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) throws(ResolutionError) -> T {
+    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
+        throws(ResolutionError) -> T
+    {
         try container.require(type, name: name, argument: argument)
     }
 
@@ -162,7 +194,9 @@ extension Resolver {
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`,
     /// running `async` factories as needed.
-    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) async throws(ResolutionError) -> T {
+    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
+        async throws(ResolutionError) -> T
+    {
         try await container.resolveAsync(type, name: name, argument: argument)
     }
 

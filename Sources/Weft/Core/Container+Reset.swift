@@ -55,7 +55,8 @@ extension Container {
             // A scope caches values of its ancestors' registrations: their lifetime is there.
             // Only ancestors' locks are taken while this one is held.
             let keys = state.instances.keys.filter { key in
-                matches(key, state.registrations[key]?.lifetime ?? parent?.registration(for: key)?.registration.lifetime)
+                matches(
+                    key, state.registrations[key]?.lifetime ?? parent?.registration(for: key)?.registration.lifetime)
             }
             for key in keys { state.forgetCreation(of: key) }
             return (state.children.alive, state.forget(keys, in: snapshot))

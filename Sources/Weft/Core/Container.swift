@@ -89,7 +89,9 @@ public final class Container: Sendable {
         self.recorder = nil
         var state = State(diagnostics: parent?.diagnostics ?? Diagnostics())
         state.cache = PublishedCache(publishesTransients: state.diagnostics.timingThreshold == nil)
-        if let parent { (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) } }
+        if let parent {
+            (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) }
+        }
         self.state = Locked(state)
         parent?.adopt(self)
     }
@@ -99,7 +101,10 @@ public final class Container: Sendable {
         self.parent = parent
         self.recorder = recorder
         // A validation copy records every step: nothing runs past its lock.
-        self.state = Locked(State(registrations: registrations, diagnostics: Diagnostics(), cache: PublishedCache(publishesTransients: false)))
+        self.state = Locked(
+            State(
+                registrations: registrations, diagnostics: Diagnostics(),
+                cache: PublishedCache(publishesTransients: false)))
     }
 
     /// A new scope: a child container in which `.scoped` services are created once and shared.
@@ -143,7 +148,9 @@ public final class Container: Sendable {
         when context: Context? = nil,
         factory: @escaping @Sendable () throws -> T
     ) -> Registered<T> {
-        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context))
+        Registered(
+            self,
+            add(ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context))
     }
 
     /// Registers a factory that resolves its dependencies through `resolver`.
@@ -193,7 +200,8 @@ public final class Container: Sendable {
     /// Adds a registration of `factory` for `key`, and one forwarding to it for each of `also`.
     @usableFromInline
     func add(
-        _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [], context: Context? = nil
+        _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [],
+        context: Context? = nil
     ) -> Registration {
         let registration: Registration
         if let context {
@@ -205,7 +213,9 @@ public final class Container: Sendable {
             let made = Registration(key: key, lifetime: lifetime ?? .transient, factory: factory)
             registration = add(made, usesDefaultLifetime: lifetime == nil) ?? made
         }
-        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync)) }
+        for forwarded in also {
+            add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync))
+        }
         return registration
     }
 
@@ -213,7 +223,8 @@ public final class Container: Sendable {
     /// cached (or not) by `target`'s lifetime alone.
     @usableFromInline
     static func forwarding(_ key: ServiceKey, to target: ServiceKey, isAsync: Bool) -> Registration {
-        let factory: Registration.Factory = isAsync
+        let factory: Registration.Factory =
+            isAsync
             ? .async { resolver in try await resolver.container.resolveAsync(target) as any Sendable }
             : .sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
         return Registration(key: key, lifetime: .transient, factory: factory)
@@ -260,13 +271,16 @@ public final class Container: Sendable {
     func add(_ registration: Registration, instance: any Sendable) {
         let key = registration.key
         let outcome = state.withLock { state -> AddOutcome in
-            if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: instance, context: nil)) {
+            if state.openStagings > 0,
+                stage(Staging.Entry(registration: registration, instance: instance, context: nil))
+            {
                 return .staged
             }
             guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
             state.instances[key] = .strong(instance)
-            let exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
+            let exhausted = state.cache.invalidate(
+                CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
         }
         if outcome != .plain { finishAdding(key, outcome) }
@@ -295,14 +309,17 @@ public final class Container: Sendable {
     /// Adds a registration for a context (see ``register(_:name:lifetime:when:factory:)``).
     private func add(_ entry: Staging.Entry) {
         let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
-            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return (false, false) }
+            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) {
+                return (false, false)
+            }
             let key = entry.registration.key
             guard state.put(entry.registration, context: entry.context) else { return (false, false) }
             state.forgetCreation(of: key)
             let exhausted: Bool
             if let instance = entry.instance {
                 state.instances[key] = .strong(instance)
-                exhausted = state.cache.invalidate(CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
+                exhausted = state.cache.invalidate(
+                    CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             } else {
                 exhausted = state.forget(CollectionOfOne(key), in: snapshot)
             }
@@ -343,7 +360,8 @@ public final class Container: Sendable {
             for entry in entries {
                 if let instance = entry.instance { state.instances[entry.registration.key] = .strong(instance) }
             }
-            let exhausted = state.cache.invalidate(keys, state.instances, state.registrations, state.inherited, in: snapshot)
+            let exhausted = state.cache.invalidate(
+                keys, state.instances, state.registrations, state.inherited, in: snapshot)
             return (!state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
@@ -432,7 +450,9 @@ public final class Container: Sendable {
                 }
             }
             for (registration, isCached) in entries where seen.insert(registration.key).inserted {
-                infos.append(RegistrationInfo(key: registration.key, lifetime: registration.lifetime, hasCachedInstance: isCached))
+                infos.append(
+                    RegistrationInfo(
+                        key: registration.key, lifetime: registration.lifetime, hasCachedInstance: isCached))
             }
             container = current.parent
             depth += 1

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A value guarded by a lock: the only place Weft synchronizes shared mutable state.
@@ -30,9 +30,9 @@ final class Locked<State>: @unchecked Sendable {
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
         #if canImport(Glibc)
-        // Spin briefly before sleeping: critical sections here are a dictionary lookup, so a
-        // contended lock is usually free again within nanoseconds (as stdlib `Mutex` does).
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+            // Spin briefly before sleeping: critical sections here are a dictionary lookup, so a
+            // contended lock is usually free again within nanoseconds (as stdlib `Mutex` does).
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
         #endif
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
@@ -47,7 +47,9 @@ final class Locked<State>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result {
+    func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E)
+        -> sending Result
+    {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state.pointee)

@@ -37,7 +37,8 @@ extension Container {
         factory: @escaping @Sendable () throws -> T
     ) -> Override {
         let registration = Registration(
-            key: ServiceKey(type, name: name), lifetime: lifetime ?? defaultLifetime, factory: .sync { _ in try factory() })
+            key: ServiceKey(type, name: name), lifetime: lifetime ?? defaultLifetime,
+            factory: .sync { _ in try factory() })
         if registration.lifetime == .graph { GraphScope.noteInUse() }
         swap(registration.key) { state in
             state.overridden[ObjectIdentifier(registration)] = state.registrations[registration.key]

@@ -3,11 +3,9 @@
 /// A class, though immutable: lookups copy it out of the lock on every uncached resolve, and
 /// one retain is cheaper than copying a key, a name and a closure context.
 ///
-/// Kept to 66 bytes so that the allocator serves it from its 80-byte class, like an object of
-/// a key and a closure alone: decorators and hooks share the factory's storage (``Body``)
-/// instead of taking a field of their own. At 88 bytes (a separate optional field), it was
-/// served from the 96-byte class, and registering cost 1.26× the object-and-lock floor
-/// instead of 1.22× (`WeftBenchmarks registrations`, medians of interleaved runs).
+/// Kept within the allocator's 80-byte class, like an object of a key and a closure alone:
+/// decorators and hooks share the factory's storage (``Body``) instead of taking a field of
+/// their own (a layout test holds the size; Tests/Benchmarks/README.md has the figures).
 @usableFromInline
 final class Registration: Sendable {
     @usableFromInline
@@ -109,7 +107,8 @@ final class Registration: Sendable {
     func withLifetime(_ lifetime: Lifetime) -> Registration {
         switch body {
         case .plain(let factory): Registration(key: key, lifetime: lifetime, factory: factory)
-        case .extended(let extras): Registration(key: key, lifetime: lifetime, made: extras.made, onCreated: extras.onCreated)
+        case .extended(let extras):
+            Registration(key: key, lifetime: lifetime, made: extras.made, onCreated: extras.onCreated)
         }
     }
 
@@ -122,8 +121,10 @@ final class Registration: Sendable {
         return switch made {
         case .sync(let make): .sync { resolver in try finish(resolver, try make(resolver)) }
         case .async(let make): .async { resolver in try finish(resolver, try await make(resolver)) }
-        case .syncArguments(let make): .syncArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
-        case .asyncArguments(let make): .asyncArguments { resolver, arguments in try finish(resolver, try await make(resolver, arguments)) }
+        case .syncArguments(let make):
+            .syncArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
+        case .asyncArguments(let make):
+            .asyncArguments { resolver, arguments in try finish(resolver, try await make(resolver, arguments)) }
         }
     }
 

@@ -134,8 +134,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The factory of `key` threw `underlying`.
-    public static func factoryFailed(_ key: ServiceKey, path: [ServiceKey], underlying: any Error) -> ResolutionError
-    {
+    public static func factoryFailed(_ key: ServiceKey, path: [ServiceKey], underlying: any Error) -> ResolutionError {
         ResolutionError(.factoryFailed, key: key, path: path, underlyingError: underlying)
     }
 
@@ -185,7 +184,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "Cannot resolve \(key): its container was shut down and its services disposed. "
                 + "Resolve from a container that is still running (a new scope, or the one that replaced it)."
         case .argumentMismatch:
-            let registered = Self.arguments(registeredArguments), given = Self.arguments(givenArguments)
+            let registered = Self.arguments(registeredArguments)
+            let given = Self.arguments(givenArguments)
             return "\(key) is registered with arguments \(registered) but was resolved with \(given). "
                 + "Pass \(registered), or register a factory that takes \(given)."
         default:

@@ -50,8 +50,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     ///
     /// The name's part was hashed by the standard library's seeded SipHash, so names cannot be
     /// chosen to collide; the type's part is an address. Mixing them costs a few
-    /// multiplications where a `Hasher` costs a whole SipHash run — about half of what
-    /// registering a service used to cost.
+    /// multiplications where a `Hasher` costs a whole SipHash run.
     public func _rawHashValue(seed: Int) -> Int {
         // The finalizer of MurmurHash3 (fmix64): every input bit reaches every output bit.
         var bits = UInt64(UInt(bitPattern: Int(bitPattern: id)))

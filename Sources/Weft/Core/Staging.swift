@@ -55,8 +55,11 @@ final class Staging: Sendable {
     /// Puts `new` in place of the staged `old`; `false` if `old` is not staged here.
     func replace(_ old: Registration, with new: Registration) -> Bool {
         state.withLock { state in
-            guard state.isOpen, let index = state.entries.lastIndex(where: { $0.registration === old }) else { return false }
-            state.entries[index] = Entry(registration: new, instance: state.entries[index].instance, context: state.entries[index].context)
+            guard state.isOpen, let index = state.entries.lastIndex(where: { $0.registration === old }) else {
+                return false
+            }
+            state.entries[index] = Entry(
+                registration: new, instance: state.entries[index].instance, context: state.entries[index].context)
             return true
         }
     }
@@ -69,7 +72,9 @@ final class Staging: Sendable {
     /// Module names configured here or in an enclosing staging of the same container.
     var stagedModules: Set<String> {
         var names = state.withLock { $0.modules }
-        if let outer = parent.flatMap({ Staging.innermost(in: $0, for: container) }) { names.formUnion(outer.stagedModules) }
+        if let outer = parent.flatMap({ Staging.innermost(in: $0, for: container) }) {
+            names.formUnion(outer.stagedModules)
+        }
         return names
     }
 

@@ -9,7 +9,8 @@ extension Container {
             .sorted { $0.description < $1.description }
         guard candidates.count <= Self.suggestionCandidateLimit else { return Array(sameType.prefix(3)) }
         let target = key.typeName.lowercased()
-        let similar = candidates
+        let similar =
+            candidates
             .filter { $0.typeName != key.typeName }
             .map { ($0, editDistance($0.typeName.lowercased(), target)) }
             .filter { $0.1 <= max(2, target.count / 3) }
@@ -24,7 +25,8 @@ extension Container {
 
 /// Levenshtein distance, for "did you mean" suggestions.
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)

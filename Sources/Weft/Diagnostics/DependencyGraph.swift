@@ -20,7 +20,9 @@ public struct DependencyGraph: Sendable, Equatable {
 
     init(nodes: [Node], edges: [Edge]) {
         self.nodes = nodes.sorted { $0.key.description < $1.key.description }
-        self.edges = edges.sorted { ($0.from.description, $0.to.description) < ($1.from.description, $1.to.description) }
+        self.edges = edges.sorted {
+            ($0.from.description, $0.to.description) < ($1.from.description, $1.to.description)
+        }
     }
 
     /// The graph in Graphviz DOT: `weft graph --format dot | dot -Tsvg > graph.svg`.

@@ -89,7 +89,10 @@ extension Container {
             trace(ResolutionTrace(key: key, lifetime: lifetime, wasCached: false, duration: duration))
             diagnostics.logger.debug(
                 "Resolved \(key): created in \(duration)",
-                metadata: ["weft.key": "\(key)", "weft.lifetime": "\(lifetime.map { "\($0)" } ?? "inherited")", "weft.duration": "\(duration)"]
+                metadata: [
+                    "weft.key": "\(key)", "weft.lifetime": "\(lifetime.map { "\($0)" } ?? "inherited")",
+                    "weft.duration": "\(duration)",
+                ]
             )
         }
         guard let threshold = diagnostics.slowResolutionThreshold, duration >= threshold else { return }

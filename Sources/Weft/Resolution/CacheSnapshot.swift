@@ -268,7 +268,8 @@ struct PublishedCache {
     /// A synchronous transient registration was found under the lock: readers missed it.
     /// Publishes the current table of them when due, on the values' schedule.
     mutating func noteLockedTransientHit(
-        _ registrations: [ServiceKey: Registration], _ inherited: [ServiceKey: InheritedRegistration], to slot: SnapshotSlot
+        _ registrations: [ServiceKey: Registration], _ inherited: [ServiceKey: InheritedRegistration],
+        to slot: SnapshotSlot
     ) {
         lockedTransientHits += 1
         guard publishesTransients, retiredTransients.count + 1 < Self.retirementLimit,
@@ -341,7 +342,8 @@ struct PublishedCache {
         if let currentTransients, keys.contains(where: currentTransients.contains) {
             // Replaced at once: a stale registration must not run. Past the limit, none is published.
             let mayRepublish = retiredTransients.count + 1 < Self.retirementLimit
-            publishTransients(mayRepublish && publishesTransients ? Self.transients(registrations, inherited) : nil, to: slot)
+            publishTransients(
+                mayRepublish && publishesTransients ? Self.transients(registrations, inherited) : nil, to: slot)
             exhausts = !mayRepublish
         }
         guard let current, keys.contains(where: current.contains) else { return exhausts }
@@ -358,9 +360,10 @@ struct PublishedCache {
     }
 
     private static func snapshot(of instances: [ServiceKey: StoredInstance]) -> CacheSnapshot {
-        CacheSnapshot(instances.compactMap { key, stored in
-            guard case .strong(let value) = stored else { return nil }
-            return (key, value)
-        })
+        CacheSnapshot(
+            instances.compactMap { key, stored in
+                guard case .strong(let value) = stored else { return nil }
+                return (key, value)
+            })
     }
 }

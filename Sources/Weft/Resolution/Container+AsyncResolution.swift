@@ -20,7 +20,8 @@ extension Container {
     }
 
     private func obtainAsync(
-        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?, arguments: (any Sendable)?
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?,
+        arguments: (any Sendable)?
     ) async throws(ResolutionError) -> any Sendable {
         let found = try locate(key, local: local, localThreshold, frame: frame.map(FrameLink.heap), miss: .fail)
         let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame)
@@ -39,12 +40,14 @@ extension Container {
             if found.registration.lifetime == .graph, let scope = GraphScope.current {
                 let graphKey = GraphScope.Key(key: key, resolver: found.resolverID)
                 if let kept = scope.value(for: graphKey) { return kept }
-                let made = try await Self.run(factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
+                let made = try await Self.run(
+                    factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
                 let (value, isNew) = scope.keep(made, for: graphKey)
                 if isNew { try Self.runHooks(of: found, on: value, key: key, path: frame?.path) }
                 return value
             }
-            return try await Self.run(factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
+            return try await Self.run(
+                factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
         }
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
         while true {
@@ -62,8 +65,10 @@ extension Container {
             case .create(let creation):
                 let outcome: Creation.Outcome
                 do {
-                    outcome = .success(try await Self.run(
-                        factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold))
+                    outcome = .success(
+                        try await Self.run(
+                            factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold
+                        ))
                 } catch {
                     outcome = .failure(error)
                 }

@@ -101,7 +101,9 @@ extension Container {
     /// going up to the ancestor. Not a creation: it is never disposed here. Kept only while the
     /// ancestors still hold `found`'s registration (checked under this lock; an ancestor that
     /// changes the key forgets it here afterwards).
-    func remember(_ value: any Sendable, for key: ServiceKey, from found: Located, heldBy holder: Container) -> any Sendable {
+    func remember(_ value: any Sendable, for key: ServiceKey, from found: Located, heldBy holder: Container)
+        -> any Sendable
+    {
         guard holder !== self, found.registration.lifetime == .singleton, recorder == nil else { return value }
         state.withLock { state in
             guard !state.isShutDown, state.instances[key] == nil, state.registrations[key] == nil,

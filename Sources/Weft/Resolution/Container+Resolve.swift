@@ -58,7 +58,8 @@ extension Container {
         // Destructured once here: passing the enum down would copy its payloads at every call.
         switch look(up: key) {
         case .value(let value): return value
-        case .registration(let registration, let threshold): return try resolveSync(key, local: registration, threshold, miss: miss)
+        case .registration(let registration, let threshold):
+            return try resolveSync(key, local: registration, threshold, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
         case .shutDown: throw .shutDown(key)
         }
@@ -69,15 +70,16 @@ extension Container {
     func resolveAnyAsync(_ key: ServiceKey) async throws(ResolutionError) -> any Sendable {
         switch look(up: key) {
         case .value(let value): return value
-        case .registration(let registration, let threshold): return try await resolveAsync(key, local: registration, threshold)
+        case .registration(let registration, let threshold):
+            return try await resolveAsync(key, local: registration, threshold)
         case .missing: return try await resolveAsync(key, local: nil, nil)
         case .shutDown: throw .shutDown(key)
         }
     }
 
     /// `value` as the `T` its key promises. A value of exactly `T` is copied out (a retain)
-    /// without the runtime's dynamic cast, which cost more: a transient resolve 7–9 % more
-    /// (`WeftBenchmarks scaling`, alternating builds). Any other value is consumed by `as?`.
+    /// without the runtime's dynamic cast, which costs more; any other value is consumed by
+    /// `as?`.
     @inlinable
     static func cast<T>(_ value: consuming any Sendable, _ key: ServiceKey) throws(ResolutionError) -> T {
         let boxed = value
@@ -120,7 +122,8 @@ extension Container {
         if let cached = snapshot.value(for: key) { return cached }
         switch look(up: key) {
         case .value(let value): return value
-        case .registration(let registration, let threshold): return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
+        case .registration(let registration, let threshold):
+            return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
         case .missing: return try await resolveAsync(key, local: nil, nil, arguments: arguments)
         case .shutDown: throw .shutDown(key)
         }
@@ -175,7 +178,9 @@ extension Container {
     func locate(
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss
     ) throws(ResolutionError) -> Located {
-        let owner: Container, registration: Registration, threshold: Duration?
+        let owner: Container
+        let registration: Registration
+        let threshold: Duration?
         if let local {
             (owner, registration, threshold) = (self, local, localThreshold)
         } else if let (found, foundRegistration) = inheritedRegistration(for: key) {
@@ -192,7 +197,9 @@ extension Container {
             let suggestions = miss == .probe && frame == nil ? [] : suggestions(for: key)
             throw .notRegistered(key, path: path, suggestions: suggestions)
         }
-        let located = Located(owner: owner, registration: registration, resolver: registration.lifetime.resolvesFromOwner ? owner : self, threshold: threshold)
+        let located = Located(
+            owner: owner, registration: registration, resolver: registration.lifetime.resolvesFromOwner ? owner : self,
+            threshold: threshold)
         if let frame, let cycle = frame.cycle(closingAt: key, owner: located.ownerID, resolver: located.resolverID) {
             throw .circularDependency(cycle: cycle)
         }
@@ -207,23 +214,24 @@ extension Container {
         let isMissing: @Sendable (ResolutionError) -> Bool = { error in
             error.code == .notRegistered && error.key == wrappedKey && error.path.last == key
         }
-        let factory: Registration.Factory = if registration(for: wrappedKey)?.registration.isAsync == true {
-            .async { resolver in
-                do throws(ResolutionError) {
-                    return optional.wrap(try await resolver.container.resolveAsync(wrappedKey) as any Sendable)
-                } catch where isMissing(error) {
-                    return optional.wrap(nil)
+        let factory: Registration.Factory =
+            if registration(for: wrappedKey)?.registration.isAsync == true {
+                .async { resolver in
+                    do throws(ResolutionError) {
+                        return optional.wrap(try await resolver.container.resolveAsync(wrappedKey) as any Sendable)
+                    } catch  where isMissing(error) {
+                        return optional.wrap(nil)
+                    }
+                }
+            } else {
+                .sync { resolver in
+                    do throws(ResolutionError) {
+                        return optional.wrap(try resolver.container.resolveSync(wrappedKey) as any Sendable)
+                    } catch  where isMissing(error) {
+                        return optional.wrap(nil)
+                    }
                 }
             }
-        } else {
-            .sync { resolver in
-                do throws(ResolutionError) {
-                    return optional.wrap(try resolver.container.resolveSync(wrappedKey) as any Sendable)
-                } catch where isMissing(error) {
-                    return optional.wrap(nil)
-                }
-            }
-        }
         return Registration(key: key, lifetime: .transient, factory: factory)
     }
 
@@ -231,7 +239,8 @@ extension Container {
     /// (`Void` for none), when `key` itself is not registered.
     private func registeredArguments(of key: ServiceKey) -> Any.Type? {
         let service = key.withoutArguments
-        guard let other = visibleRegistrations().keys.first(where: { $0 != key && $0.withoutArguments == service }) else {
+        guard let other = visibleRegistrations().keys.first(where: { $0 != key && $0.withoutArguments == service })
+        else {
             return nil
         }
         return other.argumentsType ?? Void.self

@@ -5,7 +5,9 @@ extension Container {
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
-        if frame == nil, GraphScope.isInUse { return try resolveSync(key, local: local, threshold, miss: miss, arguments: nil) }
+        if frame == nil, GraphScope.isInUse {
+            return try resolveSync(key, local: local, threshold, miss: miss, arguments: nil)
+        }
         do throws(ResolutionError) {
             if let local, local.lifetime == .transient, recorder == nil, case .sync(let factory) = local.factory {
                 // This container's own transient: the most common uncached resolve, kept lean.
@@ -84,14 +86,18 @@ extension Container {
         guard let cache = found.cacheHolder else {
             if found.registration.lifetime == .graph, let scope = GraphScope.current {
                 return try graphValue(key, found, in: scope, frame: frame) { () throws(ResolutionError) in
-                    try Self.runOnStack(factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold, parent: frame)
+                    try Self.runOnStack(
+                        factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold,
+                        parent: frame)
                 }
             }
-            return try Self.runOnStack(factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold, parent: frame)
+            return try Self.runOnStack(
+                factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold, parent: frame)
         }
         // E.g. a scope resolving its parent's singleton: the holder's snapshot, before its lock.
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
-        let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame?.onHeap())
+        let newFrame = ResolutionFrame(
+            key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame?.onHeap())
         while true {
             switch cache.step(for: key, frame: newFrame) {
             case .value(let value):
@@ -106,7 +112,9 @@ extension Container {
             // Abandoned by a cancelled creator: look again, and maybe take the creation over.
             case .create(let creation):
                 let outcome = Result { () throws(ResolutionError) -> any Sendable in
-                    try Self.run(factory, key: key, frame: .heap(newFrame), resolver: found.resolver, slowThreshold: found.threshold)
+                    try Self.run(
+                        factory, key: key, frame: .heap(newFrame), resolver: found.resolver,
+                        slowThreshold: found.threshold)
                 }
                 let finished = cache.finish(creation, for: key, of: found.registration, outcome: outcome)
                 // Disposal is async: a synchronous resolve hands it to a task of its own.
@@ -132,7 +140,9 @@ extension Container {
     }
 
     /// Runs the `onCreated` hooks of a cached registration on the value it just made.
-    static func runHooks(of found: Located, on value: any Sendable, key: ServiceKey, path: @autoclosure () -> [ServiceKey]?) throws(ResolutionError) {
+    static func runHooks(
+        of found: Located, on value: any Sendable, key: ServiceKey, path: @autoclosure () -> [ServiceKey]?
+    ) throws(ResolutionError) {
         let hooks = found.registration.onCreated
         guard !hooks.isEmpty, found.registration.lifetime != .transient else { return }
         let resolver = Resolver(found.resolver)

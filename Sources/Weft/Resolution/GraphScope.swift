@@ -1,10 +1,11 @@
 import Atomics
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The `.graph` values of one outermost resolution: each key, resolved from one container,

@@ -91,9 +91,8 @@ struct StackFrame {
 /// ``WaitGraph`` — can keep one. (A `~Escapable` link would close the rule completely, but it
 /// needs Swift's experimental `Lifetimes` feature, which a library must not depend on.)
 ///
-/// Measured against a thread-local array of frames (`WeftBenchmarks frames`), these linked
-/// stack frames cost 1.2–2.6× less per step at depth 1 and 4 (most resolves) and the same at
-/// depth 32, so they stay.
+/// Linked stack frames are cheaper per step than a thread-local array of frames at the depths
+/// most resolves have (`WeftBenchmarks frames` compares the two).
 enum FrameLink {
     case heap(ResolutionFrame)
     case stack(UnsafePointer<StackFrame>)
@@ -171,7 +170,8 @@ enum FrameLink {
     func isStep(_ key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier) -> Bool {
         switch self {
         case .heap(let frame): frame.owner == owner && frame.resolver == resolver && frame.key == key
-        case .stack(let frame): frame.pointee.owner == owner && frame.pointee.resolver == resolver && frame.pointee.key == key
+        case .stack(let frame):
+            frame.pointee.owner == owner && frame.pointee.resolver == resolver && frame.pointee.key == key
         }
     }
 
@@ -224,10 +224,11 @@ enum ThreadFrame {
     @inline(__always)
     static func with<R, E: Error>(_ link: FrameLink, _ body: () throws(E) -> R) throws(E) -> R {
         let previous = cweft_thread_frame_get()
-        let slot: UnsafeMutableRawPointer? = switch link {
-        case .heap(let frame): Unmanaged.passUnretained(frame).toOpaque()
-        case .stack(let frame): UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: frame) | 1)
-        }
+        let slot: UnsafeMutableRawPointer? =
+            switch link {
+            case .heap(let frame): Unmanaged.passUnretained(frame).toOpaque()
+            case .stack(let frame): UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: frame) | 1)
+            }
         cweft_thread_frame_set(slot)
         defer {
             cweft_thread_frame_set(previous)

@@ -33,12 +33,15 @@ public enum FailureAdvice {
             retry: "Run weft again",
             pickAnother: "choose another environment with --env NAME",
             pickEmbedded: "use --env embedded",
-            knownEnvironment: "Choose one of the known environments with --env NAME, or leave --env out to use the first."
+            knownEnvironment:
+                "Choose one of the known environments with --env NAME, or leave --env out to use the first."
         )
     }
 
     /// A hint for `error` (the failed step's error) in `environment`.
-    public static func hint(for error: any Error, environment: Environment?, phrasing say: Phrasing = .commandLine) -> String {
+    public static func hint(for error: any Error, environment: Environment?, phrasing say: Phrasing = .commandLine)
+        -> String
+    {
         switch rootCause(of: error) {
         case is CancellationError:
             return ""
@@ -99,7 +102,7 @@ public enum FailureAdvice {
     /// The port of an environment served from this machine, such as staging.
     private static func localPort(of environment: Environment) -> Int? {
         guard case .remote(let url) = environment.source, let host = url.host,
-              ["127.0.0.1", "localhost", "::1"].contains(host)
+            ["127.0.0.1", "localhost", "::1"].contains(host)
         else { return nil }
         return url.port
     }
@@ -120,7 +123,8 @@ public enum FailureAdvice {
         case .notADatabase:
             return "Move the file aside (weft never deletes it), \(elsewhere)."
         case .notAHistoryDatabase:
-            return "weft keeps its history in a file of its own: choose another file with --database PATH, or leave it out."
+            return
+                "weft keeps its history in a file of its own: choose another file with --database PATH, or leave it out."
         case .notReadable:
             return "Fix the file's permissions, \(elsewhere)."
         case .notWritable:

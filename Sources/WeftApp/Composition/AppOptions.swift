@@ -17,7 +17,10 @@ public struct AppOptions: Sendable, Hashable {
     /// Where the app logs: a file, never the terminal (the full-screen app owns it).
     public var logFile: URL?
 
-    public init(environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil, databaseURL: URL? = nil) {
+    public init(
+        environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil,
+        databaseURL: URL? = nil
+    ) {
         self.environmentName = environmentName
         self.environmentsFile = environmentsFile
         self.userEnvironmentsFile = userEnvironmentsFile

@@ -54,9 +54,10 @@ public enum AppPlan {
         },
         SyncInitializationStep(title: "Choose the environment", type: .repeatable) { process in
             let catalog = try process.require(process.catalog, "the environments catalog")
-            process.environment = try process.requestedEnvironment.map { name throws(EnvironmentCatalogError) in
-                try catalog.environment(named: name)
-            } ?? catalog.defaultEnvironment
+            process.environment =
+                try process.requestedEnvironment.map { name throws(EnvironmentCatalogError) in
+                    try catalog.environment(named: name)
+                } ?? catalog.defaultEnvironment
         },
         SyncInitializationStep(title: "Register services", type: .repeatable) { process in
             process.container = AppServices.makeContainer(
@@ -71,7 +72,8 @@ public enum AppPlan {
     static let asyncSteps: [AsyncInitializationStep<AppProcess>] = [
         // Repeatable so that a retry after a failure to open tries again; once open, the
         // database is carried over and registered as an instance, so the step is instant.
-        AsyncInitializationStep(title: "Open the history database", type: .repeatable, timeout: .seconds(15)) { process in
+        AsyncInitializationStep(title: "Open the history database", type: .repeatable, timeout: .seconds(15)) {
+            process in
             let (container, _) = try await process.services()
             return try await container.resolveAsync(HistoryDatabase.self)
         } apply: { process, database in
@@ -85,7 +87,8 @@ public enum AppPlan {
         } apply: { process, server in
             process.server = server
         },
-        AsyncInitializationStep(title: "Fetch the first cat fact", type: .repeatable, timeout: .seconds(90)) { process in
+        AsyncInitializationStep(title: "Fetch the first cat fact", type: .repeatable, timeout: .seconds(90)) {
+            process in
             let (container, _) = try await process.services()
             let repository = try await leavingHistoryFailures {
                 try await container.resolveAsync(FactRepository.self)
@@ -115,7 +118,7 @@ public enum AppPlan {
     static func leavingHistoryFailures<Value>(_ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
-        } catch where FailureAdvice.rootCause(of: error) is HistoryDatabaseError {
+        } catch  where FailureAdvice.rootCause(of: error) is HistoryDatabaseError {
             let (cancelled, continuation) = AsyncStream.makeStream(of: Never.self)
             for await _ in cancelled {}  // ends when the task is cancelled
             continuation.finish()
@@ -135,7 +138,7 @@ public enum AppPlan {
                 firstFact: try process.require(process.firstFact, "the first fact"),
                 health: try process.require(process.health, "the health report")
             )
-        },
+        }
     ]
 }
 

@@ -35,7 +35,8 @@ enum AppServices {
         if let database {
             container.register(HistoryDatabase.self, instance: database)
         } else {
-            container.register(HistoryDatabase.self, lifetime: .singleton) { (_: Resolver) async throws -> HistoryDatabase in
+            container.register(HistoryDatabase.self, lifetime: .singleton) {
+                (_: Resolver) async throws -> HistoryDatabase in
                 try await HistoryDatabase.open(url: databaseURL)
             }
         }
@@ -55,7 +56,9 @@ enum AppServices {
 
         container.register(FactService.self, lifetime: .singleton) { resolver in
             let baseURL = try await baseURL(of: environment, resolver: resolver)
-            return FactService(baseURL: baseURL, timeout: environment.timeout, client: try await resolver.resolve(RunHTTPClient.self).client)
+            return FactService(
+                baseURL: baseURL, timeout: environment.timeout,
+                client: try await resolver.resolve(RunHTTPClient.self).client)
         }
 
         container.register(FactRepository.self, lifetime: .singleton) { resolver in
@@ -81,7 +84,8 @@ enum AppServices {
         } else {
             declarations.append(ServiceDeclaration(FactService.self, resolves: [RunHTTPClient.self]))
         }
-        declarations.append(ServiceDeclaration(FactRepository.self, resolves: [FactService.self, HistoryDatabase.self]))
+        declarations.append(
+            ServiceDeclaration(FactRepository.self, resolves: [FactService.self, HistoryDatabase.self]))
         return declarations
     }
 
@@ -100,7 +104,9 @@ enum AppServices {
             return url
         case .embedded:
             let server = try await resolver.resolve(FactServer.self)
-            guard let url = await server.baseURL else { throw FactServerError.stoppedUnexpectedly(reason: "it has no port") }
+            guard let url = await server.baseURL else {
+                throw FactServerError.stoppedUnexpectedly(reason: "it has no port")
+            }
             return url
         }
     }

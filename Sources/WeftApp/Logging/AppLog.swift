@@ -1,10 +1,11 @@
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The app's log: lines appended to a file (``WeftPaths/logFile``), never written to the
@@ -49,7 +50,8 @@ final class FileSink: Sendable {
     func write(_ line: String) {
         state.withLockedValue { state in
             if case .unopened = state {
-                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 state = openForAppending(url.path).map(State.open) ?? .failed
             }
             guard case .open(let descriptor) = state else { return }
@@ -89,7 +91,9 @@ struct FileLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let details =
+            merged.isEmpty
+            ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         // A format style is a value: no formatter object is made for each line.
         let time = Date.now.formatted(.iso8601)
         sink.write("\(time) \(event.level) [\(label)] \(event.message)\(details)")

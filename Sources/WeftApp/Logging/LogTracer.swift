@@ -42,10 +42,14 @@ struct LogTracer: Tracer {
 
     func forceFlush() {}
 
-    func inject<Carrier, Inject: Injector>(_ context: ServiceContext, into carrier: inout Carrier, using injector: Inject)
+    func inject<Carrier, Inject: Injector>(
+        _ context: ServiceContext, into carrier: inout Carrier, using injector: Inject
+    )
     where Carrier == Inject.Carrier {}
 
-    func extract<Carrier, Extract: Extractor>(_ carrier: Carrier, into context: inout ServiceContext, using extractor: Extract)
+    func extract<Carrier, Extract: Extractor>(
+        _ carrier: Carrier, into context: inout ServiceContext, using extractor: Extract
+    )
     where Carrier == Extract.Carrier {}
 
     /// A finished span as log metadata: ids, duration, attributes (prefixed `span.`), status

@@ -20,7 +20,9 @@ public enum EnvironmentsMode {
         """
 
     /// Prints the environments of `options` in menu order: name, source, description, file.
-    public static func list(options: AppOptions, json: Bool, write: @Sendable (String) -> Void = StandardStreams.writeOutput) -> ExitStatus {
+    public static func list(
+        options: AppOptions, json: Bool, write: @Sendable (String) -> Void = StandardStreams.writeOutput
+    ) -> ExitStatus {
         let catalog: EnvironmentCatalog
         do {
             catalog = try options.catalog()
@@ -31,7 +33,8 @@ public enum EnvironmentsMode {
         let records = catalog.environments.map { environment in
             Record(
                 name: environment.name, source: environment.source.description, description: environment.description,
-                file: catalog.file(of: environment.name), isDefault: environment.name == catalog.defaultEnvironment.name)
+                file: catalog.file(of: environment.name), isDefault: environment.name == catalog.defaultEnvironment.name
+            )
         }
         if json {
             for record in records { write(JSONLine.encode(record)) }
@@ -41,8 +44,10 @@ public enum EnvironmentsMode {
         let sourceWidth = records.map(\.source.count).max() ?? 0
         for record in records {
             let mark = record.isDefault ? "*" : " "
-            write("\(mark) \(record.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  "
-                + "\(record.source.padding(toLength: sourceWidth, withPad: " ", startingAt: 0))  \(record.description)  [\(record.file)]")
+            write(
+                "\(mark) \(record.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  "
+                    + "\(record.source.padding(toLength: sourceWidth, withPad: " ", startingAt: 0))  \(record.description)  [\(record.file)]"
+            )
         }
         write("* the default (the first); add your own in a file like `weft environments --template` prints")
         return .success

@@ -16,7 +16,9 @@ public enum HistoryMode {
     /// - Parameters:
     ///   - database: The history file; a missing file is an empty history (it is not created).
     ///   - limit: At most this many facts; `nil` for all.
-    public static func list(database: URL, json: Bool, limit: Int?, write: @Sendable (String) -> Void = StandardStreams.writeOutput) async -> ExitStatus {
+    public static func list(
+        database: URL, json: Bool, limit: Int?, write: @Sendable (String) -> Void = StandardStreams.writeOutput
+    ) async -> ExitStatus {
         guard FileManager.default.fileExists(atPath: database.path) else {
             if !json { write("no history yet: \(database.path) does not exist; facts are recorded as weft shows them") }
             return .success
@@ -26,21 +28,31 @@ public enum HistoryMode {
             let entries = try await history.entries(limit: limit)
             if json {
                 for entry in entries {
-                    write(JSONLine.encode(Record(fact: entry.text, timesSeen: entry.timesSeen, lastSeen: entry.lastSeen, environment: entry.environment)))
+                    write(
+                        JSONLine.encode(
+                            Record(
+                                fact: entry.text, timesSeen: entry.timesSeen, lastSeen: entry.lastSeen,
+                                environment: entry.environment)))
                 }
                 return .success
             }
             let total = try await history.factsStored()
             let sightings = try await history.sightingsStored()
             let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+            formatter.formatOptions = [
+                .withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime,
+            ]
             formatter.timeZone = .current
             for entry in entries {
                 let times = entry.timesSeen == 1 ? "1 time " : "\(entry.timesSeen) times"
-                write("\(formatter.string(from: entry.lastSeen))  \(times.padding(toLength: 9, withPad: " ", startingAt: 0))  \(entry.environment)  \(entry.text)")
+                write(
+                    "\(formatter.string(from: entry.lastSeen))  \(times.padding(toLength: 9, withPad: " ", startingAt: 0))  \(entry.environment)  \(entry.text)"
+                )
             }
             let shown = entries.count < total ? "\(entries.count) of \(total)" : "\(total)"
-            write("\(shown) \(total == 1 ? "fact" : "facts"), shown \(sightings) \(sightings == 1 ? "time" : "times") in all · \(database.path)")
+            write(
+                "\(shown) \(total == 1 ? "fact" : "facts"), shown \(sightings) \(sightings == 1 ? "time" : "times") in all · \(database.path)"
+            )
             return .success
         } catch {
             StandardStreams.writeError("weft history: \(error)")
@@ -55,7 +67,8 @@ public enum HistoryMode {
     ///   - ask: Asks the person and returns whether they agreed; `nil` when there is no
     ///     terminal to ask on.
     public static func clear(
-        database: URL, confirmed: Bool, ask: ((String) -> Bool)?, write: @Sendable (String) -> Void = StandardStreams.writeOutput
+        database: URL, confirmed: Bool, ask: ((String) -> Bool)?,
+        write: @Sendable (String) -> Void = StandardStreams.writeOutput
     ) async -> ExitStatus {
         guard FileManager.default.fileExists(atPath: database.path) else {
             write("nothing to clear: \(database.path) does not exist")
@@ -67,7 +80,8 @@ public enum HistoryMode {
             if !confirmed {
                 guard let ask else {
                     StandardStreams.writeError(
-                        "weft history clear: not clearing \(count) facts without confirmation; there is no terminal to ask on, so pass --yes")
+                        "weft history clear: not clearing \(count) facts without confirmation; there is no terminal to ask on, so pass --yes"
+                    )
                     return .usageError
                 }
                 guard ask("Delete all \(count) facts from \(database.path)? [y/N] ") else {

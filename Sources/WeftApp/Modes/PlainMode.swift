@@ -1,4 +1,3 @@
-
 /// Runs a ``PlainSession`` writing to standard output and error; SIGINT or SIGTERM cancels
 /// the run, stops its servers and exits 130 or 143.
 public enum PlainMode {

@@ -47,7 +47,9 @@ public enum ServeMode {
             try await initializer.runServices(logger: logger) { result in
                 let server = try result.container.require(FactServer.self)
                 return [.init(service: FactServerService(server: server, fault: fault), serviceName: "fact server")]
-            } container: { $0.container }
+            } container: {
+                $0.container
+            }
             StandardStreams.writeError("weft serve: stopped")
             return .success
         } catch let failure as InitializationFailure<ServeProcess> {
@@ -99,7 +101,8 @@ struct FactServerService: Service {
         let count = await server.facts.count
         let behaviour = fault.map { " answering with the \($0) fault" } ?? ""
         try await server.serve { url in
-            StandardStreams.writeOutput("weft serve: \(count) cat facts on \(url.absoluteString)\(behaviour) (Ctrl-C to stop)")
+            StandardStreams.writeOutput(
+                "weft serve: \(count) cat facts on \(url.absoluteString)\(behaviour) (Ctrl-C to stop)")
         }
     }
 }

@@ -55,8 +55,10 @@ struct PlainReporter: Sendable {
             let seen = fact.timesSeen == 1 ? "seen 1 time" : "seen \(fact.timesSeen) times"
             let stored = fact.factsStored == 1 ? "1 fact in history" : "\(fact.factsStored) facts in history"
             sink(PlainLine("fact: \(fact.text.plainText)"))
-            sink(PlainLine(
-                "environment: \(fact.environment.plainText) · \(fact.latency.roundedMilliseconds) ms · \(seen) · \(stored)"))
+            sink(
+                PlainLine(
+                    "environment: \(fact.environment.plainText) · \(fact.latency.roundedMilliseconds) ms · \(seen) · \(stored)"
+                ))
         case .json:
             var record = PlainRecord(event: "fact")
             record.text = fact.text
@@ -76,14 +78,16 @@ struct PlainReporter: Sendable {
             let place = failure.environment.map { " in environment \"\($0)\"" } ?? ""
             let milliseconds = failure.elapsed.roundedMilliseconds
             if failure.isCancellation {
-                sink(PlainLine(
-                    "weft: interrupted\(place) during step \"\(failure.step)\" (\(failure.phase) phase) after \(milliseconds) ms; stopped cleanly",
-                    on: .error))
+                sink(
+                    PlainLine(
+                        "weft: interrupted\(place) during step \"\(failure.step)\" (\(failure.phase) phase) after \(milliseconds) ms; stopped cleanly",
+                        on: .error))
                 return
             }
-            sink(PlainLine(
-                "weft: could not start\(place): step \"\(failure.step)\" (\(failure.phase) phase) failed after \(milliseconds) ms",
-                on: .error))
+            sink(
+                PlainLine(
+                    "weft: could not start\(place): step \"\(failure.step)\" (\(failure.phase) phase) failed after \(milliseconds) ms",
+                    on: .error))
             sink(PlainLine("  error: \(failure.message)", on: .error))
             if !failure.hint.isEmpty { sink(PlainLine("  hint:  \(failure.hint)", on: .error)) }
         case .json:

@@ -32,7 +32,10 @@ public struct AppSettings: Sendable, Hashable {
         public var logLevel: String?
 
         /// Creates flag values.
-        public init(environmentName: String? = nil, environmentsFile: String? = nil, database: String? = nil, logLevel: String? = nil) {
+        public init(
+            environmentName: String? = nil, environmentsFile: String? = nil, database: String? = nil,
+            logLevel: String? = nil
+        ) {
             self.environmentName = environmentName
             self.environmentsFile = environmentsFile
             self.database = database
@@ -69,7 +72,9 @@ public struct AppSettings: Sendable, Hashable {
         let paths = WeftPaths(environment: environment)
         self.paths = paths
         let config = try Self.readConfig(paths.configFile)
-        func resolve(_ key: String, flag: String, variable: String, flagValue: String?, isPath: Bool, default fallback: String?) -> Setting {
+        func resolve(
+            _ key: String, flag: String, variable: String, flagValue: String?, isPath: Bool, default fallback: String?
+        ) -> Setting {
             if let flagValue {
                 return Setting(key: key, value: flagValue, layer: .flag, flag: flag, variable: variable)
             }
@@ -77,22 +82,31 @@ public struct AppSettings: Sendable, Hashable {
                 return Setting(key: key, value: value, layer: .environmentVariable, flag: flag, variable: variable)
             }
             if let value = config[key] {
-                let resolved = isPath && !value.hasPrefix("/") && !value.hasPrefix("~")
+                let resolved =
+                    isPath && !value.hasPrefix("/") && !value.hasPrefix("~")
                     ? paths.configDirectory.appendingPathComponent(value).path : value
-                return Setting(key: key, value: Self.expandingTilde(resolved, environment: environment), layer: .configFile, flag: flag, variable: variable)
+                return Setting(
+                    key: key, value: Self.expandingTilde(resolved, environment: environment), layer: .configFile,
+                    flag: flag, variable: variable)
             }
             return Setting(key: key, value: fallback, layer: .builtIn, flag: flag, variable: variable)
         }
-        environmentName = resolve("env", flag: "--env", variable: "WEFT_ENV", flagValue: flags.environmentName, isPath: false, default: nil)
+        environmentName = resolve(
+            "env", flag: "--env", variable: "WEFT_ENV", flagValue: flags.environmentName, isPath: false, default: nil)
         database = resolve(
             "database", flag: "--database", variable: "WEFT_DATABASE", flagValue: flags.database, isPath: true,
             default: paths.defaultDatabase.path)
         environments = resolve(
-            "environments", flag: "--environments", variable: "WEFT_ENVIRONMENTS", flagValue: flags.environmentsFile, isPath: true,
+            "environments", flag: "--environments", variable: "WEFT_ENVIRONMENTS", flagValue: flags.environmentsFile,
+            isPath: true,
             default: paths.userEnvironmentsFile.path)
-        logLevel = resolve("logLevel", flag: "--log-level", variable: "WEFT_LOG_LEVEL", flagValue: flags.logLevel, isPath: false, default: "warning")
+        logLevel = resolve(
+            "logLevel", flag: "--log-level", variable: "WEFT_LOG_LEVEL", flagValue: flags.logLevel, isPath: false,
+            default: "warning")
         if let level = logLevel.value, !Self.logLevels.contains(level) {
-            throw .invalidValue(key: "logLevel", value: level, layer: logLevel.layer, expected: "one of \(Self.logLevels.joined(separator: ", "))")
+            throw .invalidValue(
+                key: "logLevel", value: level, layer: logLevel.layer,
+                expected: "one of \(Self.logLevels.joined(separator: ", "))")
         }
     }
 

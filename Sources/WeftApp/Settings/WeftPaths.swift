@@ -19,14 +19,21 @@ public struct WeftPaths: Sendable, Hashable {
 
     /// The paths for the process environment `environment` (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `HOME`).
     public init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             .map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+        let configHome =
+            environment["XDG_CONFIG_HOME"].flatMap {
+                $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil
+            }
             ?? home.appendingPathComponent(".config", isDirectory: true)
         configDirectory = configHome.appendingPathComponent("weft", isDirectory: true)
         defaultDatabase = HistoryDatabase.defaultURL(environment: environment)
-        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+        let stateHome =
+            environment["XDG_STATE_HOME"].flatMap {
+                $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil
+            }
             ?? home.appendingPathComponent(".local/state", isDirectory: true)
         logFile = stateHome.appendingPathComponent("weft/weft.log")
     }

@@ -93,11 +93,12 @@ final class AsyncPhase<Process: DependencyInitializationProcess> {
                     group.addTask(priority: step.priority) {
                         let begin = ContinuousClock.now
                         do {
-                            let apply = if let context {
-                                try await InstrumentationContext.withValue(context) { try await body(process) }
-                            } else {
-                                try await body(process)
-                            }
+                            let apply =
+                                if let context {
+                                    try await InstrumentationContext.withValue(context) { try await body(process) }
+                                } else {
+                                    try await body(process)
+                                }
                             return Outcome(index: index, begin: begin, end: .now, apply: apply, error: nil)
                         } catch {
                             return Outcome(index: index, begin: begin, end: .now, apply: nil, error: error)

@@ -20,7 +20,8 @@ extension DependencyInitializer {
     /// callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
         let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
-        let recorder = RunRecorder<Process>(start: ContinuousClock.now, hub: hub, callbacks: callbacks, tracing: tracing)
+        let recorder = RunRecorder<Process>(
+            start: ContinuousClock.now, hub: hub, callbacks: callbacks, tracing: tracing)
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)

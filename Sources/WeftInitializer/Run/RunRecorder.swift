@@ -8,7 +8,9 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
 
     let tracing: RunTracing
 
-    init(start: ContinuousClock.Instant, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing) {
+    init(
+        start: ContinuousClock.Instant, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing
+    ) {
         self.start = start
         self.hub = hub
         self.callbacks = callbacks

@@ -56,11 +56,12 @@ final class RunTracing {
 
     func stepEnded(_ step: InitializationStepInfo, outcome: InitializationStepTiming.Outcome, error: (any Error)?) {
         guard let span = steps.removeValue(forKey: step.position) else { return }
-        span.attributes["weft.step.outcome"] = switch outcome {
-        case .finished: "finished"
-        case .failed: "failed"
-        case .cancelled: "cancelled"
-        }
+        span.attributes["weft.step.outcome"] =
+            switch outcome {
+            case .finished: "finished"
+            case .failed: "failed"
+            case .cancelled: "cancelled"
+            }
         if outcome == .failed, let error {
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error, message: "\(error)"))

@@ -34,13 +34,15 @@ struct InitializationSteps<Process: DependencyInitializationProcess>: Sendable {
         var infos: [InitializationStepInfo] = []
         infos.reserveCapacity(preSync.count + async.count + postSync.count)
         for (index, step) in preSync.enumerated() {
-            infos.append(.init(title: step.title, phase: .preSync, index: index, position: infos.count, type: step.type))
+            infos.append(
+                .init(title: step.title, phase: .preSync, index: index, position: infos.count, type: step.type))
         }
         for (index, step) in async.enumerated() {
             infos.append(.init(title: step.title, phase: .async, index: index, position: infos.count, type: step.type))
         }
         for (index, step) in postSync.enumerated() {
-            infos.append(.init(title: step.title, phase: .postSync, index: index, position: infos.count, type: step.type))
+            infos.append(
+                .init(title: step.title, phase: .postSync, index: index, position: infos.count, type: step.type))
         }
         return infos
     }

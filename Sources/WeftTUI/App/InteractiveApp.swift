@@ -1,6 +1,6 @@
 import Foundation
-import WeftAssets
 public import WeftApp
+import WeftAssets
 public import WeftTerminal
 
 /// Runs the full-screen app until the person quits. Returns the process exit code
@@ -18,7 +18,8 @@ public enum InteractiveApp {
     /// - Throws: ``TerminalError`` when standard input/output is not a usable terminal.
     public static func run(options: AppOptions, environment: [String: String]) async throws(TerminalError) -> Int32 {
         let terminal = try NCursesTerminal(environment: environment)
-        let model = AppModel(options: options, logo: logo(isUnicode: terminal.isUnicode), effects: AppEffects.live.copying(to: terminal))
+        let model = AppModel(
+            options: options, logo: logo(isUnicode: terminal.isUnicode), effects: AppEffects.live.copying(to: terminal))
         model.start()
         let status = await TerminalApp(terminal: terminal).run(
             onKey: { key in model.handle(key) },

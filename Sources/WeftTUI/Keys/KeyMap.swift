@@ -80,56 +80,81 @@ enum KeyMap {
         switch context {
         case .splash:
             [
-                KeyBinding(keys: [.char("q")], action: .quit, bar: KeyHint("q", "quit"), help: KeyHint("q", "cancel start-up and quit")),
+                KeyBinding(
+                    keys: [.char("q")], action: .quit, bar: KeyHint("q", "quit"),
+                    help: KeyHint("q", "cancel start-up and quit")),
                 KeyBinding(keys: [.ctrlC], action: .interrupt, help: KeyHint("Ctrl-C", "cancel start-up and quit")),
                 showHelp,
             ]
         case .main:
             [
-                KeyBinding(keys: [.char("n")], action: .nextFact, bar: KeyHint("n", "next"),
-                           help: KeyHint("n", "next fact (same environment, no restart)")),
-                KeyBinding(keys: [.char("e")], action: .chooseEnvironment, bar: KeyHint("e", "environment"),
-                           help: KeyHint("e", "choose another environment")),
-                KeyBinding(keys: [.char("h")], action: .showHistory, bar: KeyHint("h", "history"),
-                           help: KeyHint("h", "history: every fact shown, times seen, when, where")),
-                KeyBinding(keys: [.char("y")], action: .copyFact, bar: KeyHint("y", "copy"),
-                           help: KeyHint("y", "copy the fact to the clipboard (OSC 52)")),
-                KeyBinding(keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "diagnostics"),
-                           help: KeyHint("d", "diagnostics: services and last run")),
+                KeyBinding(
+                    keys: [.char("n")], action: .nextFact, bar: KeyHint("n", "next"),
+                    help: KeyHint("n", "next fact (same environment, no restart)")),
+                KeyBinding(
+                    keys: [.char("e")], action: .chooseEnvironment, bar: KeyHint("e", "environment"),
+                    help: KeyHint("e", "choose another environment")),
+                KeyBinding(
+                    keys: [.char("h")], action: .showHistory, bar: KeyHint("h", "history"),
+                    help: KeyHint("h", "history: every fact shown, times seen, when, where")),
+                KeyBinding(
+                    keys: [.char("y")], action: .copyFact, bar: KeyHint("y", "copy"),
+                    help: KeyHint("y", "copy the fact to the clipboard (OSC 52)")),
+                KeyBinding(
+                    keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "diagnostics"),
+                    help: KeyHint("d", "diagnostics: services and last run")),
                 showHelp, quit, interrupt,
             ]
         case .error(let environment):
             [
-                KeyBinding(keys: [.char("r")], action: .retry, bar: KeyHint("r", "retry"), help: KeyHint("r", "retry \(environment)")),
-                KeyBinding(keys: [.char("e")], action: .chooseEnvironment, bar: KeyHint("e", "environment"),
-                           help: KeyHint("e", "choose another environment, then retry")),
-                KeyBinding(keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "details"),
-                           help: KeyHint("d", "details: services and last run")),
+                KeyBinding(
+                    keys: [.char("r")], action: .retry, bar: KeyHint("r", "retry"),
+                    help: KeyHint("r", "retry \(environment)")),
+                KeyBinding(
+                    keys: [.char("e")], action: .chooseEnvironment, bar: KeyHint("e", "environment"),
+                    help: KeyHint("e", "choose another environment, then retry")),
+                KeyBinding(
+                    keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "details"),
+                    help: KeyHint("d", "details: services and last run")),
             ] + scrolling("scroll the error text") + [showHelp, quit, interrupt]
         case .environmentMenu:
             [
-                KeyBinding(keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"), help: KeyHint("↑ k", "move up")),
+                KeyBinding(
+                    keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"),
+                    help: KeyHint("↑ k", "move up")),
                 KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "move down")),
                 pageUp, pageDown, first, last,
-                KeyBinding(keys: [.enter], action: .select, bar: KeyHint("Enter", "select"),
-                           help: KeyHint("Enter", "switch to the highlighted environment")),
-                KeyBinding(keys: [.escape], action: .closePanel, bar: KeyHint("Esc", "cancel"), help: KeyHint("Esc", "back, without switching")),
+                KeyBinding(
+                    keys: [.enter], action: .select, bar: KeyHint("Enter", "select"),
+                    help: KeyHint("Enter", "switch to the highlighted environment")),
+                KeyBinding(
+                    keys: [.escape], action: .closePanel, bar: KeyHint("Esc", "cancel"),
+                    help: KeyHint("Esc", "back, without switching")),
                 showHelp, quit, interrupt,
             ]
         case .diagnostics:
-            [KeyBinding(keys: [.escape, .char("d")], action: .closePanel, bar: KeyHint("Esc", "back"), help: KeyHint("Esc d", "back"))]
+            [
+                KeyBinding(
+                    keys: [.escape, .char("d")], action: .closePanel, bar: KeyHint("Esc", "back"),
+                    help: KeyHint("Esc d", "back"))
+            ]
                 + scrolling("scroll") + [showHelp, quit, interrupt]
         case .history:
             [
-                KeyBinding(keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"), help: KeyHint("↑ k", "move up")),
+                KeyBinding(
+                    keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"),
+                    help: KeyHint("↑ k", "move up")),
                 KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "move down")),
                 pageUp, pageDown, first, last,
-                KeyBinding(keys: [.escape, .char("h")], action: .closePanel, bar: KeyHint("Esc", "back"), help: KeyHint("Esc h", "back")),
+                KeyBinding(
+                    keys: [.escape, .char("h")], action: .closePanel, bar: KeyHint("Esc", "back"),
+                    help: KeyHint("Esc h", "back")),
                 showHelp, quit, interrupt,
             ]
         case .help:
             [
-                KeyBinding(keys: [.escape, .char("?"), .char("q")], action: .closeHelp, bar: KeyHint("Esc ? q", "close")),
+                KeyBinding(
+                    keys: [.escape, .char("?"), .char("q")], action: .closeHelp, bar: KeyHint("Esc ? q", "close")),
                 KeyBinding(keys: [.ctrlC], action: .interrupt, bar: KeyHint("Ctrl-C", "quit")),
             ]
         }
@@ -165,7 +190,9 @@ enum KeyMap {
         return screens.map { name, context in
             let all = bindings(in: context)
             var hints = all.compactMap(\.bar).map { "\($0.key) \($0.label)" }
-            if all.contains(where: { $0.action == .pageDown }) { hints.insert("PgUp PgDn Home End", at: (hints.firstIndex { $0.hasPrefix("↑↓") } ?? hints.count - 1) + 1) }
+            if all.contains(where: { $0.action == .pageDown }) {
+                hints.insert("PgUp PgDn Home End", at: (hints.firstIndex { $0.hasPrefix("↑↓") } ?? hints.count - 1) + 1)
+            }
             return "\(name): " + hints.joined(separator: " · ")
         }
     }
@@ -173,20 +200,24 @@ enum KeyMap {
     /// Arrows, pages, Home and End scrolling a screen of text.
     private static func scrolling(_ label: String) -> [KeyBinding] {
         [
-            KeyBinding(keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "scroll"), help: KeyHint("↑ k", "\(label) up")),
+            KeyBinding(
+                keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "scroll"),
+                help: KeyHint("↑ k", "\(label) up")),
             KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "\(label) down")),
             pageUp, pageDown, first, last,
         ]
     }
 
     private static let pageUp = KeyBinding(keys: [.pageUp], action: .pageUp, help: KeyHint("PgUp", "one page up"))
-    private static let pageDown = KeyBinding(keys: [.pageDown], action: .pageDown, help: KeyHint("PgDn", "one page down"))
+    private static let pageDown = KeyBinding(
+        keys: [.pageDown], action: .pageDown, help: KeyHint("PgDn", "one page down"))
     private static let first = KeyBinding(keys: [.home], action: .moveFirst, help: KeyHint("Home", "to the top"))
     private static let last = KeyBinding(keys: [.end], action: .moveLast, help: KeyHint("End", "to the bottom"))
 
     private static let showHelp = KeyBinding(
         keys: [.char("?")], action: .showHelp, bar: KeyHint("?", "help"), help: KeyHint("?", "show or hide this help"))
-    private static let quit = KeyBinding(keys: [.char("q")], action: .quit, bar: KeyHint("q", "quit"), help: KeyHint("q", "quit"))
+    private static let quit = KeyBinding(
+        keys: [.char("q")], action: .quit, bar: KeyHint("q", "quit"), help: KeyHint("q", "quit"))
     /// Ctrl-C read as a key quits from every screen; only the splash lists it.
     private static let interrupt = KeyBinding(keys: [.ctrlC], action: .interrupt)
 }

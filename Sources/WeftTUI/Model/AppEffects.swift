@@ -1,6 +1,6 @@
 import FactKit
-import WeftInitializer
 import WeftApp
+import WeftInitializer
 import WeftTerminal
 
 /// The side effects ``AppModel`` asks for: making the first initializer, running an
@@ -23,7 +23,10 @@ struct AppEffects: Sendable {
     /// Creates a set of effects.
     init(
         makeInitializer: @escaping @MainActor @Sendable (AppOptions) throws -> DependencyInitializer<AppProcess>,
-        run: @escaping @MainActor @Sendable (DependencyInitializer<AppProcess>) async throws -> InitializationResult<AppProcess>,
+        run:
+            @escaping @MainActor @Sendable (DependencyInitializer<AppProcess>) async throws -> InitializationResult<
+                AppProcess
+            >,
         fetchNextFact: @escaping @Sendable (FactRepository) async throws -> Fact,
         loadHistory: @escaping @Sendable (HistoryDatabase) async throws -> [HistoryEntry] = AppEffects.readHistory,
         copyToClipboard: @escaping @MainActor @Sendable (String) -> Void = { _ in }

@@ -1,6 +1,6 @@
 import FactKit
-import WeftApp
 import Weft
+import WeftApp
 import WeftInitializer
 import WeftTerminal
 
@@ -75,14 +75,20 @@ extension AppModel {
         case .splash(let progress):
             (container, timings, environment) = (nil, [], progress.environment)
         case .main(let state):
-            (container, timings, environment) = (state.dependencies.container, state.result.stepTimings, state.dependencies.environment.name)
+            (container, timings, environment) = (
+                state.dependencies.container, state.result.stepTimings, state.dependencies.environment.name
+            )
         case .error(let state):
-            (container, timings, environment) = (state.failure?.process.container, state.failure?.stepTimings ?? [], state.environment)
+            (container, timings, environment) = (
+                state.failure?.process.container, state.failure?.stepTimings ?? [], state.environment
+            )
         }
         let registrations = (container?.registrations ?? []).map { info in
-            DiagnosticsView.Registration(name: info.key.description, lifetime: info.lifetime.description, isResolved: info.hasCachedInstance)
+            DiagnosticsView.Registration(
+                name: info.key.description, lifetime: info.lifetime.description, isResolved: info.hasCachedInstance)
         }
-        let timeline = timings
+        let timeline =
+            timings
             .sorted { ($0.startOffset, $0.step.position) < ($1.startOffset, $1.step.position) }
             .map { timing in
                 Timeline.Entry(
@@ -92,7 +98,8 @@ extension AppModel {
                     isFailure: timing.outcome != .finished
                 )
             }
-        return DiagnosticsView(environment: environment, registrations: registrations, timeline: timeline, scroll: scroll)
+        return DiagnosticsView(
+            environment: environment, registrations: registrations, timeline: timeline, scroll: scroll)
     }
 
     private func splashView(_ progress: SplashProgress, tick: Int) -> SplashView {

@@ -56,7 +56,8 @@ extension AppModel {
         case .retry:
             guard case .error(let state) = stage else { break }
             reinitialize(
-                into: state.failure?.process.environment?.name ?? state.failure?.process.requestedEnvironment ?? options.environmentName,
+                into: state.failure?.process.environment?.name ?? state.failure?.process.requestedEnvironment
+                    ?? options.environmentName,
                 isRetry: true)
         case .closePanel:
             setPanel(nil)

@@ -1,7 +1,7 @@
 import FactKit
 import Foundation
-import WeftInitializer
 import WeftApp
+import WeftInitializer
 import WeftTerminal
 
 /// The terminal app's state machine: splash while a run is in flight, the fact once it
@@ -52,7 +52,8 @@ final class AppModel {
     private var fetchTask: Task<Void, Never>?
     private var historyTask: Task<Void, Never>?
     private var historyID = 0
-    private var waiters: [(condition: @MainActor (AppModel) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [(condition: @MainActor (AppModel) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+        []
 
     /// Creates a model showing the splash of the first run; call ``start()`` to begin it.
     init(options: AppOptions, logo: [String] = [], effects: AppEffects = .live) {
@@ -78,7 +79,9 @@ final class AppModel {
     func settle() async {
         var awaited: Set<Task<Void, Never>> = []
         while true {
-            let pending = [runTask, eventsTask, fetchTask, historyTask].compactMap { $0 }.filter { !awaited.contains($0) }
+            let pending = [runTask, eventsTask, fetchTask, historyTask].compactMap { $0 }.filter {
+                !awaited.contains($0)
+            }
             guard let next = pending.first else { return }
             await next.value
             awaited.insert(next)
@@ -148,7 +151,9 @@ final class AppModel {
             case .splash:
                 return
             case .main(let state):
-                launch(try state.result.repeatInitializer(createProcess: AppPlan.switching(to: environment)), environment: displayName)
+                launch(
+                    try state.result.repeatInitializer(createProcess: AppPlan.switching(to: environment)),
+                    environment: displayName)
             case .error(let state):
                 // A repeat re-runs only repeatable steps: without the settings a simple
                 // step loads, only a fresh run can succeed.
@@ -156,7 +161,9 @@ final class AppModel {
                     startFresh(environmentName: environment)
                     return
                 }
-                launch(try failure.repeatInitializer(createProcess: AppPlan.switching(to: environment)), environment: displayName)
+                launch(
+                    try failure.repeatInitializer(createProcess: AppPlan.switching(to: environment)),
+                    environment: displayName)
             }
         } catch {
             stage = .error(ErrorState(error: error, environment: displayName))

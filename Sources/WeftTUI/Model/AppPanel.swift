@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// A full-screen panel over the current stage: the environment menu or diagnostics.
 enum AppPanel: Sendable, Hashable {
     /// The environment picker.

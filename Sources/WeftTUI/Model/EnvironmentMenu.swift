@@ -18,7 +18,8 @@ struct EnvironmentMenu: Sendable, Hashable {
     init(environments: [Environment], current: String?) {
         self.environments = environments
         self.current = current
-        self.position = ListPosition(count: environments.count, index: environments.firstIndex { $0.name == current } ?? 0)
+        self.position = ListPosition(
+            count: environments.count, index: environments.firstIndex { $0.name == current } ?? 0)
     }
 
     /// The highlighted environment, if the menu is not empty.

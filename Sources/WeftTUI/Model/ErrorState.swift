@@ -1,6 +1,6 @@
 import FactKit
-import WeftInitializer
 import WeftApp
+import WeftInitializer
 import WeftTerminal
 
 /// The error screen's state: what failed, in a person's words, and the failure to retry from.

@@ -1,6 +1,6 @@
 import FactKit
-import WeftInitializer
 import WeftApp
+import WeftInitializer
 import WeftTerminal
 
 /// The main screen's state: the initialized app, the fact shown and the fetch in flight.

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The diagnostics screen: the container's registrations (lifetime, resolved yet) and the
 /// last initialization run as a timeline.
 struct DiagnosticsView: Screen {
@@ -41,7 +42,8 @@ struct DiagnosticsView: Screen {
         let content = area.insetBy(rows: 0, columns: 1)
         let registrationsHeight = min(registrations.count + 3, max(5, content.height / 2))
         let top = Rect(row: content.row, column: content.column, height: registrationsHeight, width: content.width)
-        let bottom = Rect(row: top.bottom, column: content.column, height: content.height - registrationsHeight, width: content.width)
+        let bottom = Rect(
+            row: top.bottom, column: content.column, height: content.height - registrationsHeight, width: content.width)
         return (top, bottom)
     }
 
@@ -79,7 +81,9 @@ struct DiagnosticsView: Screen {
         let table = Box(title: "Container · \(registrations.count) registrations, \(resolvedCount) resolved")
             .draw(in: top, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
         drawRegistrations(from: registrationsFirst, in: table, on: terminal, theme: theme)
-        drawScrollState(first: registrationsFirst, hidden: hidden.registrations, total: registrations.count, box: top, on: terminal, theme: theme)
+        drawScrollState(
+            first: registrationsFirst, hidden: hidden.registrations, total: registrations.count, box: top, on: terminal,
+            theme: theme)
 
         let failed = timeline.filter(\.isFailure).count
         let title = failed > 0 ? "Last run · \(theme.glyphs.failed) \(failed) failed" : "Last run"
@@ -88,19 +92,25 @@ struct DiagnosticsView: Screen {
             terminal.put("no run recorded yet", row: timelineArea.row, column: timelineArea.column, style: theme.muted)
         } else {
             Timeline(entries: timeline).draw(in: timelineArea, from: timelineFirst, on: terminal, theme: theme)
-            drawScrollState(first: timelineFirst, hidden: hidden.timeline, total: timeline.count, box: bottom, on: terminal, theme: theme)
+            drawScrollState(
+                first: timelineFirst, hidden: hidden.timeline, total: timeline.count, box: bottom, on: terminal,
+                theme: theme)
         }
     }
 
     /// `▲▼ 3-8 of 12` in the box's bottom border when its list does not fit.
     @MainActor
-    private func drawScrollState(first: Int, hidden: Int, total: Int, box: Rect, on terminal: any Terminal, theme: Theme) {
+    private func drawScrollState(
+        first: Int, hidden: Int, total: Int, box: Rect, on terminal: any Terminal, theme: Theme
+    ) {
         guard hidden > 0 else { return }
         let shown = total - hidden
         let above = first > 0 ? theme.glyphs.scrollUp : " "
         let below = first < hidden ? theme.glyphs.scrollDown : " "
         let label = " \(above)\(below) \(first + 1)-\(first + shown) of \(total), ↑↓ scroll "
-        terminal.put(label, row: box.bottom - 1, column: max(box.column + 1, box.right - 2 - TextLayout.width(of: label)), style: theme.warning)
+        terminal.put(
+            label, row: box.bottom - 1, column: max(box.column + 1, box.right - 2 - TextLayout.width(of: label)),
+            style: theme.warning)
     }
 
     @MainActor
@@ -109,16 +119,23 @@ struct DiagnosticsView: Screen {
         let lifetimeWidth = 12
         let resolvedWidth = 10
         let nameWidth = max(4, rect.width - lifetimeWidth - resolvedWidth - 2)
-        let header = TextLayout.pad("registration", toWidth: nameWidth) + " " + TextLayout.pad("lifetime", toWidth: lifetimeWidth) + " " + "resolved"
+        let header =
+            TextLayout.pad("registration", toWidth: nameWidth) + " "
+            + TextLayout.pad("lifetime", toWidth: lifetimeWidth) + " " + "resolved"
         terminal.put(header, row: rect.row, column: rect.column, style: theme.accent)
         let rows = max(0, rect.height - 1)
         let shown = registrations.dropFirst(first).prefix(rows)
         for (offset, registration) in shown.enumerated() {
             let row = rect.row + 1 + offset
-            terminal.put(TextLayout.pad(registration.name, toWidth: nameWidth), row: row, column: rect.column, style: theme.text)
-            terminal.put(TextLayout.pad(registration.lifetime, toWidth: lifetimeWidth), row: row, column: rect.column + nameWidth + 1, style: theme.muted)
+            terminal.put(
+                TextLayout.pad(registration.name, toWidth: nameWidth), row: row, column: rect.column, style: theme.text)
+            terminal.put(
+                TextLayout.pad(registration.lifetime, toWidth: lifetimeWidth), row: row,
+                column: rect.column + nameWidth + 1, style: theme.muted)
             let resolved = registration.isResolved ? "\(theme.glyphs.done) yes" : "\(theme.glyphs.pending) no"
-            terminal.put(resolved, row: row, column: rect.column + nameWidth + lifetimeWidth + 2, style: registration.isResolved ? theme.success : theme.muted)
+            terminal.put(
+                resolved, row: row, column: rect.column + nameWidth + lifetimeWidth + 2,
+                style: registration.isResolved ? theme.success : theme.muted)
         }
     }
 }

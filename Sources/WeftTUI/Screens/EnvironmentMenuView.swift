@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The environment picker: every environment with its description, the current one marked,
 /// the highlighted one selected by Enter.
 struct EnvironmentMenuView: Screen {
@@ -40,7 +41,9 @@ struct EnvironmentMenuView: Screen {
     /// The list widget for the options.
     var menu: MenuList {
         MenuList(
-            items: options.map { MenuList.Item(title: $0.name, detail: $0.detail, isCurrent: $0.name == currentEnvironment) },
+            items: options.map {
+                MenuList.Item(title: $0.name, detail: $0.detail, isCurrent: $0.name == currentEnvironment)
+            },
             selectedIndex: selectedIndex
         )
     }
@@ -65,19 +68,25 @@ struct EnvironmentMenuView: Screen {
         let boxHeight = listRows + 4 + (detail.isEmpty ? 0 : detail.count + 1)
         let row = area.row + max(1, (area.height - boxHeight - 2) / 2)
         let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
-        let inner = Box(title: "Choose environment").draw(in: box, on: terminal, theme: theme).insetBy(rows: 1, columns: 0)
-        menu.draw(in: Rect(row: inner.row, column: inner.column, height: listRows, width: inner.width - 1), on: terminal, theme: theme)
+        let inner = Box(title: "Choose environment").draw(in: box, on: terminal, theme: theme).insetBy(
+            rows: 1, columns: 0)
+        menu.draw(
+            in: Rect(row: inner.row, column: inner.column, height: listRows, width: inner.width - 1), on: terminal,
+            theme: theme)
         if options.count > listRows {
             let first = menu.firstVisibleIndex(visibleRows: listRows)
             let above = first > 0 ? theme.glyphs.scrollUp : " "
             let below = first + listRows < options.count ? theme.glyphs.scrollDown : " "
             let label = " \(above)\(below) \(selectedIndex + 1)/\(options.count) "
-            terminal.put(label, row: box.bottom - 1, column: box.right - 2 - TextLayout.width(of: label), style: theme.warning)
+            terminal.put(
+                label, row: box.bottom - 1, column: box.right - 2 - TextLayout.width(of: label), style: theme.warning)
         }
         for (offset, line) in detail.enumerated() {
             terminal.put(line, row: inner.row + listRows + 1 + offset, column: inner.column + 2, style: theme.muted)
         }
         let legend = "\(theme.glyphs.current) current   \(theme.glyphs.pointer) selected   Enter re-initializes"
-        terminal.put(legend, row: box.bottom + 1, column: TextLayout.centeredColumn(of: legend, inWidth: area.width, from: area.column), style: theme.muted)
+        terminal.put(
+            legend, row: box.bottom + 1,
+            column: TextLayout.centeredColumn(of: legend, inWidth: area.width, from: area.column), style: theme.muted)
     }
 }

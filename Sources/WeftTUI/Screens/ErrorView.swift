@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The screen shown when initialization failed: which step, in which phase, the error in a
 /// person's words, a hint what to do, how long the run took and which attempt it was.
 ///
@@ -87,7 +88,8 @@ struct ErrorView: Screen {
         let boxHeight = content.count + 4
         let row = area.row + max(1, (area.height - boxHeight) / 2)
         let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
-        let inner = Box(title: "Initialization failed", isFailure: true).draw(in: box, on: terminal, theme: theme).insetBy(rows: 1, columns: 2)
+        let inner = Box(title: "Initialization failed", isFailure: true).draw(in: box, on: terminal, theme: theme)
+            .insetBy(rows: 1, columns: 2)
         for (offset, (line, style)) in content.enumerated() {
             terminal.put(line, row: inner.row + offset, column: inner.column, style: style)
         }

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The main screen: the fact boxed and word-wrapped, where it came from, and history counts.
 struct FactView: Screen {
     /// The fact text.
@@ -15,7 +16,10 @@ struct FactView: Screen {
     var notice: String?
 
     /// Creates a fact view.
-    init(fact: String, environment: String, latencyMilliseconds: Int, seenCount: Int, historyCount: Int, notice: String? = nil) {
+    init(
+        fact: String, environment: String, latencyMilliseconds: Int, seenCount: Int, historyCount: Int,
+        notice: String? = nil
+    ) {
         self.fact = fact
         self.environment = environment
         self.latencyMilliseconds = latencyMilliseconds
@@ -66,12 +70,16 @@ struct FactView: Screen {
         row += boxHeight + 1
         for (line, style) in [(sourceLine, theme.muted), (historyLine, theme.muted)] {
             let fitted = TextLayout.truncate(line, toWidth: area.width - 2)
-            terminal.put(fitted, row: row, column: TextLayout.centeredColumn(of: fitted, inWidth: area.width, from: area.column), style: style)
+            terminal.put(
+                fitted, row: row, column: TextLayout.centeredColumn(of: fitted, inWidth: area.width, from: area.column),
+                style: style)
             row += 1
         }
         if let notice {
             let fitted = TextLayout.truncate(notice, toWidth: area.width - 2)
-            terminal.put(fitted, row: row, column: TextLayout.centeredColumn(of: fitted, inWidth: area.width, from: area.column), style: theme.warning)
+            terminal.put(
+                fitted, row: row, column: TextLayout.centeredColumn(of: fitted, inWidth: area.width, from: area.column),
+                style: theme.warning)
         }
     }
 }

@@ -1,6 +1,6 @@
-import WeftTerminal
 import FactKit
 import Foundation
+import WeftTerminal
 
 /// The history list: every fact shown, most recent first, with times seen, when and where;
 /// the highlighted fact in full below the list.
@@ -38,11 +38,14 @@ struct HistoryView: Screen {
         let content = area.insetBy(rows: 0, columns: 1)
         let entries = panel.entries
         let detailHeight = 4  // gap and up to three lines of the highlighted fact
-        let box = Rect(row: content.row, column: content.column, height: max(4, content.height - detailHeight), width: content.width)
+        let box = Rect(
+            row: content.row, column: content.column, height: max(4, content.height - detailHeight),
+            width: content.width)
         let title: String
         switch panel.content {
         case .loading: title = "History"
-        case .loaded(let entries): title = "History · \(entries.count) \(entries.count == 1 ? "fact" : "facts"), most recent first"
+        case .loaded(let entries):
+            title = "History · \(entries.count) \(entries.count == 1 ? "fact" : "facts"), most recent first"
         case .failed: title = "History"
         }
         let inner = Box(title: title).draw(in: box, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
@@ -56,7 +59,9 @@ struct HistoryView: Screen {
             }
             return
         case .loaded(let entries) where entries.isEmpty:
-            terminal.put("No facts yet: every fact weft shows is recorded here.", row: inner.row, column: inner.column, style: theme.muted)
+            terminal.put(
+                "No facts yet: every fact weft shows is recorded here.", row: inner.row, column: inner.column,
+                style: theme.muted)
             return
         case .loaded:
             break
@@ -65,7 +70,9 @@ struct HistoryView: Screen {
         let timesWidth = 7
         let environmentWidth = min(12, max(11, entries.map { TextLayout.width(of: $0.environment) }.max() ?? 0))
         let factWidth = max(4, inner.width - 2 - whenWidth - timesWidth - environmentWidth - 3)
-        let header = "  " + TextLayout.pad("last seen", toWidth: whenWidth) + " " + TextLayout.pad("seen", toWidth: timesWidth) + " "
+        let header =
+            "  " + TextLayout.pad("last seen", toWidth: whenWidth) + " " + TextLayout.pad("seen", toWidth: timesWidth)
+            + " "
             + TextLayout.pad("environment", toWidth: environmentWidth) + " fact"
         terminal.put(header, row: inner.row, column: inner.column, style: theme.accent)
         let rows = max(1, inner.height - 1)
@@ -75,19 +82,27 @@ struct HistoryView: Screen {
             let entry = entries[index]
             let isSelected = index == panel.position.index
             let times = entry.timesSeen == 1 ? "1×" : "\(entry.timesSeen)×"
-            let line = (isSelected ? theme.glyphs.pointer : " ") + " " + TextLayout.pad(Self.format(entry.lastSeen), toWidth: whenWidth) + " "
-                + TextLayout.pad(times, toWidth: timesWidth) + " " + TextLayout.pad(TextLayout.truncate(entry.environment, toWidth: environmentWidth), toWidth: environmentWidth)
+            let line =
+                (isSelected ? theme.glyphs.pointer : " ") + " "
+                + TextLayout.pad(Self.format(entry.lastSeen), toWidth: whenWidth) + " "
+                + TextLayout.pad(times, toWidth: timesWidth) + " "
+                + TextLayout.pad(
+                    TextLayout.truncate(entry.environment, toWidth: environmentWidth), toWidth: environmentWidth)
                 + " " + TextLayout.truncate(entry.text, toWidth: factWidth)
-            terminal.put(TextLayout.pad(line, toWidth: inner.width), row: inner.row + 1 + offset, column: inner.column, style: isSelected ? theme.selection : theme.text)
+            terminal.put(
+                TextLayout.pad(line, toWidth: inner.width), row: inner.row + 1 + offset, column: inner.column,
+                style: isSelected ? theme.selection : theme.text)
         }
         if entries.count > rows {
             let above = first > 0 ? theme.glyphs.scrollUp : " "
             let below = first + rows < entries.count ? theme.glyphs.scrollDown : " "
             let label = " \(above)\(below) \(panel.position.index + 1)/\(entries.count) "
-            terminal.put(label, row: box.bottom - 1, column: box.right - 2 - TextLayout.width(of: label), style: theme.warning)
+            terminal.put(
+                label, row: box.bottom - 1, column: box.right - 2 - TextLayout.width(of: label), style: theme.warning)
         }
         if entries.indices.contains(panel.position.index) {
-            let lines = TextLayout.wrap(entries[panel.position.index].text, toWidth: content.width - 4).prefix(detailHeight - 1)
+            let lines = TextLayout.wrap(entries[panel.position.index].text, toWidth: content.width - 4).prefix(
+                detailHeight - 1)
             for (offset, line) in lines.enumerated() {
                 terminal.put(line, row: box.bottom + 1 + offset, column: content.column + 2, style: theme.text)
             }

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// A full-screen view: a pure function from view state to cells on a ``Terminal``.
 ///
 /// Conforming types provide a title, key hints and a body; ``render(on:overlay:)`` adds

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The start-up screen: logo, environment, every initialization step with its phase and
 /// live state, and overall progress.
 struct SplashView: Screen {
@@ -79,12 +80,15 @@ struct SplashView: Screen {
 
         let logoWidth = logoLines.map { TextLayout.width(of: $0) }.max() ?? 0
         for line in logoLines {
-            terminal.put(line, row: row, column: area.column + max(0, (area.width - logoWidth) / 2), style: theme.accent)
+            terminal.put(
+                line, row: row, column: area.column + max(0, (area.width - logoWidth) / 2), style: theme.accent)
             row += 1
         }
         if !logoLines.isEmpty { row += 1 }
 
-        terminal.put(heading, row: row, column: TextLayout.centeredColumn(of: heading, inWidth: area.width, from: area.column), style: theme.text)
+        terminal.put(
+            heading, row: row, column: TextLayout.centeredColumn(of: heading, inWidth: area.width, from: area.column),
+            style: theme.text)
         row += 2
 
         let box = Rect(row: row, column: left, height: stepRows + 2, width: width)
@@ -96,7 +100,8 @@ struct SplashView: Screen {
         }
         row += box.height + 1
 
-        ProgressBar(completed: completedCount, total: steps.count, glyphs: theme.glyphs).draw(row: row, column: left, width: width, on: terminal, theme: theme)
+        ProgressBar(completed: completedCount, total: steps.count, glyphs: theme.glyphs).draw(
+            row: row, column: left, width: width, on: terminal, theme: theme)
     }
 
     @MainActor
@@ -112,9 +117,14 @@ struct SplashView: Screen {
         case .pending:
             (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.pending, theme.muted, "pending", theme.muted)
         case .running(let frame):
-            (icon, iconStyle, stateText, stateStyle) = (theme.isMonochrome ? Spinner.frame(frame, isMonochrome: true) : theme.glyphs.spinnerFrame(frame), theme.accent, "running", theme.accent)
+            (icon, iconStyle, stateText, stateStyle) = (
+                theme.isMonochrome ? Spinner.frame(frame, isMonochrome: true) : theme.glyphs.spinnerFrame(frame),
+                theme.accent, "running", theme.accent
+            )
         case .done(let milliseconds):
-            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.done, theme.success, Timeline.format(milliseconds: milliseconds), theme.success)
+            (icon, iconStyle, stateText, stateStyle) = (
+                theme.glyphs.done, theme.success, Timeline.format(milliseconds: milliseconds), theme.success
+            )
         case .failed:
             (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.failed, theme.failure, "failed", theme.failure)
         }
@@ -125,6 +135,8 @@ struct SplashView: Screen {
         column += titleWidth + 2
         terminal.put(TextLayout.pad(step.phase, toWidth: phaseWidth), row: row, column: column, style: theme.muted)
         column += phaseWidth + 1
-        terminal.put(TextLayout.pad(stateText, toWidth: stateWidth, alignment: .right), row: row, column: column, style: stateStyle)
+        terminal.put(
+            TextLayout.pad(stateText, toWidth: stateWidth, alignment: .right), row: row, column: column,
+            style: stateStyle)
     }
 }

@@ -1,5 +1,5 @@
-import WeftTerminal
 import WeftApp
+import WeftTerminal
 
 /// A ``Terminal`` that passes everything to another one with text turned into ASCII of the
 /// same width (``ASCIITransliteration``), for terminals whose locale is not UTF-8.

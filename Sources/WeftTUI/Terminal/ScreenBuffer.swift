@@ -89,7 +89,8 @@ final class ScreenBuffer: Terminal {
     /// Draws a box of `┌─┐│└┘` around `rect` (`+-|` when not ``isUnicode``).
     func drawBox(_ rect: Rect, style: TextStyle) {
         guard rect.height >= 2, rect.width >= 2 else { return }
-        let (corners, horizontal, vertical) = isUnicode ? (["┌", "┐", "└", "┘"], "─", "│") : (["+", "+", "+", "+"], "-", "|")
+        let (corners, horizontal, vertical) =
+            isUnicode ? (["┌", "┐", "└", "┘"], "─", "│") : (["+", "+", "+", "+"], "-", "|")
         let inner = String(repeating: horizontal, count: rect.width - 2)
         put(corners[0] + inner + corners[1], row: rect.row, column: rect.column, style: style)
         put(corners[2] + inner + corners[3], row: rect.bottom - 1, column: rect.column, style: style)

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// A bordered box with an optional title set into its top border, such as `┌ Cat fact ─┐`.
 struct Box: Sendable, Hashable {
     /// The title, or `nil` for none.
@@ -16,7 +17,9 @@ struct Box: Sendable, Hashable {
     @discardableResult
     @MainActor
     func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) -> Rect {
-        guard rect.height >= 2, rect.width >= 2 else { return Rect(row: rect.row, column: rect.column, height: 0, width: 0) }
+        guard rect.height >= 2, rect.width >= 2 else {
+            return Rect(row: rect.row, column: rect.column, height: 0, width: 0)
+        }
         let blank = String(repeating: " ", count: rect.width)
         for row in rect.row..<rect.bottom {
             terminal.put(blank, row: row, column: rect.column, style: theme.text)
@@ -24,7 +27,8 @@ struct Box: Sendable, Hashable {
         terminal.drawBox(rect, style: isFailure ? theme.failureBorder : theme.border)
         if let title, rect.width > 6 {
             let label = " " + TextLayout.truncate(title, toWidth: rect.width - 6) + " "
-            terminal.put(label, row: rect.row, column: rect.column + 2, style: isFailure ? theme.failure : theme.boxTitle)
+            terminal.put(
+                label, row: rect.row, column: rect.column + 2, style: isFailure ? theme.failure : theme.boxTitle)
         }
         return rect.insetBy(rows: 1, columns: 1)
     }

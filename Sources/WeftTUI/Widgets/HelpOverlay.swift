@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// A centred box over the current screen listing its keys and what they do.
 struct HelpOverlay: Sendable, Hashable {
     /// The box title.
@@ -28,8 +29,12 @@ struct HelpOverlay: Sendable, Hashable {
         let listArea = inner.insetBy(rows: 1, columns: 2)
         for (offset, entry) in entries.prefix(max(0, listArea.height)).enumerated() {
             let row = listArea.row + offset
-            terminal.put(TextLayout.pad(entry.key, toWidth: keyWidth, alignment: .right), row: row, column: listArea.column, style: theme.accent)
-            terminal.put(TextLayout.truncate(entry.label, toWidth: listArea.width - keyWidth - 2), row: row, column: listArea.column + keyWidth + 2, style: theme.text)
+            terminal.put(
+                TextLayout.pad(entry.key, toWidth: keyWidth, alignment: .right), row: row, column: listArea.column,
+                style: theme.accent)
+            terminal.put(
+                TextLayout.truncate(entry.label, toWidth: listArea.width - keyWidth - 2), row: row,
+                column: listArea.column + keyWidth + 2, style: theme.text)
         }
     }
 }

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// One entry of the key-hint bar and of the help overlay: a key and what it does.
 struct KeyHint: Sendable, Hashable {
     /// The key as shown, such as `q`, `↑↓` or `Enter`.

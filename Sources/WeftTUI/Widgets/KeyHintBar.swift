@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The bottom line of every screen: `q quit  n next  ? help`, keys emphasised.
 ///
 /// When the hints do not fit the width, hints before the last are dropped (from the end),

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// A selectable list: the selected row highlighted, the current item marked, each item with
 /// a muted description. Scrolls to keep the selection visible.
 struct MenuList: Sendable, Hashable {
@@ -51,15 +52,19 @@ struct MenuList: Sendable, Hashable {
             let mark = item.isCurrent ? theme.glyphs.current : " "
             let head = " \(pointer) \(mark) " + TextLayout.pad(item.title, toWidth: titleWidth) + "  "
             let detailWidth = rect.width - TextLayout.width(of: head)
-            let line = TextLayout.pad(head + TextLayout.truncate(item.detail, toWidth: detailWidth), toWidth: rect.width)
+            let line = TextLayout.pad(
+                head + TextLayout.truncate(item.detail, toWidth: detailWidth), toWidth: rect.width)
             if isSelected {
                 terminal.put(line, row: row, column: rect.column, style: theme.selection)
             } else {
-                terminal.put(TextLayout.pad(head, toWidth: rect.width), row: row, column: rect.column, style: theme.text)
+                terminal.put(
+                    TextLayout.pad(head, toWidth: rect.width), row: row, column: rect.column, style: theme.text)
                 if item.isCurrent {
                     terminal.put(mark, row: row, column: rect.column + 3, style: theme.success)
                 }
-                terminal.put(TextLayout.truncate(item.detail, toWidth: detailWidth), row: row, column: rect.column + TextLayout.width(of: head), style: theme.muted)
+                terminal.put(
+                    TextLayout.truncate(item.detail, toWidth: detailWidth), row: row,
+                    column: rect.column + TextLayout.width(of: head), style: theme.muted)
             }
         }
     }

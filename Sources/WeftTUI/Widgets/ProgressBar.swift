@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// A horizontal progress bar, `████████░░░░ 2/4`.
 struct ProgressBar: Sendable, Hashable {
     /// Completed units.
@@ -25,7 +26,10 @@ struct ProgressBar: Sendable, Hashable {
         let label = " \(min(completed, total))/\(total)"
         let barWidth = max(0, width - TextLayout.width(of: label))
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        return (String(repeating: glyphs.barFilled, count: filled), String(repeating: glyphs.barEmpty, count: barWidth - filled), label)
+        return (
+            String(repeating: glyphs.barFilled, count: filled),
+            String(repeating: glyphs.barEmpty, count: barWidth - filled), label
+        )
     }
 
     /// Draws the bar on one row, `width` cells wide.

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// Frames of an activity spinner: braille dots, or ASCII on a monochrome terminal.
 enum Spinner {
     /// The braille frames.

@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The styles widgets draw with: colour roles on a colour terminal, only bold and reverse
 /// video on a monochrome one.
 struct Theme: Sendable, Hashable {

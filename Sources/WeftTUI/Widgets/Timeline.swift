@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// Bars on a shared time axis: one row per entry, label on the left, a bar from its start
 /// offset for its duration, scaled to the width. Parallel entries overlap.
 struct Timeline: Sendable, Hashable {
@@ -39,8 +40,10 @@ struct Timeline: Sendable, Hashable {
     func barSpan(of entry: Entry, width: Int) -> (start: Int, length: Int) {
         guard width > 0 else { return (0, 0) }
         let total = Double(totalMilliseconds)
-        let start = min(width - 1, Int((Double(max(0, entry.startMilliseconds)) / total * Double(width)).rounded(.down)))
-        let end = Int((Double(max(0, entry.startMilliseconds + entry.durationMilliseconds)) / total * Double(width)).rounded())
+        let start = min(
+            width - 1, Int((Double(max(0, entry.startMilliseconds)) / total * Double(width)).rounded(.down)))
+        let end = Int(
+            (Double(max(0, entry.startMilliseconds + entry.durationMilliseconds)) / total * Double(width)).rounded())
         return (start, max(1, min(width, end) - start))
     }
 
@@ -57,13 +60,22 @@ struct Timeline: Sendable, Hashable {
         let shown = entries.dropFirst(max(0, first)).prefix(rect.height - 1)
         for (offset, entry) in shown.enumerated() {
             let row = rect.row + offset
-            terminal.put(TextLayout.pad(entry.label, toWidth: labelWidth), row: row, column: rect.column, style: theme.text)
-            terminal.put(String(repeating: theme.glyphs.pending, count: barWidth), row: row, column: barColumn, style: theme.muted)
+            terminal.put(
+                TextLayout.pad(entry.label, toWidth: labelWidth), row: row, column: rect.column, style: theme.text)
+            terminal.put(
+                String(repeating: theme.glyphs.pending, count: barWidth), row: row, column: barColumn,
+                style: theme.muted)
             let span = barSpan(of: entry, width: barWidth)
-            terminal.put(String(repeating: theme.glyphs.barFilled, count: span.length), row: row, column: barColumn + span.start, style: entry.isFailure ? theme.failure : theme.success)
-            let durationText = entry.isFailure ? "\(theme.glyphs.failed) failed" : Self.format(milliseconds: entry.durationMilliseconds)
+            terminal.put(
+                String(repeating: theme.glyphs.barFilled, count: span.length), row: row, column: barColumn + span.start,
+                style: entry.isFailure ? theme.failure : theme.success)
+            let durationText =
+                entry.isFailure
+                ? "\(theme.glyphs.failed) failed" : Self.format(milliseconds: entry.durationMilliseconds)
             let duration = TextLayout.pad(durationText, toWidth: durationWidth - 1, alignment: .right)
-            terminal.put(duration, row: row, column: barColumn + barWidth + 1, style: entry.isFailure ? theme.failure : theme.muted)
+            terminal.put(
+                duration, row: row, column: barColumn + barWidth + 1,
+                style: entry.isFailure ? theme.failure : theme.muted)
         }
         let axisRow = rect.row + shown.count
         let start = "0"

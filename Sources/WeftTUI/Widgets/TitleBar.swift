@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The top line of every screen: app name and environment on the left, screen title right.
 struct TitleBar: Sendable, Hashable {
     /// The app name.
@@ -24,7 +25,9 @@ struct TitleBar: Sendable, Hashable {
         let right = screenTitle + " "
         let rightWidth = TextLayout.width(of: right)
         let leftWidth = max(0, width - rightWidth - 1)
-        let line = TextLayout.pad(left, toWidth: leftWidth) + " " + TextLayout.pad(right, toWidth: width - leftWidth - 1, alignment: .right)
+        let line =
+            TextLayout.pad(left, toWidth: leftWidth) + " "
+            + TextLayout.pad(right, toWidth: width - leftWidth - 1, alignment: .right)
         terminal.put(line, row: row, column: 0, style: theme.titleBar)
     }
 }

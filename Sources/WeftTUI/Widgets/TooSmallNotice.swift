@@ -1,4 +1,5 @@
 import WeftTerminal
+
 /// The screen shown instead of a broken layout when the terminal is below the minimum size.
 struct TooSmallNotice: Sendable, Hashable {
     /// The smallest size the app lays out for: 60×16.
@@ -30,7 +31,8 @@ struct TooSmallNotice: Sendable, Hashable {
         let top = area.row + max(0, (area.height - wrapped.count) / 2)
         for (index, line) in wrapped.enumerated() {
             let column = TextLayout.centeredColumn(of: line, inWidth: size.columns)
-            terminal.put(line, row: top + index, column: column, style: index == wrapped.count - 1 ? theme.muted : theme.warning)
+            terminal.put(
+                line, row: top + index, column: column, style: index == wrapped.count - 1 ? theme.muted : theme.warning)
         }
     }
 }

@@ -1,3 +1,5 @@
+import WeftInitializer
+
 /// Records what async steps did, from any task, in arrival order.
 actor Journal {
     private(set) var entries: [String] = []
@@ -47,8 +49,6 @@ final class CallbackLog {
     var failures: [InitializationFailure<TestProcess>] = []
     var results: [InitializationResult<TestProcess>] = []
 }
-
-import WeftInitializer
 
 /// A one-shot signal that waiters await without regard to cancellation, the way a legacy
 /// callback API ignores it.

@@ -3,7 +3,7 @@ import Swinject
 import Weft
 
 /// Hand-wired `let`, a `Mutex`-guarded dictionary, Swinject 2.10.0 and Weft, side by side in
-/// one process, with the targets of issue 2 checked against the measured ratios.
+/// one process, with the targets in this package's README checked against the measured ratios.
 enum ContainerBenchmarks {
     static func run() async {
         let subjects = ContainerSubjects()
@@ -56,14 +56,15 @@ enum ContainerBenchmarks {
         let mutex = subjects.mutex
         let swinjectShared = subjects.swinjectSynchronized
         let weft = subjects.weft
-        let threaded = ContainerTiming.threadedPerOp([
-            { count in for _ in 0..<count { containerSink(handSingleton) } },
-            { count in for _ in 0..<count { containerSink(mutex.resolve(CachedService.self)) } },
-            { count in for _ in 0..<count { containerSink(swinjectShared.resolver.resolve(CachedService.self)) } },
-            { count in for _ in 0..<count { containerSink(weft.resolve(CachedService.self)) } },
-            // The floor: handing out the shared instance, one retain and one release per op.
-            { count in for _ in 0..<count { containerSink(handOut(handSingleton)) } },
-        ], threads: 2)
+        let threaded = ContainerTiming.threadedPerOp(
+            [
+                { count in for _ in 0..<count { containerSink(handSingleton) } },
+                { count in for _ in 0..<count { containerSink(mutex.resolve(CachedService.self)) } },
+                { count in for _ in 0..<count { containerSink(swinjectShared.resolver.resolve(CachedService.self)) } },
+                { count in for _ in 0..<count { containerSink(weft.resolve(CachedService.self)) } },
+                // The floor: handing out the shared instance, one retain and one release per op.
+                { count in for _ in 0..<count { containerSink(handOut(handSingleton)) } },
+            ], threads: 2)
         results.threaded = Array(threaded.prefix(4))
         results.handOut = threaded[4]
         rows.append(row("cached singleton, 2 threads (per-op)", threaded.prefix(4).map(\.multi)))
@@ -71,35 +72,43 @@ enum ContainerBenchmarks {
             ["  ↳ 2-thread ÷ 1-thread per-op"] + threaded.prefix(4).map { ratio($0.multi / $0.single) } + ["—", "—"]
         )
         rows.append([
-            "  ↳ floor: returning the shared instance (+1)", "\(perOp(threaded[4].multi)), \(ratio(threaded[4].multi / threaded[4].single))",
+            "  ↳ floor: returning the shared instance (+1)",
+            "\(perOp(threaded[4].multi)), \(ratio(threaded[4].multi / threaded[4].single))",
             "—", "—", "—", "—", "—",
         ])
 
         // 5. Cached singleton resolved in an async loop: Weft through `resolveAsync` (an async
         // singleton factory), the others through their synchronous resolve in the same loop.
-        let asynchronous = await ContainerTiming.perOp([
-            { count in for _ in 0..<count { containerSink(handSingleton) } },
-            { count in for _ in 0..<count { containerSink(mutex.resolve(CachedService.self)) } },
-            { count in for _ in 0..<count { containerSink(subjects.swinject.resolve(CachedService.self)) } },
-            { count in for _ in 0..<count { containerSink(try? await weft.resolveAsync(AsyncCachedService.self)) } },
-        ] as [AsyncContainerLoop])
+        let asynchronous = await ContainerTiming.perOp(
+            [
+                { count in for _ in 0..<count { containerSink(handSingleton) } },
+                { count in for _ in 0..<count { containerSink(mutex.resolve(CachedService.self)) } },
+                { count in for _ in 0..<count { containerSink(subjects.swinject.resolve(CachedService.self)) } },
+                { count in for _ in 0..<count { containerSink(try? await weft.resolveAsync(AsyncCachedService.self)) }
+                },
+            ] as [AsyncContainerLoop])
         results.asynchronous = asynchronous
         rows.append(row("async cached singleton (Weft: `try await resolveAsync`)", asynchronous))
 
         // 6. 10,000 registrations under distinct names (names built beforehand, not timed).
         let registrations = registrationTimes()
         results.registrations = registrations
-        rows.append(["10,000 named registrations", "—"] + registrations.map(milliseconds) + [
-            ratio(registrations[2] / registrations[0]), ratio(registrations[1] / registrations[2]),
-        ])
+        rows.append(
+            ["10,000 named registrations", "—"] + registrations.map(milliseconds) + [
+                ratio(registrations[2] / registrations[0]), ratio(registrations[1] / registrations[2]),
+            ])
 
         printHeader()
         printTable(
             title: "Container: median of \(ContainerTiming.rounds) rounds per cell (lower is better)",
-            header: ["scenario", "hand-wired `let`", "Mutex dict", "Swinject 2.10.0", "Weft", "Weft ÷ Mutex", "Swinject ÷ Weft"],
+            header: [
+                "scenario", "hand-wired `let`", "Mutex dict", "Swinject 2.10.0", "Weft", "Weft ÷ Mutex",
+                "Swinject ÷ Weft",
+            ],
             rows: rows
         )
-        print("""
+        print(
+            """
 
             Per-op times are medians; ratios are of the numbers in the same row. 2 threads: wall time of \
             a round in which 2 threads each resolve N times (DispatchQueue.concurrentPerform), ÷ N; \
@@ -118,7 +127,9 @@ enum ContainerBenchmarks {
     private static func profile(_ scenario: String, _ subjects: ContainerSubjects) async {
         let weft = subjects.weft
         // `registrations` registers this many names per container (WEFT_PROFILE_REGISTRATIONS, 10,000 unless set).
-        let names = (0..<(Int(ProcessInfo.processInfo.environment["WEFT_PROFILE_REGISTRATIONS"] ?? "") ?? 10_000)).map { "k\($0)" }
+        let names = (0..<(Int(ProcessInfo.processInfo.environment["WEFT_PROFILE_REGISTRATIONS"] ?? "") ?? 10_000)).map {
+            "k\($0)"
+        }
         let seconds = Double(ProcessInfo.processInfo.environment["WEFT_PROFILE_SECONDS"] ?? "") ?? 5
         let deadline = ContainerTiming.now() + UInt64(seconds * 1_000_000_000)
         var operations = 0
@@ -135,7 +146,9 @@ enum ContainerBenchmarks {
             case "registrations": containerSink(NamedRegistrations.weft(names))
             case "registrations-floor": containerSink(NamedRegistrations.floor(names))
             default:
-                print("unknown scenario \(scenario): singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations, registrations-floor")
+                print(
+                    "unknown scenario \(scenario): singleton, mutex-singleton, transient, mutex-transient, graph, mutex-graph, async, registrations, registrations-floor"
+                )
                 return
             }
             operations += scenario.hasPrefix("registrations") ? 1 : 10_000
@@ -257,7 +270,8 @@ private struct ContainerSubjects {
             precondition(first !== second && first.a !== second.a && first.c !== second.c, "a transient was cached")
         }
         precondition(required(mutex.resolve(TransientService.self)) !== required(mutex.resolve(TransientService.self)))
-        precondition(required(swinject.resolve(TransientService.self)) !== required(swinject.resolve(TransientService.self)))
+        precondition(
+            required(swinject.resolve(TransientService.self)) !== required(swinject.resolve(TransientService.self)))
         precondition(required(weft.resolve(TransientService.self)) !== required(weft.resolve(TransientService.self)))
     }
 }
@@ -309,8 +323,10 @@ private struct Results {
                 "\(ratio(weftScaling)) (\(perOp(threaded[3].single)) → \(perOp(threaded[3].multi))); the floor, "
                     + "returning the shared instance itself (one retain and release per op), scales "
                     + "\(ratio(handOut.multi / handOut.single))"
-                    + (parallel ? "" : "; NOT MEASURED: the hand-wired control slowed \(ratio(control)) too, "
-                        + "so the 2 threads did not run in parallel (machine busy); rerun on an idle machine")
+                    + (parallel
+                        ? ""
+                        : "; NOT MEASURED: the hand-wired control slowed \(ratio(control)) too, "
+                            + "so the 2 threads did not run in parallel (machine busy); rerun on an idle machine")
             ),
             ("async cached resolve < 100 ns", asynchronous[3] < 100, perOp(asynchronous[3])),
             ("10,000 registrations < 2 ms", registrations[2] < 2_000_000, milliseconds(registrations[2])),

@@ -52,16 +52,31 @@ enum SnapshotBaselineBenchmarks {
         }
         var rows: [[String]] = []
         func row(_ name: String, _ baseline: Double, _ subject: Double) -> [String] {
-            [name, formatNanoseconds(baseline), formatNanoseconds(subject), String(format: "%.2f×", subject / baseline)]
+            [
+                name, formatNanoseconds(baseline), formatNanoseconds(subject),
+                String(format: "%.2f×", subject / baseline),
+            ]
         }
         // Fastest of 9 repetitions, the two containers in turn and built afresh for each: medians
         // of the baselines swing 2× between runs here, a slow episode of a second or two must
         // hit both alike, and some containers stay slower than their twins (see ScalingBenchmarks).
         let resolves = fastestInTurns([
-            { let snapshot = makeSnapshot(); return measure(rounds: 5, iterations: 200_000) { blackHole(snapshot.resolve(TransientService.self)) } },
-            { let weft = makeWeft(); return measure(rounds: 5, iterations: 200_000) { blackHole(try? weft.require(TransientService.self)) } },
-            { let snapshot = makeSnapshot(); return measure(rounds: 5, iterations: 100_000) { blackHole(snapshot.resolve(GraphRoot.self)) } },
-            { let weft = makeWeft(); return measure(rounds: 5, iterations: 100_000) { blackHole(try? weft.require(GraphRoot.self)) } },
+            {
+                let snapshot = makeSnapshot()
+                return measure(rounds: 5, iterations: 200_000) { blackHole(snapshot.resolve(TransientService.self)) }
+            },
+            {
+                let weft = makeWeft()
+                return measure(rounds: 5, iterations: 200_000) { blackHole(try? weft.require(TransientService.self)) }
+            },
+            {
+                let snapshot = makeSnapshot()
+                return measure(rounds: 5, iterations: 100_000) { blackHole(snapshot.resolve(GraphRoot.self)) }
+            },
+            {
+                let weft = makeWeft()
+                return measure(rounds: 5, iterations: 100_000) { blackHole(try? weft.require(GraphRoot.self)) }
+            },
         ])
         for (index, name) in ["transient", "graph of 4"].enumerated() {
             rows.append(row(name, resolves[2 * index], resolves[2 * index + 1]))
@@ -84,13 +99,18 @@ enum SnapshotBaselineBenchmarks {
             let dictionary = fastestOf { NamedRegistrations.plainDictionary(names) }
             let registrations = fastestOf { NamedRegistrations.weft(names) }
             let floor = fastestOf { NamedRegistrations.floor(names) }
-            rows.append(row("\(count.formatted()) named registrations (per registration)", dictionary.build, registrations.build))
+            rows.append(
+                row(
+                    "\(count.formatted()) named registrations (per registration)", dictionary.build, registrations.build
+                ))
             rows.append(row("  ↳ floor: one object per entry, inserted under a lock", dictionary.build, floor.build))
-            rows.append(row("  ↳ freeing the container (per registration)", dictionary.teardown, registrations.teardown))
+            rows.append(
+                row("  ↳ freeing the container (per registration)", dictionary.teardown, registrations.teardown))
             rows.append(row("  ↳ freeing the floor's table (per registration)", dictionary.teardown, floor.teardown))
         }
         printTable(
-            title: "Weft against a lock-free snapshot dictionary (registrations: a plain dictionary insert); resolves: fastest of 9 in turns; registrations: fastest of 9 (100,000: 3)",
+            title:
+                "Weft against a lock-free snapshot dictionary (registrations: a plain dictionary insert); resolves: fastest of 9 in turns; registrations: fastest of 9 (100,000: 3)",
             header: ["scenario", "baseline", "Weft", "Weft ÷ baseline"], rows: rows
         )
         heapPerRegistration()
@@ -118,7 +138,9 @@ enum SnapshotBaselineBenchmarks {
         printTable(
             title: "Heap per named registration, 100,000 of them (glibc mallinfo2, bytes in use)",
             header: ["plain dictionary of closures", "Weft", "Swinject 2.10.0"],
-            rows: [[String(format: "%.0f B", plain), String(format: "%.0f B", weft), String(format: "%.0f B", swinject)]]
+            rows: [
+                [String(format: "%.0f B", plain), String(format: "%.0f B", weft), String(format: "%.0f B", swinject)]
+            ]
         )
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// How a synchronous resolution keeps its path: Weft's tagged pointers to frames on the stack,
 /// linked through a pthread slot, against a thread-local array of frames pushed and popped
-/// (the alternative issue 16 asked to measure). Both check for a cycle on every step by
+/// (the alternative to Weft's scheme). Both check for a cycle on every step by
 /// walking the path, as Weft does; the factory bodies are empty, so only the scheme's cost
 /// shows. Depth D: a chain of D nested steps, ns per step.
 enum FrameSchemeBenchmarks {

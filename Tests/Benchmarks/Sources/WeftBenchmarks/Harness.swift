@@ -66,7 +66,8 @@ func printTable(title: String, header: [String], rows: [[String]]) {
         ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
     }
     func line(_ cells: [String]) -> String {
-        "| " + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+        "| "
+            + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
             .joined(separator: " | ") + " |"
     }
     print("\n### \(title)\n")

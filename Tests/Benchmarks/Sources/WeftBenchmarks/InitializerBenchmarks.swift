@@ -34,9 +34,12 @@ enum InitializerBenchmarks {
         let syncSteps = (0..<syncCount).map { index in
             SyncInitializationStep<BenchmarkProcess>(title: "sync \(index)") { _ in }
         }
-        if let initializer = try? DependencyInitializer(createProcess: { BenchmarkProcess() }, preSyncSteps: syncSteps) {
+        if let initializer = try? DependencyInitializer(createProcess: { BenchmarkProcess() }, preSyncSteps: syncSteps)
+        {
             let run = await timeRuns(initializer, rounds: 15)
-            rows.append(["\(syncCount) no-op sync steps", formatNanoseconds(run), formatNanoseconds(run / Double(syncCount))])
+            rows.append([
+                "\(syncCount) no-op sync steps", formatNanoseconds(run), formatNanoseconds(run / Double(syncCount)),
+            ])
         }
         let asyncCount = 1_000
         let asyncSteps = (0..<asyncCount).map { index in
@@ -44,9 +47,13 @@ enum InitializerBenchmarks {
         }
         if let initializer = try? DependencyInitializer(createProcess: { BenchmarkProcess() }, asyncSteps: asyncSteps) {
             let run = await timeRuns(initializer, rounds: 15)
-            rows.append(["\(asyncCount) no-op async steps", formatNanoseconds(run), formatNanoseconds(run / Double(asyncCount))])
+            rows.append([
+                "\(asyncCount) no-op async steps", formatNanoseconds(run), formatNanoseconds(run / Double(asyncCount)),
+            ])
         }
-        printTable(title: "Initializer: per-step overhead (median of 15 runs)", header: ["run", "wall", "per step"], rows: rows)
+        printTable(
+            title: "Initializer: per-step overhead (median of 15 runs)", header: ["run", "wall", "per step"], rows: rows
+        )
     }
 
     @MainActor

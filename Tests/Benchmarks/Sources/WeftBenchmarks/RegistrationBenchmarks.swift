@@ -34,7 +34,8 @@ enum RegistrationBenchmarks {
                 ]
             }
             printTable(
-                title: "\(count.formatted()) named registrations, \(what), per registration, \(rounds) interleaved rounds",
+                title:
+                    "\(count.formatted()) named registrations, \(what), per registration, \(rounds) interleaved rounds",
                 header: ["subject", "fastest", "median", "fastest ÷ dictionary's", "median ÷ dictionary's"], rows: rows
             )
         }

@@ -25,14 +25,15 @@ enum ScalingBenchmarks {
             }
             return container
         }
-        let perNode = fastestInTurns(depths.map { depth in
-            {
-                let container = chain(depth)
-                return measure(rounds: 5, iterations: max(1, 20_000 / depth)) {
-                    blackHole(try? container.require(Node.self, name: "n0"))
-                } / Double(depth)
-            }
-        })
+        let perNode = fastestInTurns(
+            depths.map { depth in
+                {
+                    let container = chain(depth)
+                    return measure(rounds: 5, iterations: max(1, 20_000 / depth)) {
+                        blackHole(try? container.require(Node.self, name: "n0"))
+                    } / Double(depth)
+                }
+            })
         let rows = zip(depths, perNode).map { depth, cost in
             ["\(depth)", formatNanoseconds(cost), String(format: "%.2f×", cost / perNode[0])]
         }
@@ -57,12 +58,21 @@ enum ScalingBenchmarks {
             for _ in 0..<depth { scope = scope.createScope() }
             return scope
         }
-        let times = fastestInTurns(depths.flatMap { depth in
-            [
-                { let container = scope(depth); return measure(rounds: 5, iterations: 200_000) { blackHole(try? container.require(Shared.self)) } },
-                { let container = scope(depth); return measure(rounds: 5, iterations: 200_000) { blackHole(try? container.require(Fresh.self)) } },
-            ]
-        })
+        let times = fastestInTurns(
+            depths.flatMap { depth in
+                [
+                    {
+                        let container = scope(depth)
+                        return measure(rounds: 5, iterations: 200_000) {
+                            blackHole(try? container.require(Shared.self))
+                        }
+                    },
+                    {
+                        let container = scope(depth)
+                        return measure(rounds: 5, iterations: 200_000) { blackHole(try? container.require(Fresh.self)) }
+                    },
+                ]
+            })
         let rows = depths.indices.map { index in
             let (singleton, transient) = (times[2 * index], times[2 * index + 1])
             return [

@@ -30,7 +30,9 @@ struct WeftBenchmarks {
         }
         if which.isEmpty || which.contains("wait") {
             // The weft binary: the argument after `wait`, else the root package's release build.
-            let given = arguments.firstIndex(of: "wait").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+            let given = arguments.firstIndex(of: "wait").flatMap {
+                arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+            }
             await WaitBenchmarks.run(weft: given ?? rootPackage.appendingPathComponent(".build/release/weft").path)
         }
     }

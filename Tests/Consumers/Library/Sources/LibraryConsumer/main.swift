@@ -16,6 +16,12 @@ print(try container.require(Greeter.self).settings.region)  // eu
 let launch = try DependencyInitializer(
     createProcess: { Launch() },
     preSyncSteps: [SyncInitializationStep(title: "Settings") { $0.region = "eu" }],
-    asyncSteps: [AsyncInitializationStep(title: "Fetch") { _ in "hello" } apply: { $0.motd = $1 }]
+    asyncSteps: [
+        AsyncInitializationStep(title: "Fetch") { _ in
+            "hello"
+        } apply: {
+            $0.motd = $1
+        }
+    ]
 )
 print(try await launch.run().container)  // hello (eu)
