@@ -12,29 +12,103 @@ public struct ValidationReport: Sendable {
 }
 
 /// One problem found by ``Container/validate()``.
-public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
+///
+/// Switch on ``code`` to tell problems apart; the kinds of problem may grow, so a `switch`
+/// needs a `default`.
+public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
+    /// A kind of problem.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Kind: String, Sendable {
+            case missingDependency, circularDependency, captiveDependency, requiresAsync, factoryFailed
+        }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        public var description: String { kind.rawValue }
+
+        /// ``ValidationProblem/service`` resolves ``ValidationProblem/dependency``, which is not
+        /// registered.
+        public static let missingDependency = Code(.missingDependency)
+        /// Services depend on each other in a loop (``ValidationProblem/cycle``).
+        public static let circularDependency = Code(.circularDependency)
+        /// A singleton (``ValidationProblem/service``) keeps a ``ValidationProblem/dependency``
+        /// whose ``ValidationProblem/lifetime`` is shorter: it would never see a new one.
+        public static let captiveDependency = Code(.captiveDependency)
+        /// A synchronous factory of ``ValidationProblem/service`` resolves
+        /// ``ValidationProblem/dependency``, whose factory is `async`.
+        public static let requiresAsync = Code(.requiresAsync)
+        /// The factory of ``ValidationProblem/service`` threw (``ValidationProblem/message``).
+        public static let factoryFailed = Code(.factoryFailed)
+    }
+
+    /// What kind of problem this is.
+    public let code: Code
+    /// The service whose registration has the problem; for a cycle, the cycle's first key.
+    public let service: ServiceKey
+    /// The dependency at fault: missing, captive or `async`; `nil` for other problems.
+    public let dependency: ServiceKey?
+    /// For ``Code/circularDependency``, the loop (first and last key are the same); otherwise
+    /// empty.
+    public let cycle: [ServiceKey]
+    /// For ``Code/captiveDependency``, the captive dependency's lifetime.
+    public let lifetime: Lifetime?
+    /// For ``Code/factoryFailed``, what the factory threw; otherwise empty.
+    public let message: String
+
+    private init(
+        _ code: Code, service: ServiceKey, dependency: ServiceKey? = nil, cycle: [ServiceKey] = [],
+        lifetime: Lifetime? = nil, message: String = ""
+    ) {
+        self.code = code
+        self.service = service
+        self.dependency = dependency
+        self.cycle = cycle
+        self.lifetime = lifetime
+        self.message = message
+    }
+
     /// `service` resolves `missing`, which is not registered.
-    case missingDependency(service: ServiceKey, missing: ServiceKey)
-    /// Services that depend on each other in a loop (first and last key are the same).
-    case circularDependency([ServiceKey])
-    /// A singleton keeps a value whose lifetime is shorter: it would never see a new one.
-    case captiveDependency(singleton: ServiceKey, dependency: ServiceKey, lifetime: Lifetime)
+    public static func missingDependency(service: ServiceKey, missing: ServiceKey) -> ValidationProblem {
+        ValidationProblem(.missingDependency, service: service, dependency: missing)
+    }
+
+    /// Services that depend on each other in a loop; `cycle` starts and ends with the same key.
+    public static func circularDependency(_ cycle: [ServiceKey]) -> ValidationProblem {
+        ValidationProblem(.circularDependency, service: cycle.first ?? ServiceKey(Never.self), cycle: cycle)
+    }
+
+    /// `singleton` keeps `dependency`, whose `lifetime` is shorter.
+    public static func captiveDependency(
+        singleton: ServiceKey, dependency: ServiceKey, lifetime: Lifetime
+    ) -> ValidationProblem {
+        ValidationProblem(.captiveDependency, service: singleton, dependency: dependency, lifetime: lifetime)
+    }
+
     /// A synchronous factory of `service` resolves `dependency`, whose factory is `async`.
-    case requiresAsync(service: ServiceKey, dependency: ServiceKey)
-    /// The factory of `service` threw.
-    case factoryFailed(service: ServiceKey, message: String)
+    public static func requiresAsync(service: ServiceKey, dependency: ServiceKey) -> ValidationProblem {
+        ValidationProblem(.requiresAsync, service: service, dependency: dependency)
+    }
+
+    /// The factory of `service` threw; `message` describes the error.
+    public static func factoryFailed(service: ServiceKey, message: String) -> ValidationProblem {
+        ValidationProblem(.factoryFailed, service: service, message: message)
+    }
 
     public var description: String {
-        switch self {
-        case .missingDependency(let service, let missing):
-            "\(service) needs \(missing), which is not registered."
-        case .circularDependency(let cycle):
+        let dependency = dependency.map(\.description) ?? "?"
+        return switch code {
+        case .missingDependency:
+            "\(service) needs \(dependency), which is not registered."
+        case .circularDependency:
             "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))."
-        case .captiveDependency(let singleton, let dependency, let lifetime):
-            "Singleton \(singleton) depends on \(lifetime) \(dependency) and would keep one instance of it forever."
-        case .requiresAsync(let service, let dependency):
+        case .captiveDependency:
+            "Singleton \(service) depends on \(lifetime.map(\.description) ?? "shorter-lived") \(dependency) "
+                + "and would keep one instance of it forever."
+        case .requiresAsync:
             "\(service) resolves \(dependency) synchronously, but \(dependency) has an async factory."
-        case .factoryFailed(let service, let message):
+        default:
             "The factory of \(service) threw: \(message)"
         }
     }

@@ -6,6 +6,8 @@
 /// A step's `stepStarted` always precedes its `stepFinished`, `stepFailed` or
 /// `stepCancelled`. Async steps' events interleave. Nothing follows `finished` or `failed`:
 /// the stream then finishes.
+///
+/// Later releases may add kinds of event: a `switch` over events needs a `default`.
 public enum InitializationEvent: Sendable {
     /// The run started; `steps` is the whole plan, in run order.
     case started(steps: [InitializationStepInfo])

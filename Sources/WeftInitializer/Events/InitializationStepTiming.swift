@@ -3,7 +3,7 @@
 /// Parallel steps overlap: their `startOffset ..< startOffset + duration` ranges intersect.
 /// The duration of a step that was abandoned ends when the run ended.
 public struct InitializationStepTiming: Sendable, Hashable {
-    /// How a step ended.
+    /// How a step ended. Later releases may add outcomes: a `switch` needs a `default`.
     public enum Outcome: Sendable, Hashable {
         /// The step finished without error.
         case finished
