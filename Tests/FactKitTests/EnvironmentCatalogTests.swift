@@ -143,7 +143,7 @@ struct EnvironmentCatalogTests {
         #expect(error?.description.hasPrefix("environments.json:1: \(field): ") == true)
     }
 
-    @Test("the README's example message for a bad source is produced exactly")
+    @Test("the documented example message for a bad source (UsingWeft.md, FactKit.md) is produced exactly")
     func exampleMessage() {
         let error = #expect(throws: EnvironmentCatalogError.self) {
             try parse(

@@ -43,6 +43,7 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     ///   - asyncSteps: Asynchronous steps run concurrently, off the main actor.
     ///   - postSyncSteps: Synchronous steps run last, in order, on the main actor.
     ///   - callbacks: What to call as the run goes; none by default.
+    ///   - tracer: Where the run's spans go; `nil` for the tracer the app bootstrapped.
     /// - Throws: ``InitializationConfigurationError`` when all three step lists are empty.
     public convenience init(
         createProcess: @escaping @MainActor @Sendable () -> Process,

@@ -3,7 +3,8 @@ import Swinject
 import Weft
 
 /// Hand-wired `let`, a `Mutex`-guarded dictionary, Swinject 2.10.0 and Weft, side by side in
-/// one process, with the targets in this package's README checked against the measured ratios.
+/// one process, with the targets in this package's README (Tests/Benchmarks/README.md) checked
+/// against the measured ratios.
 enum ContainerBenchmarks {
     static func run() async {
         let subjects = ContainerSubjects()

@@ -8,7 +8,8 @@ import Weft
 /// each repetition, and each size keeps its fastest. This machine has episodes of a second or
 /// two in which every resolve is slower, and some containers are slower than their twins for
 /// as long as they live (the same transient resolve took 84 or 153 ns depending on the
-/// container; see the README): a median of one container's rounds took either for growth.
+/// container; see Tests/Benchmarks/README.md): a median of one container's rounds took either
+/// for growth.
 enum ScalingBenchmarks {
     struct Node: Sendable { let depth: Int }
 

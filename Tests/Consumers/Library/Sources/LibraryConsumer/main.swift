@@ -17,7 +17,7 @@ let launch = try DependencyInitializer(
     createProcess: { Launch() },
     preSyncSteps: [SyncInitializationStep(title: "Settings") { $0.region = "eu" }],
     asyncSteps: [
-        AsyncInitializationStep(title: "Fetch") { _ in
+        AsyncInitializationStep(title: "Fetch", type: .repeatable) { _ in
             "hello"
         } apply: {
             $0.motd = $1
