@@ -7,9 +7,9 @@
 /// ```
 ///
 /// Each read resolves the registration again (register it `.transient` for a new value each
-/// time). When nothing is registered, the default expression is evaluated instead — on every
-/// access too — so reading the property never fails; `try $processor.make()` throws the
-/// reason instead of falling back.
+/// time). When resolving fails — nothing is registered, or its factory threw — the default
+/// expression is evaluated instead, on every access too, so reading the property never
+/// fails; `try $processor.make()` throws the reason instead of falling back.
 @propertyWrapper
 public struct Factory<Value: Sendable>: Sendable {
     private let name: String?
