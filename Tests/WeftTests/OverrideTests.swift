@@ -39,6 +39,37 @@ struct OverrideTests {
         #expect(try container.require((any API).self).name == "live")
     }
 
+    @Test("Restoring twice, or out of order, keeps the values the effective registration made")
+    func restoreKeepsEffectiveValues() throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .singleton) { Service(id: 1) }
+        let override = container.override(Service.self, lifetime: .weak) { Service(id: 2) }
+        override.restore()
+        let first = try container.require(Service.self)
+        override.restore()
+        #expect(try container.require(Service.self) === first)
+
+        let lower = container.override(Service.self, lifetime: .singleton) { Service(id: 3) }
+        let upper = container.override(Service.self, lifetime: .singleton) { Service(id: 4) }
+        let fromUpper = try container.require(Service.self)
+        lower.restore()
+        #expect(try container.require(Service.self) === fromUpper)
+        upper.restore()
+        #expect(try container.require(Service.self).id == 1)
+    }
+
+    @Test("An override restored after the key was registered again keeps the new registration's value")
+    func restoreAfterRegisteringAgain() throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .singleton) { Service(id: 1) }
+        let override = container.override(Service.self) { Service(id: 2) }
+        container.register(Service.self, lifetime: .singleton) { Service(id: 3) }
+        let registeredAgain = try container.require(Service.self)
+        override.restore()
+        #expect(try container.require(Service.self) === registeredAgain)
+        #expect(registeredAgain.id == 3)
+    }
+
     @Test("An override of a key nothing registered is removed on restore; scopes forget the override's values")
     func overrideUnregistered() throws {
         let container = Container()

@@ -43,6 +43,7 @@ extension Container {
         swap(registration.key) { state in
             state.overridden[ObjectIdentifier(registration)] = state.registrations[registration.key]
             state.registrations[registration.key] = registration
+            return true
         }
         return Override(container: self, registration: registration)
     }
@@ -51,22 +52,25 @@ extension Container {
         let registration = override.registration
         let id = ObjectIdentifier(registration)
         swap(registration.key) { state in
-            guard let previous = state.overridden.removeValue(forKey: id) else { return }
+            guard let previous = state.overridden.removeValue(forKey: id) else { return false }
             if state.registrations[registration.key] === registration {
                 state.registrations[registration.key] = previous
-                return
+                return true
             }
             // Restored out of order: the override above this one gets what this one replaced.
+            // Either way the effective registration stays, and so do the values it made.
             if let above = state.overridden.first(where: { $0.value === registration })?.key {
                 state.overridden[above] = previous
             }
+            return false
         }
     }
 
-    /// Changes `key`'s registration with `change` and forgets what was cached for it.
-    private func swap(_ key: ServiceKey, _ change: @Sendable (inout State) -> Void) {
+    /// Changes `key`'s registration with `change`; when `change` says the effective
+    /// registration changed, forgets what was cached for it.
+    private func swap(_ key: ServiceKey, _ change: @Sendable (inout State) -> Bool) {
         let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
-            change(&state)
+            guard change(&state) else { return (false, false) }
             state.forgetCreation(of: key)
             return (!state.children.isEmpty, state.forget(CollectionOfOne(key), in: snapshot))
         }
