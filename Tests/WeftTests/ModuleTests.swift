@@ -135,3 +135,59 @@ struct BootstrappingTests {
         }
     }
 }
+
+/// A module that runs `body` as its configuration.
+private struct ClosureModule: Module {
+    let name: String
+    var dependencies: [String] { [] }
+    let body: @Sendable (Container) -> Void
+    func configure(_ container: Container) async throws { body(container) }
+}
+
+@Suite("Registrations staged by install and update")
+struct StagedRegistrationTests {
+    @Test("Inside install, the later registration of a key wins over an earlier instance:, from a scope too")
+    func laterFactoryWinsOverInstance() async throws {
+        let container = Container()
+        let scope = container.createScope()
+        let made = Log()
+        try await container.install([
+            ClosureModule(name: "m") { c in
+                c.register(Service.self, instance: Service(id: 1))
+                c.register(Service.self, lifetime: .singleton) {
+                    made.append("made")
+                    return Service(id: 2)
+                }
+            }
+        ])
+        #expect(container.registrations.first { $0.key == ServiceKey(Service.self) }?.hasCachedInstance == false)
+        #expect(try scope.require(Service.self).id == 2)
+        #expect(try container.require(Service.self).id == 2)
+        #expect(made.all == ["made"])
+    }
+
+    @Test("Inside update, an instance: registered after a factory is the value, cached at once")
+    func laterInstanceWinsOverFactory() async {
+        await Container.withIsolatedShared {
+            await Container.updateAsync { c async in
+                c.register(Service.self, lifetime: .transient) { Service(id: 1) }
+                c.register(Service.self, instance: Service(id: 2))
+            }
+            let info = Container.shared.registrations.first { $0.key == ServiceKey(Service.self) }
+            #expect(info?.lifetime == .singleton)
+            #expect(info?.hasCachedInstance == true)
+            #expect(Container.shared.resolve(Service.self)?.id == 2)
+        }
+    }
+
+    @Test("Inside install, a registration for an inactive context keeps the active one's cached value")
+    func inactiveContextKeepsCachedValue() async throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .singleton) { Service(id: 1) }
+        let cached = try container.require(Service.self)
+        try await container.install([
+            ClosureModule(name: "m") { c in c.register(Service.self, when: .preview) { Service(id: 2) } }
+        ])
+        #expect(try container.require(Service.self) === cached)
+    }
+}

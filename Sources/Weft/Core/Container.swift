@@ -345,24 +345,26 @@ public final class Container: Sendable {
         if hasChildren { forgetInDescendants([key]) }
     }
 
-    /// Applies staged registrations in one step: readers see all of them or none. Values
-    /// cached for replaced registrations are forgotten, here and in every scope below.
+    /// Applies staged registrations in one step, in the order they were made, as if made one
+    /// by one with nothing in between: readers see all of them or none, and the last
+    /// registration of a key wins. Values cached for replaced registrations are forgotten,
+    /// here and in every scope below; an `instance:` registration that stays effective keeps
+    /// its instance.
     func apply(_ entries: [Staging.Entry], modules: Set<String>) {
-        let keys = entries.map(\.registration.key)
-        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
+        let (keys, hasChildren, exhausted) = state.withLock { state -> ([ServiceKey], Bool, Bool) in
             state.installedModules.formUnion(modules)
-            guard !entries.isEmpty else { return (false, false) }
+            var changed: [ServiceKey] = []
             for entry in entries {
-                _ = state.put(entry.registration, context: entry.context)
-                state.forgetCreation(of: entry.registration.key)
-                state.instances[entry.registration.key] = nil
+                let key = entry.registration.key
+                guard state.put(entry.registration, context: entry.context) else { continue }
+                state.forgetCreation(of: key)
+                state.instances[key] = entry.instance.map { .strong($0) }
+                changed.append(key)
             }
-            for entry in entries {
-                if let instance = entry.instance { state.instances[entry.registration.key] = .strong(instance) }
-            }
+            guard !changed.isEmpty else { return ([], false, false) }
             let exhausted = state.cache.invalidate(
-                keys, state.instances, state.registrations, state.inherited, in: snapshot)
-            return (!state.children.isEmpty, exhausted)
+                changed, state.instances, state.registrations, state.inherited, in: snapshot)
+            return (changed, !state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
         if hasChildren { forgetInDescendants(keys) }
