@@ -23,7 +23,16 @@ extension Container {
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?,
         arguments: (any Sendable)?
     ) async throws(ResolutionError) -> any Sendable {
-        let found = try locate(key, local: local, localThreshold, frame: frame.map(FrameLink.heap), miss: .fail)
+        let found: Located
+        switch try locate(key, local: local, localThreshold, frame: frame.map(FrameLink.heap), miss: .fail) {
+        case .registration(let located): found = located
+        case .wrapped(let wrapped, let optional):
+            do throws(ResolutionError) {
+                return optional.wrap(try await obtainWrappedAsync(wrapped, frame: frame))
+            } catch  where Self.isMissing(wrapped, error, frame: frame.map(FrameLink.heap)) {
+                return optional.wrap(nil)
+            }
+        }
         let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame)
         let factory: Registration.Factory
         switch found.registration.factory {
@@ -78,6 +87,20 @@ extension Container {
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)
                 return value
             }
+        }
+    }
+
+    /// The `async` counterpart of `obtainWrappedSync(_:frame:miss:)`.
+    private func obtainWrappedAsync(_ key: ServiceKey, frame: ResolutionFrame?) async throws(ResolutionError)
+        -> any Sendable
+    {
+        if let cached = snapshot.value(for: key) { return cached }
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold):
+            return try await obtainAsync(key, local: registration, threshold, frame: frame, arguments: nil)
+        case .missing: return try await obtainAsync(key, local: nil, nil, frame: frame, arguments: nil)
+        case .shutDown: throw .shutDown(key)
         }
     }
 

@@ -39,6 +39,14 @@ extension Container {
         return step
     }
 
+    /// The value cached here for `key`, strongly or weakly held, without starting a creation.
+    func cachedValue(for key: ServiceKey) -> (any Sendable)? {
+        if let cached = snapshot.value(for: key) { return cached }
+        return state.withLock { state in
+            state.isShutDown ? nil : state.instances[key]?.sendableValue
+        }
+    }
+
     /// Ends `creation` and hands its outcome to the waiters; returns the outcome the creator
     /// reports.
     ///

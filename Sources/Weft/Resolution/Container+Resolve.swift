@@ -174,10 +174,11 @@ extension Container {
     }
 
     /// The registration for `key` (this container's `local` one, else an ancestor's), its
-    /// owner and the container its factory resolves from, after checking for a cycle.
+    /// owner and the container its factory resolves from, after checking for a cycle; or, for
+    /// `T?` with nothing registered for `T?` itself, `T`'s key to resolve in its place.
     func locate(
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss
-    ) throws(ResolutionError) -> Located {
+    ) throws(ResolutionError) -> Location {
         let owner: Container
         let registration: Registration
         let threshold: Duration?
@@ -187,8 +188,7 @@ extension Container {
             (owner, registration) = (found, foundRegistration)
             threshold = state.withLock { $0.diagnostics.timingThreshold }
         } else if let optional = key.type as? any OptionalType.Type {
-            // `T?` with nothing registered for it: the registered `T`, or `nil`.
-            return Located(owner: self, registration: unwrapping(key, optional), resolver: self, threshold: nil)
+            return .wrapped(ServiceKey(optional.wrappedType, name: key.name), optional)
         } else {
             let path = frame?.path ?? []
             if key.argumentsType != nil || miss == .fail || frame != nil, let other = registeredArguments(of: key) {
@@ -204,35 +204,14 @@ extension Container {
             throw .circularDependency(cycle: cycle)
         }
         recorder?.record(from: frame, to: located.registration, owner: located.ownerID)
-        return located
+        return .registration(located)
     }
 
-    /// A registration of `T?` that resolves `T` and gives `nil` when `T` is not registered.
-    private func unwrapping(_ key: ServiceKey, _ optional: any OptionalType.Type) -> Registration {
-        let wrappedKey = ServiceKey(optional.wrappedType, name: key.name)
-        // `T` itself missing, not one of its dependencies.
-        let isMissing: @Sendable (ResolutionError) -> Bool = { error in
-            error.code == .notRegistered && error.key == wrappedKey && error.path.last == key
-        }
-        let factory: Registration.Factory =
-            if registration(for: wrappedKey)?.registration.isAsync == true {
-                .async { resolver in
-                    do throws(ResolutionError) {
-                        return optional.wrap(try await resolver.container.resolveAsync(wrappedKey) as any Sendable)
-                    } catch  where isMissing(error) {
-                        return optional.wrap(nil)
-                    }
-                }
-            } else {
-                .sync { resolver in
-                    do throws(ResolutionError) {
-                        return optional.wrap(try resolver.container.resolveSync(wrappedKey) as any Sendable)
-                    } catch  where isMissing(error) {
-                        return optional.wrap(nil)
-                    }
-                }
-            }
-        return Registration(key: key, lifetime: .transient, factory: factory)
+    /// Whether `error` says that `wrapped` itself is not registered, where a resolution whose
+    /// path is `frame`'s looked for it: `T?` then gives `nil`. A missing dependency of `T` is
+    /// not that, nor is a cycle or a failing factory.
+    static func isMissing(_ wrapped: ServiceKey, _ error: ResolutionError, frame: FrameLink?) -> Bool {
+        error.code == .notRegistered && error.key == wrapped && error.path == (frame?.path ?? [])
     }
 
     /// The argument types another visible registration of `key`'s service and name takes
@@ -261,6 +240,15 @@ extension Container {
         if miss == .probe, error.code == .notRegistered, error.key == key, error.path.isEmpty { return }
         report(error)
     }
+}
+
+/// Where a resolution goes on from ``Container/locate(_:local:_:frame:miss:)``.
+enum Location {
+    /// The registration that makes the value.
+    case registration(Located)
+    /// The key was `T?` and nothing registers `T?` itself: resolving it resolves `T` (the
+    /// key given) in the same step of the path, and gives `nil` when nothing registers `T`.
+    case wrapped(ServiceKey, any OptionalType.Type)
 }
 
 /// Where a resolution found its registration.

@@ -72,7 +72,16 @@ extension Container {
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss,
         arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
-        let found = try locate(key, local: local, localThreshold, frame: frame, miss: miss)
+        let found: Located
+        switch try locate(key, local: local, localThreshold, frame: frame, miss: miss) {
+        case .registration(let located): found = located
+        case .wrapped(let wrapped, let optional):
+            do throws(ResolutionError) {
+                return optional.wrap(try obtainWrappedSync(wrapped, frame: frame, miss: miss))
+            } catch  where Self.isMissing(wrapped, error, frame: frame) {
+                return optional.wrap(nil)
+            }
+        }
         let factory: @Sendable (Resolver) throws -> any Sendable
         switch found.registration.factory {
         case .sync(let make):
@@ -81,6 +90,10 @@ extension Container {
             guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
             factory = { resolver in try make(resolver, arguments) }
         case .async, .asyncArguments:
+            // Making a value needs `await`; one already made is served to any context.
+            if let cache = found.cacheHolder, let cached = cache.cachedValue(for: key) {
+                return remember(cached, for: key, from: found, heldBy: cache)
+            }
             throw .requiresAsync(key, path: frame?.path ?? [])
         }
         guard let cache = found.cacheHolder else {
@@ -123,6 +136,22 @@ extension Container {
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)
                 return value
             }
+        }
+    }
+
+    /// `T`'s value for a resolution of `T?`: as any resolution of `T` from this container, in
+    /// the step that asked for `T?` (so a cycle through `T?` is found, and `validate()` sees
+    /// the edge to `T`), without reporting what the resolution of `T?` reports.
+    private func obtainWrappedSync(_ key: ServiceKey, frame: FrameLink?, miss: Miss) throws(ResolutionError)
+        -> any Sendable
+    {
+        if let cached = snapshot.value(for: key) { return cached }
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold):
+            return try obtainSync(key, local: registration, threshold, frame: frame, miss: miss, arguments: nil)
+        case .missing: return try obtainSync(key, local: nil, nil, frame: frame, miss: miss, arguments: nil)
+        case .shutDown: throw .shutDown(key)
         }
     }
 
