@@ -3,8 +3,11 @@ import Testing
 
 @testable import Weft
 
-/// Seeded random sequences of register / resolve / scope / child / update / install / reset /
-/// reset(lifetime:) / reset(key) / unregister / removeAll operations, over every lifetime (`.graph` too), run against Weft and against a small reference model of its rules. After every
+/// Seeded random sequences of register (sync and `async` factories, `T` and `T?` dependencies) /
+/// register(instance:) / resolve (require, probe, async, `T?` sync and async) / scope / child /
+/// update and install (factories and `instance:` mixed) / override / restore / reset /
+/// reset(lifetime:) / reset(key) / unregister / removeAll operations, over every lifetime
+/// (`.graph` too), run against Weft and against a small reference model of its rules. After every
 /// step the two must agree on which instance each resolve returns, how many times each factory
 /// ran, and which keys are missing, cyclic or failing. A failing sequence is shrunk to a short
 /// reproduction before it is reported.
@@ -14,8 +17,23 @@ import Testing
 struct ModelBasedTests {
     static let sequences = ProcessInfo.processInfo.environment["WEFT_MODEL_SEQUENCES"].flatMap(Int.init) ?? 5_000
 
+    /// `WEFT_MODEL_COUNT=1` runs every sequence and reports how many disagree (for checking
+    /// that an injected bug turns the test red), instead of shrinking the first.
+    static let counts = ProcessInfo.processInfo.environment["WEFT_MODEL_COUNT"] == "1"
+
     @Test("Random operation sequences agree with the reference model", .timeLimit(.minutes(5)))
     func randomSequences() async {
+        if Self.counts {
+            var failing: [UInt64] = []
+            for seed in 0..<UInt64(Self.sequences) {
+                var generator = SplitMix64(seed: seed)
+                if await Self.run(Operation.sequence(using: &generator)) != nil { failing.append(seed) }
+            }
+            if !failing.isEmpty {
+                Issue.record("\(failing.count) of \(Self.sequences) sequences disagree; seeds \(failing.prefix(10))…")
+            }
+            return
+        }
         for seed in 0..<UInt64(Self.sequences) {
             var generator = SplitMix64(seed: seed)
             let operations = Operation.sequence(using: &generator)
@@ -68,7 +86,7 @@ struct ModelBasedTests {
 // MARK: - Operations
 
 enum Operation: CustomStringConvertible, Sendable {
-    case register(container: Int, key: Int, lifetime: Lifetime, dependencies: [Int], fails: Bool)
+    case register(container: Int, registration: Registration)
     case registerInstance(container: Int, key: Int)
     case resolve(container: Int, key: Int, style: ResolveStyle)
     case child(of: Int)
@@ -82,74 +100,114 @@ enum Operation: CustomStringConvertible, Sendable {
     case resetKey(container: Int, key: Int)
     case unregister(container: Int, key: Int)
     case removeAll(container: Int)
+    /// `override(_:name:lifetime:factory:)` on a container; the n-th override made in a sequence
+    /// is restored by `restore(override: n)`.
+    case override(container: Int, key: Int, lifetime: Lifetime)
+    case restore(override: Int)
+
+    /// A dependency a factory resolves: `T`, or `T?` (`nil` when nothing registers `T`).
+    struct Dependency: CustomStringConvertible, Sendable {
+        let key: Int
+        let isOptional: Bool
+        var description: String { "k\(key)\(isOptional ? "?" : "")" }
+    }
 
     struct Registration: CustomStringConvertible, Sendable {
         let key: Int
         let lifetime: Lifetime
-        let dependencies: [Int]
+        let dependencies: [Dependency]
         let fails: Bool
-        var description: String { "k\(key) \(lifetime) → \(dependencies.map { "k\($0)" })\(fails ? " fails" : "")" }
+        /// An `async` factory, whose dependencies are resolved with `await`.
+        var isAsync = false
+        /// An `instance:` registration (inside `update` and `install` only): the rest is unused.
+        var isInstance = false
+
+        var description: String {
+            if isInstance { return "k\(key) instance:" }
+            return "k\(key) \(lifetime)\(isAsync ? " async" : "") → \(dependencies)\(fails ? " fails" : "")"
+        }
     }
 
-    enum ResolveStyle: String, Sendable { case require, probe, async }
+    enum ResolveStyle: String, Sendable {
+        /// `require(T.self)`, `resolve(T.self) -> T?`, `resolveAsync(T.self)`.
+        case require, probe, async
+        /// `require(T?.self)` and `resolveAsync(T?.self)`.
+        case optional, optionalAsync
+    }
 
     static let keyCount = 4
     static let lifetimes: [Lifetime] = [.transient, .singleton, .scoped, .weak, .graph]
 
     static func sequence(using generator: inout SplitMix64) -> [Operation] {
         var containers = 1
+        var overrides = 0
         return (0..<(12 + generator.next(below: 16))).map { _ in
-            let operation = random(containers: containers, using: &generator)
+            let operation = random(containers: containers, overrides: overrides, using: &generator)
             switch operation {
             case .child, .reset: containers += 1
+            case .override: overrides += 1
             default: break
             }
             return operation
         }
     }
 
-    static func randomRegistration(using generator: inout SplitMix64) -> Registration {
-        Registration(
-            key: generator.next(below: keyCount),
+    static func randomRegistration(staged: Bool = false, using generator: inout SplitMix64) -> Registration {
+        let key = generator.next(below: keyCount)
+        if staged, generator.next(below: 5) == 0 {
+            return Registration(key: key, lifetime: .singleton, dependencies: [], fails: false, isInstance: true)
+        }
+        return Registration(
+            key: key,
             lifetime: lifetimes[generator.next(below: lifetimes.count)],
-            dependencies: (0..<generator.next(below: 3)).map { _ in generator.next(below: keyCount) },
-            fails: generator.next(below: 8) == 0
+            dependencies: (0..<generator.next(below: 3)).map { _ in
+                Dependency(key: generator.next(below: keyCount), isOptional: generator.next(below: 3) == 0)
+            },
+            fails: generator.next(below: 8) == 0,
+            isAsync: generator.next(below: 5) == 0
         )
     }
 
-    static func random(containers: Int, using generator: inout SplitMix64) -> Operation {
+    static func random(containers: Int, overrides: Int, using generator: inout SplitMix64) -> Operation {
         let container = generator.next(below: containers)
         switch generator.next(below: 100) {
-        case 0..<28:
-            let registration = randomRegistration(using: &generator)
-            return .register(
-                container: container, key: registration.key, lifetime: registration.lifetime,
-                dependencies: registration.dependencies, fails: registration.fails)
-        case 28..<32:
+        case 0..<24:
+            return .register(container: container, registration: randomRegistration(using: &generator))
+        case 24..<27:
             return .registerInstance(container: container, key: generator.next(below: keyCount))
-        case 32..<68:
-            let styles: [ResolveStyle] = [.require, .require, .probe, .async]
+        case 27..<60:
+            let styles: [ResolveStyle] = [.require, .require, .probe, .async, .optional, .optionalAsync]
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
                 style: styles[generator.next(below: styles.count)])
-        case 68..<78:
+        case 60..<68:
             return .child(of: container)
-        case 78..<84:
+        case 68..<74:
             return .update(
-                registrations: (0..<(1 + generator.next(below: 2))).map { _ in randomRegistration(using: &generator) },
+                registrations: (0..<(1 + generator.next(below: 2))).map { _ in
+                    randomRegistration(staged: true, using: &generator)
+                },
                 probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil)
-        case 84..<91:
+        case 74..<80:
             return .install(
                 container: container, module: generator.next(below: 3),
-                registrations: (0..<(1 + generator.next(below: 2))).map { _ in randomRegistration(using: &generator) },
+                registrations: (0..<(1 + generator.next(below: 2))).map { _ in
+                    randomRegistration(staged: true, using: &generator)
+                },
                 probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil)
-        case 91..<94:
+        case 80..<86:
+            return .override(
+                container: container, key: generator.next(below: keyCount),
+                lifetime: lifetimes[generator.next(below: lifetimes.count)])
+        case 86..<92 where overrides > 0:
+            return .restore(override: generator.next(below: overrides))
+        case 86..<93:
             return .resetLifetime(container: container, lifetime: lifetimes[generator.next(below: lifetimes.count)])
-        case 94..<96:
+        case 93..<95:
             return .resetKey(container: container, key: generator.next(below: keyCount))
-        case 96..<98:
+        case 95..<97:
             return .unregister(container: container, key: generator.next(below: keyCount))
-        case 98:
+        case 97..<99:
             return .removeAll(container: container)
         default:
             return .reset
@@ -159,8 +217,7 @@ enum Operation: CustomStringConvertible, Sendable {
     /// This operation with container indices wrapped into `0..<containers`.
     func wrapped(containers count: Int) -> Operation {
         switch self {
-        case .register(let c, let k, let lifetime, let dependencies, let fails):
-            .register(container: c % count, key: k, lifetime: lifetime, dependencies: dependencies, fails: fails)
+        case .register(let c, let registration): .register(container: c % count, registration: registration)
         case .registerInstance(let c, let k): .registerInstance(container: c % count, key: k)
         case .resolve(let c, let k, let style): .resolve(container: c % count, key: k, style: style)
         case .child(let c): .child(of: c % count)
@@ -170,14 +227,14 @@ enum Operation: CustomStringConvertible, Sendable {
         case .resetKey(let c, let k): .resetKey(container: c % count, key: k)
         case .unregister(let c, let k): .unregister(container: c % count, key: k)
         case .removeAll(let c): .removeAll(container: c % count)
-        case .update, .reset: self
+        case .override(let c, let k, let lifetime): .override(container: c % count, key: k, lifetime: lifetime)
+        case .update, .reset, .restore: self
         }
     }
 
     var description: String {
         switch self {
-        case .register(let c, let k, let lifetime, let dependencies, let fails):
-            "c\(c).register(k\(k), \(lifetime)) → \(dependencies.map { "k\($0)" })\(fails ? " then throws" : "")"
+        case .register(let c, let registration): "c\(c).register(\(registration))"
         case .registerInstance(let c, let k): "c\(c).register(k\(k), instance:)"
         case .resolve(let c, let k, let style): "c\(c).\(style)(k\(k))"
         case .child(let c): "new child of c\(c)"
@@ -190,6 +247,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case .resetKey(let c, let k): "c\(c).reset(k\(k))"
         case .unregister(let c, let k): "c\(c).unregister(k\(k))"
         case .removeAll(let c): "c\(c).removeAll()"
+        case .override(let c, let k, let lifetime): "c\(c).override(k\(k), \(lifetime))"
+        case .restore(let index): "override \(index).restore()"
         }
     }
 }
@@ -200,8 +259,9 @@ enum Operation: CustomStringConvertible, Sendable {
 /// dependencies its factory resolved.
 final class Box: Sendable {
     let serial: Int
-    let dependencies: [Box]
-    init(serial: Int, dependencies: [Box]) {
+    /// `nil` for an optional dependency nothing registers.
+    let dependencies: [Box?]
+    init(serial: Int, dependencies: [Box?]) {
         self.serial = serial
         self.dependencies = dependencies
     }
@@ -212,7 +272,7 @@ final class Box: Sendable {
 final class Ledger: Sendable {
     private let state = Locked<(serial: Int, runs: [Int: Int], alive: [Box])>((0, [:], []))
 
-    func make(registration: Int, dependencies: [Box]) -> Box {
+    func make(registration: Int, dependencies: [Box?]) -> Box {
         state.withLock { state in
             state.serial += 1
             let box = Box(serial: state.serial, dependencies: dependencies)
@@ -233,7 +293,8 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
     case missing(key: Int)
     case cycle([Int])
     case failed(key: Int)
-    case none  // resolve -> T? gave nil
+    case requiresAsync(key: Int)
+    case none  // resolve -> T? gave nil, or a T? nothing registers
 
     var description: String {
         switch self {
@@ -242,6 +303,7 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
         case .missing(let key): "not registered k\(key)"
         case .cycle(let keys): "cycle \(keys.map { "k\($0)" }.joined(separator: " → "))"
         case .failed(let key): "factory of k\(key) failed"
+        case .requiresAsync(let key): "k\(key) has an async factory"
         case .none: "nil"
         }
     }
@@ -255,6 +317,8 @@ final class World {
     var serialOf: [Int: Int] = [:]
     var idOf: [Int: Int] = [:]
     var nextRegistration = 0
+    /// The overrides made so far, in order: `restore(override: n)` restores the n-th.
+    var overrides: [Override] = []
 
     init() {
         containers = [Container.shared]
@@ -266,9 +330,8 @@ final class World {
     func perform(_ operation: Operation) async -> String? {
         // A shrunk sequence may name a container whose creation was removed: the index wraps.
         switch operation.wrapped(containers: containers.count) {
-        case .register(let c, let k, let lifetime, let dependencies, let fails):
-            register(
-                Operation.Registration(key: k, lifetime: lifetime, dependencies: dependencies, fails: fails), in: c)
+        case .register(let c, let registration):
+            register(registration, in: c)
         case .registerInstance(let c, let k):
             let box = ledger.make(registration: -1, dependencies: [])
             containers[c].register(Box.self, name: key(k), instance: box)
@@ -323,6 +386,21 @@ final class World {
         case .removeAll(let c):
             containers[c].removeAll()
             model.removeAll(in: c)
+        case .override(let c, let k, let lifetime):
+            let id = nextRegistration
+            nextRegistration += 1
+            let ledger = self.ledger
+            overrides.append(
+                containers[c].override(Box.self, name: key(k), lifetime: lifetime) {
+                    ledger.ran(id)
+                    return ledger.make(registration: id, dependencies: [])
+                })
+            model.override(k, in: c, id: id, lifetime: lifetime)
+        case .restore(let index):
+            // A shrunk sequence may name an override whose making was removed: nothing to do.
+            guard index < overrides.count else { break }
+            overrides[index].restore()
+            model.restore(override: index)
         }
         return checkRuns()
     }
@@ -335,17 +413,26 @@ final class World {
     ) async {
         let target = containers[container]
         let ledger = self.ledger
-        var specs: [(Int, Operation.Registration)] = []
+        // An `instance:` registration's value exists before the closure runs: id -1, its serial.
+        var specs: [(Int, Operation.Registration, Box?)] = []
         for registration in registrations {
-            specs.append((nextRegistration, registration))
-            nextRegistration += 1
+            if registration.isInstance {
+                specs.append((-1, registration, ledger.make(registration: -1, dependencies: [])))
+            } else {
+                specs.append((nextRegistration, registration, nil))
+                nextRegistration += 1
+            }
         }
         let frozen = specs
         let probed = Locked<Result<Box, ResolutionError>?>(nil)
         let probeKey = probe.map(key)
         await stage {
-            for (id, registration) in frozen {
-                World.register(registration, id: id, key: "k\(registration.key)", in: target, ledger: ledger)
+            for (id, registration, instance) in frozen {
+                if let instance {
+                    target.register(Box.self, name: "k\(registration.key)", instance: instance)
+                } else {
+                    World.register(registration, id: id, key: "k\(registration.key)", in: target, ledger: ledger)
+                }
             }
             if let probeKey {
                 probed.withLock {
@@ -355,12 +442,16 @@ final class World {
         }
         // The probe ran before the registrations applied: the model resolves it likewise.
         if let probe {
-            let expected = model.resolve(probe, from: container)
+            let expected = model.resolve(probe, from: container, synchronously: true)
             let actual = probed.withLock { $0 }.map(outcome) ?? .none
             if let problem = compare(expected, actual) { mismatch("resolve inside the staging closure: \(problem)") }
         }
-        for (id, registration) in frozen { staged.add(registration, id: id) }
-        model.apply(staged)
+        for (id, registration, _) in frozen { staged.add(registration, id: id) }
+        for (modelID, (_, _, instance)) in zip(model.apply(staged), frozen) {
+            guard let modelID, let instance else { continue }
+            serialOf[modelID] = instance.serial
+            idOf[instance.serial] = modelID
+        }
     }
 
     private func register(_ registration: Operation.Registration, in c: Int) {
@@ -373,13 +464,36 @@ final class World {
     static func register(
         _ registration: Operation.Registration, id: Int, key: String, in container: Container, ledger: Ledger
     ) {
-        let dependencies = registration.dependencies.map { "k\($0)" }
+        let dependencies = registration.dependencies
         let fails = registration.fails
-        container.register(Box.self, name: key, lifetime: registration.lifetime) { (resolver: Resolver) throws -> Box in
-            ledger.ran(id)
-            let boxes = try dependencies.map { try resolver.resolve(Box.self, name: $0) }
-            if fails { throw ModelFailure() }
-            return ledger.make(registration: id, dependencies: boxes)
+        if registration.isAsync {
+            container.register(Box.self, name: key, lifetime: registration.lifetime) {
+                (resolver: Resolver) async throws -> Box in
+                ledger.ran(id)
+                var boxes: [Box?] = []
+                for dependency in dependencies {
+                    let name = "k\(dependency.key)"
+                    if dependency.isOptional {
+                        boxes.append(try await resolver.resolve(Box?.self, name: name))
+                    } else {
+                        boxes.append(try await resolver.resolve(Box.self, name: name))
+                    }
+                }
+                if fails { throw ModelFailure() }
+                return ledger.make(registration: id, dependencies: boxes)
+            }
+        } else {
+            container.register(Box.self, name: key, lifetime: registration.lifetime) {
+                (resolver: Resolver) throws -> Box in
+                ledger.ran(id)
+                let boxes = try dependencies.map { dependency throws -> Box? in
+                    let name = "k\(dependency.key)"
+                    return dependency.isOptional
+                        ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
+                }
+                if fails { throw ModelFailure() }
+                return ledger.make(registration: id, dependencies: boxes)
+            }
         }
     }
 
@@ -398,24 +512,45 @@ final class World {
             actual = outcome(result)
         case .probe:
             actual = container.resolve(Box.self, name: key(k)).map { outcome(.success($0)) } ?? .none
+        case .optional:
+            actual = outcome(Result { () throws(ResolutionError) in try container.require(Box?.self, name: key(k)) })
+        case .optionalAsync:
+            let name = key(k)
+            let result: Result<Box?, ResolutionError>
+            do { result = .success(try await container.resolveAsync(Box?.self, name: name)) } catch {
+                result = .failure(error)
+            }
+            actual = outcome(result)
         }
-        var expected = model.resolve(k, from: c)
+        var expected =
+            switch style {
+            case .require, .probe: model.resolve(k, from: c, synchronously: true)
+            case .async: model.resolve(k, from: c, synchronously: false)
+            case .optional: model.resolveOptional(k, from: c, synchronously: true)
+            case .optionalAsync: model.resolveOptional(k, from: c, synchronously: false)
+            }
         if style == .probe, case .instance = expected {} else if style == .probe { expected = .none }
         return compare(expected, actual).map { "resolve: \($0)" } ?? checkRuns()
     }
 
-    private func outcome(_ result: Result<Box, ResolutionError>) -> Outcome {
+    private func outcome(_ result: Result<Box?, ResolutionError>) -> Outcome {
         switch result {
         case .success(let box):
+            guard let box else { return .none }
             return .instance(id: box.serial, dependencies: box.dependencies.map { outcome(.success($0)) })
         case .failure(let error):
             switch error.code {
             case .notRegistered: return .missing(key: Self.index(error.key))
             case .circularDependency: return .cycle(error.cycle.map(Self.index))
             case .factoryFailed: return .failed(key: Self.index(error.key))
+            case .requiresAsync: return .requiresAsync(key: Self.index(error.key))
             default: return .failed(key: -1)
             }
         }
+    }
+
+    private func outcome(_ result: Result<Box, ResolutionError>) -> Outcome {
+        outcome(result.map { $0 as Box? })
     }
 
     static func index(_ key: ServiceKey) -> Int { key.name.flatMap { Int($0.dropFirst()) } ?? -1 }
@@ -461,13 +596,18 @@ struct ProbeModule: Module {
 
 // MARK: - The reference model
 
-/// Weft's rules, written as plainly as possible: no caches but the ones the rules name.
+/// Weft's rules, written as plainly as possible from its documentation (ResolutionRules.md,
+/// ``Override``, ``Container/update(_:)``): no caches but the ones the rules name.
 struct Model {
     struct Registration {
+        /// Which registration this is: two registrations are the same one only if equal here.
+        let uid: Int
+        /// The factory's id in the ledger (-1 for an `instance:` registration).
         let id: Int
         let lifetime: Lifetime
-        let dependencies: [Int]
+        let dependencies: [Operation.Dependency]
         let fails: Bool
+        let isAsync: Bool
         /// For an `instance:` registration, its value's id.
         let instance: Int?
     }
@@ -477,6 +617,16 @@ struct Model {
         var registrations: [Int: Registration] = [:]
         var cache: [Int: Outcome] = [:]
         var modules: Set<String> = []
+    }
+
+    /// An override: the registration it put over `key` in `container`, and the one it replaced
+    /// (`nil`: none), which ``restore(override:)`` puts back.
+    struct Override {
+        let container: Int
+        let key: Int
+        let registration: Registration
+        var replaced: Registration?
+        var isRestored = false
     }
 
     final class Staging {
@@ -496,6 +646,8 @@ struct Model {
     var root = 0
     var runs: [Int: Int] = [:]
     var nextInstance = 0
+    var nextUID = 0
+    var overrides: [Override] = []
 
     mutating func addChild(of parent: Int) { nodes.append(Node(parent: parent)) }
 
@@ -509,30 +661,43 @@ struct Model {
 
     func stage(container: Int) -> Staging { Staging(container: container) }
 
-    mutating func apply(_ staging: Staging) {
-        for (registration, id) in staging.registrations { register(registration, id: id, in: staging.container) }
+    /// Staged registrations take effect in the order they were made, as if made one by one.
+    /// Returns, for each, the id of its value if it is an `instance:` registration.
+    mutating func apply(_ staging: Staging) -> [Int?] {
+        staging.registrations.map { registration, id in
+            if registration.isInstance { return registerInstance(container: staging.container, key: registration.key) }
+            register(registration, id: id, in: staging.container)
+            return nil
+        }
+    }
+
+    private mutating func make(
+        id: Int, lifetime: Lifetime, dependencies: [Operation.Dependency] = [], fails: Bool = false,
+        isAsync: Bool = false, instance: Int? = nil
+    ) -> Registration {
+        nextUID += 1
+        return Registration(
+            uid: nextUID, id: id, lifetime: lifetime, dependencies: dependencies, fails: fails, isAsync: isAsync,
+            instance: instance)
     }
 
     mutating func register(_ registration: Operation.Registration, id: Int, in container: Int) {
-        put(
-            Registration(
-                id: id, lifetime: registration.lifetime, dependencies: registration.dependencies,
-                fails: registration.fails, instance: nil),
-            for: registration.key, in: container)
+        let made = make(
+            id: id, lifetime: registration.lifetime, dependencies: registration.dependencies,
+            fails: registration.fails, isAsync: registration.isAsync)
+        put(made, for: registration.key, in: container)
     }
 
     mutating func registerInstance(container: Int, key: Int) -> Int {
         nextInstance += 1
-        put(
-            Registration(id: -1, lifetime: .singleton, dependencies: [], fails: false, instance: nextInstance),
-            for: key, in: container)
+        put(make(id: -1, lifetime: .singleton, instance: nextInstance), for: key, in: container)
         nodes[container].cache[key] = .instance(id: nextInstance, dependencies: [])
         return nextInstance
     }
 
     /// Registering a key replaces its registration and forgets its cached value, here and in
     /// every descendant that does not register the key itself.
-    private mutating func put(_ registration: Registration, for key: Int, in container: Int) {
+    private mutating func put(_ registration: Registration?, for key: Int, in container: Int) {
         nodes[container].registrations[key] = registration
         nodes[container].cache[key] = nil
         forget(key, below: container)
@@ -545,11 +710,45 @@ struct Model {
         }
     }
 
+    /// An override replaces the key's registration in `container` as registering does, and
+    /// keeps the one it replaced.
+    mutating func override(_ key: Int, in container: Int, id: Int, lifetime: Lifetime) {
+        let registration = make(id: id, lifetime: lifetime)
+        overrides.append(
+            Override(
+                container: container, key: key, registration: registration,
+                replaced: nodes[container].registrations[key]))
+        put(registration, for: key, in: container)
+    }
+
+    /// Restoring puts back what the override replaced if the override is still the key's
+    /// registration, forgetting its values; restored out of order, the override above it
+    /// takes over what it replaced, and nothing is forgotten; restored twice, or after the
+    /// key was registered again, nothing changes.
+    mutating func restore(override index: Int) {
+        guard index < overrides.count, !overrides[index].isRestored else { return }
+        overrides[index].isRestored = true
+        let restored = overrides[index]
+        if nodes[restored.container].registrations[restored.key]?.uid == restored.registration.uid {
+            put(restored.replaced, for: restored.key, in: restored.container)
+        } else if let above = overrides.indices.first(where: {
+            !overrides[$0].isRestored && overrides[$0].container == restored.container
+                && overrides[$0].key == restored.key && overrides[$0].replaced?.uid == restored.registration.uid
+        }) {
+            overrides[above].replaced = restored.replaced
+        }
+    }
+
     /// The lifetime of the registration `container` sees for `key`, if any.
     func lifetime(of key: Int, in container: Int) -> Lifetime? {
+        registration(of: key, seenFrom: container)?.registration.lifetime
+    }
+
+    /// The registration `container` sees for `key` and the container holding it.
+    func registration(of key: Int, seenFrom container: Int) -> (owner: Int, registration: Registration)? {
         var current: Int? = container
         while let node = current {
-            if let registration = nodes[node].registrations[key] { return registration.lifetime }
+            if let registration = nodes[node].registrations[key] { return (node, registration) }
             current = nodes[node].parent
         }
         return nil
@@ -566,9 +765,7 @@ struct Model {
     /// Removing a registration forgets like replacing it: here, and below where not hidden.
     mutating func unregister(_ key: Int, in container: Int) {
         guard nodes[container].registrations[key] != nil else { return }
-        nodes[container].registrations[key] = nil
-        nodes[container].cache[key] = nil
-        forget(key, below: container)
+        put(nil, for: key, in: container)
     }
 
     mutating func removeAll(in container: Int) {
@@ -583,32 +780,59 @@ struct Model {
         let resolver: Int
     }
 
-    mutating func resolve(_ key: Int, from container: Int) -> Outcome {
+    /// A top-level resolve of `key`: `synchronously` for `require` and `resolve`, not for
+    /// `resolveAsync`.
+    mutating func resolve(_ key: Int, from container: Int, synchronously: Bool) -> Outcome {
         var graph: [GraphKey: Outcome] = [:]
-        return resolve(key, from: container, path: [], graph: &graph)
+        return resolve(key, from: container, path: [], graph: &graph, synchronously: synchronously)
     }
 
-    private mutating func resolve(_ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome])
-        -> Outcome
-    {
+    /// A top-level resolve of `key?`: `key`'s outcome, or `nil` when nothing registers `key`.
+    mutating func resolveOptional(_ key: Int, from container: Int, synchronously: Bool) -> Outcome {
+        var graph: [GraphKey: Outcome] = [:]
+        return resolveOptional(key, from: container, path: [], graph: &graph, synchronously: synchronously)
+    }
+
+    private mutating func resolveOptional(
+        _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool
+    ) -> Outcome {
+        guard registration(of: key, seenFrom: container) != nil else { return .none }
+        return resolve(key, from: container, path: path, graph: &graph, synchronously: synchronously)
+    }
+
+    private mutating func resolve(
+        _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool
+    ) -> Outcome {
         if let cached = nodes[container].cache[key] { return cached }
-        var owner: Int? = container
-        while let current = owner, nodes[current].registrations[key] == nil { owner = nodes[current].parent }
-        guard let owner, let registration = nodes[owner].registrations[key] else { return .missing(key: key) }
+        guard let (owner, registration) = registration(of: key, seenFrom: container) else {
+            return .missing(key: key)
+        }
         let resolver = registration.lifetime == .singleton || registration.lifetime == .weak ? owner : container
         let frame = Frame(key: key, owner: owner, resolver: resolver)
         if let start = path.lastIndex(of: frame) { return .cycle(path[start...].map(\.key) + [key]) }
         let holder: Int? = registration.lifetime == .transient || registration.lifetime == .graph ? nil : resolver
         if let holder, let cached = nodes[holder].cache[key] { return cached }
+        // An `async` factory cannot run in a synchronous resolve; a value it made is served above.
+        if synchronously, registration.isAsync { return .requiresAsync(key: key) }
         let graphKey = GraphKey(key: key, resolver: resolver)
         if registration.lifetime == .graph, let made = graph[graphKey] { return made }
         if let instance = registration.instance { return .instance(id: instance, dependencies: []) }
         runs[registration.id, default: 0] += 1
         var dependencies: [Outcome] = []
         for dependency in registration.dependencies {
-            let outcome = resolve(dependency, from: resolver, path: path + [frame], graph: &graph)
-            guard case .instance = outcome else { return outcome }
-            dependencies.append(outcome)
+            // A synchronous factory resolves its dependencies synchronously, an `async` one with `await`.
+            let outcome =
+                dependency.isOptional
+                ? resolveOptional(
+                    dependency.key, from: resolver, path: path + [frame], graph: &graph,
+                    synchronously: !registration.isAsync)
+                : resolve(
+                    dependency.key, from: resolver, path: path + [frame], graph: &graph,
+                    synchronously: !registration.isAsync)
+            switch outcome {
+            case .instance, .none: dependencies.append(outcome)
+            default: return outcome
+            }
         }
         if registration.fails { return .failed(key: key) }
         nextInstance += 1
