@@ -104,6 +104,8 @@ enum Operation: CustomStringConvertible, Sendable {
     /// is restored by `restore(override: n)`.
     case override(container: Int, key: Int, lifetime: Lifetime)
     case restore(override: Int)
+    /// `registrations` of a container: key, lifetime and whether a value is cached.
+    case registrations(container: Int)
 
     /// A dependency a factory resolves: `T`, or `T?` (`nil` when nothing registers `T`).
     struct Dependency: CustomStringConvertible, Sendable {
@@ -175,7 +177,9 @@ enum Operation: CustomStringConvertible, Sendable {
             return .register(container: container, registration: randomRegistration(using: &generator))
         case 24..<27:
             return .registerInstance(container: container, key: generator.next(below: keyCount))
-        case 27..<60:
+        case 27..<30:
+            return .registrations(container: container)
+        case 30..<60:
             let styles: [ResolveStyle] = [.require, .require, .probe, .async, .optional, .optionalAsync]
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
@@ -228,6 +232,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .unregister(let c, let k): .unregister(container: c % count, key: k)
         case .removeAll(let c): .removeAll(container: c % count)
         case .override(let c, let k, let lifetime): .override(container: c % count, key: k, lifetime: lifetime)
+        case .registrations(let c): .registrations(container: c % count)
         case .update, .reset, .restore: self
         }
     }
@@ -249,6 +254,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .removeAll(let c): "c\(c).removeAll()"
         case .override(let c, let k, let lifetime): "c\(c).override(k\(k), \(lifetime))"
         case .restore(let index): "override \(index).restore()"
+        case .registrations(let c): "c\(c).registrations"
         }
     }
 }
@@ -401,6 +407,12 @@ final class World {
             guard index < overrides.count else { break }
             overrides[index].restore()
             model.restore(override: index)
+        case .registrations(let c):
+            let actual = containers[c].registrations.map {
+                "\($0.key.name ?? "?") \($0.lifetime)\($0.hasCachedInstance ? " cached" : "")"
+            }
+            let expected = model.registrations(in: c).map { "k\($0.key) \($0.lifetime)\($0.isCached ? " cached" : "")" }
+            if actual != expected { return "registrations: expected \(expected), got \(actual)" }
         }
         return checkRuns()
     }
@@ -754,6 +766,16 @@ struct Model {
         return nil
     }
 
+    /// What `registrations` lists: each key `container` sees, with the lifetime of the
+    /// registration it sees and whether the container holding that registration caches a value.
+    func registrations(in container: Int) -> [(key: Int, lifetime: Lifetime, isCached: Bool)] {
+        (0..<Operation.keyCount).compactMap { key in
+            registration(of: key, seenFrom: container).map { owner, registration in
+                (key, registration.lifetime, nodes[owner].cache[key] != nil)
+            }
+        }
+    }
+
     /// Forgets the cached values that `matches`, in `container` and every descendant.
     mutating func reset(below container: Int, where matches: (Int, Lifetime?) -> Bool) {
         for key in Array(nodes[container].cache.keys) where matches(key, lifetime(of: key, in: container)) {
@@ -816,7 +838,12 @@ struct Model {
         if synchronously, registration.isAsync { return .requiresAsync(key: key) }
         let graphKey = GraphKey(key: key, resolver: resolver)
         if registration.lifetime == .graph, let made = graph[graphKey] { return made }
-        if let instance = registration.instance { return .instance(id: instance, dependencies: []) }
+        // An `instance:` registration is a singleton whose value is given: resolving caches it again.
+        if let instance = registration.instance {
+            let given = Outcome.instance(id: instance, dependencies: [])
+            if let holder { nodes[holder].cache[key] = given }
+            return given
+        }
         runs[registration.id, default: 0] += 1
         var dependencies: [Outcome] = []
         for dependency in registration.dependencies {

@@ -70,6 +70,19 @@ struct OverrideTests {
         #expect(registeredAgain.id == 3)
     }
 
+    @Test("A scope's override hides its parent's registration; restored, the scope sees the parent's latest one")
+    func restoreInScopeSeesParentsLatest() throws {
+        let container = Container()
+        container.register(Service.self) { Service(id: 1) }
+        let scope = container.createScope()
+        #expect(try scope.require(Service.self).id == 1)  // the scope remembers where Service is
+        let override = scope.override(Service.self) { Service(id: 2) }
+        container.register(Service.self) { Service(id: 3) }
+        #expect(try scope.require(Service.self).id == 2)
+        override.restore()
+        #expect(try scope.require(Service.self).id == 3)
+    }
+
     @Test("An override of a key nothing registered is removed on restore; scopes forget the override's values")
     func overrideUnregistered() throws {
         let container = Container()

@@ -46,6 +46,7 @@ extension Container {
                     let effective = variants.effective(in: newValue)
                     guard effective !== state.registrations[key] else { continue }
                     state.registrations[key] = effective
+                    state.forgetInherited(key)
                     state.forgetCreation(of: key)
                     changed.append(key)
                 }
@@ -78,6 +79,7 @@ extension Container.State {
         // Skipped while no key has a context registration: a hash and probe per registration.
         guard context != nil || (!variants.isEmpty && variants[key] != nil) else {
             registrations[key] = registration
+            forgetInherited(key)
             return true
         }
         var entry = variants[key] ?? Variants(base: registrations[key])
@@ -86,7 +88,15 @@ extension Container.State {
         let effective = entry.effective(in: contexts)
         guard effective !== registrations[key] else { return false }
         registrations[key] = effective
+        forgetInherited(key)
         return true
+    }
+
+    /// Forgets the ancestor's registration remembered for `key`, whenever this container's own
+    /// registration of `key` changes: while one hides it, a remembered one is never kept up to
+    /// date, so it must not outlive the hiding registration.
+    mutating func forgetInherited(_ key: ServiceKey) {
+        if !inherited.isEmpty { inherited[key] = nil }
     }
 
     /// Puts `new` wherever `old` is registered.

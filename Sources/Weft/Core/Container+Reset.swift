@@ -37,7 +37,7 @@ extension Container {
             for key in keys {
                 state.registrations[key] = nil
                 state.variants[key] = nil
-                state.inherited[key] = nil  // remembered while this registration hid it: may be stale
+                state.forgetInherited(key)
                 state.forgetCreation(of: key)
             }
             // Everything: values cached here of ancestors' registrations go too.

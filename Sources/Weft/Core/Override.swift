@@ -71,6 +71,7 @@ extension Container {
     private func swap(_ key: ServiceKey, _ change: @Sendable (inout State) -> Bool) {
         let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
             guard change(&state) else { return (false, false) }
+            state.forgetInherited(key)
             state.forgetCreation(of: key)
             return (!state.children.isEmpty, state.forget(CollectionOfOne(key), in: snapshot))
         }
