@@ -106,6 +106,8 @@ enum Operation: CustomStringConvertible, Sendable {
     case restore(override: Int)
     /// `registrations` of a container: key, lifetime and whether a value is cached.
     case registrations(container: Int)
+    /// `validate()` on a container (a root, a child or a scope).
+    case validate(container: Int)
 
     /// A dependency a factory resolves: `T`, or `T?` (`nil` when nothing registers `T`).
     struct Dependency: CustomStringConvertible, Sendable {
@@ -177,9 +179,11 @@ enum Operation: CustomStringConvertible, Sendable {
             return .register(container: container, registration: randomRegistration(using: &generator))
         case 24..<27:
             return .registerInstance(container: container, key: generator.next(below: keyCount))
-        case 27..<30:
+        case 27..<29:
             return .registrations(container: container)
-        case 30..<60:
+        case 29..<31:
+            return .validate(container: container)
+        case 31..<60:
             let styles: [ResolveStyle] = [.require, .require, .probe, .async, .optional, .optionalAsync]
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
@@ -233,6 +237,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .removeAll(let c): .removeAll(container: c % count)
         case .override(let c, let k, let lifetime): .override(container: c % count, key: k, lifetime: lifetime)
         case .registrations(let c): .registrations(container: c % count)
+        case .validate(let c): .validate(container: c % count)
         case .update, .reset, .restore: self
         }
     }
@@ -255,6 +260,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .override(let c, let k, let lifetime): "c\(c).override(k\(k), \(lifetime))"
         case .restore(let index): "override \(index).restore()"
         case .registrations(let c): "c\(c).registrations"
+        case .validate(let c): "c\(c).validate()"
         }
     }
 }
@@ -296,20 +302,22 @@ struct ModelFailure: Error {}
 /// A resolve's expected or actual result.
 indirect enum Outcome: Equatable, CustomStringConvertible {
     case instance(id: Int, dependencies: [Outcome])
-    case missing(key: Int)
+    /// `key` is not registered; `from` is the service that needed it (`nil` at the top).
+    case missing(key: Int, from: Int?)
     case cycle([Int])
     case failed(key: Int)
-    case requiresAsync(key: Int)
+    case requiresAsync(key: Int, from: Int?)
     case none  // resolve -> T? gave nil, or a T? nothing registers
 
     var description: String {
         switch self {
         case .instance(let id, let dependencies):
             dependencies.isEmpty ? "#\(id)" : "#\(id)(\(dependencies.map(\.description).joined(separator: ", ")))"
-        case .missing(let key): "not registered k\(key)"
+        case .missing(let key, let from): "not registered k\(key)\(from.map { " (needed by k\($0))" } ?? "")"
         case .cycle(let keys): "cycle \(keys.map { "k\($0)" }.joined(separator: " → "))"
         case .failed(let key): "factory of k\(key) failed"
-        case .requiresAsync(let key): "k\(key) has an async factory"
+        case .requiresAsync(let key, let from):
+            "k\(key) has an async factory\(from.map { " (needed by k\($0))" } ?? "")"
         case .none: "nil"
         }
     }
@@ -413,6 +421,13 @@ final class World {
             }
             let expected = model.registrations(in: c).map { "k\($0.key) \($0.lifetime)\($0.isCached ? " cached" : "")" }
             if actual != expected { return "registrations: expected \(expected), got \(actual)" }
+        case .validate(let c):
+            let report = await containers[c].validate()
+            let actual = Set(report.problems.map(Self.describe))
+            let expected = model.validate(from: c)
+            if actual != expected {
+                return "validate: expected \(expected.sorted()), got \(actual.sorted())"
+            }
         }
         return checkRuns()
     }
@@ -552,10 +567,11 @@ final class World {
             return .instance(id: box.serial, dependencies: box.dependencies.map { outcome(.success($0)) })
         case .failure(let error):
             switch error.code {
-            case .notRegistered: return .missing(key: Self.index(error.key))
+            case .notRegistered: return .missing(key: Self.index(error.key), from: error.path.last.map(Self.index))
             case .circularDependency: return .cycle(error.cycle.map(Self.index))
             case .factoryFailed: return .failed(key: Self.index(error.key))
-            case .requiresAsync: return .requiresAsync(key: Self.index(error.key))
+            case .requiresAsync:
+                return .requiresAsync(key: Self.index(error.key), from: error.path.last.map(Self.index))
             default: return .failed(key: -1)
             }
         }
@@ -563,6 +579,20 @@ final class World {
 
     private func outcome(_ result: Result<Box, ResolutionError>) -> Outcome {
         outcome(result.map { $0 as Box? })
+    }
+
+    /// A validation problem in the model's words.
+    static func describe(_ problem: ValidationProblem) -> String {
+        let service = "k\(index(problem.service))"
+        let dependency = problem.dependency.map { "k\(index($0))" } ?? "?"
+        switch problem.code {
+        case .missingDependency: return "missing \(service) → \(dependency)"
+        case .circularDependency: return "cycle \(problem.cycle.map { "k\(index($0))" }.joined(separator: " → "))"
+        case .captiveDependency: return "captive \(service) → \(dependency) \(problem.lifetime.map { "\($0)" } ?? "?")"
+        case .requiresAsync: return "async \(service) → \(dependency)"
+        case .factoryFailed: return "failed \(service)"
+        default: return "\(problem)"
+        }
     }
 
     static func index(_ key: ServiceKey) -> Int { key.name.flatMap { Int($0.dropFirst()) } ?? -1 }
@@ -652,6 +682,15 @@ struct Model {
         let key: Int
         let owner: Int
         let resolver: Int
+        let lifetime: Lifetime
+    }
+
+    /// A dependency a factory resolved, as `validate()` records it.
+    struct Edge {
+        let from: Int
+        let fromLifetime: Lifetime
+        let to: Int
+        let toLifetime: Lifetime
     }
 
     var nodes = [Node(parent: nil)]
@@ -660,6 +699,8 @@ struct Model {
     var nextInstance = 0
     var nextUID = 0
     var overrides: [Override] = []
+    /// While validating: the dependencies resolved so far.
+    var edges: [Edge]?
 
     mutating func addChild(of parent: Int) { nodes.append(Node(parent: parent)) }
 
@@ -796,6 +837,44 @@ struct Model {
         nodes[container].modules = []
     }
 
+    /// What `validate()` on `container` reports: it resolves every key `container` sees, in
+    /// key order and with `await`, in a copy of `container` and its ancestors with their
+    /// registrations and no values; each failure is a problem (a missing key names the service
+    /// that needed it, a cycle starts at its smallest key), and so is each dependency of a
+    /// singleton on a transient, scoped or `.graph` registration. Factories run for real.
+    mutating func validate(from container: Int) -> Set<String> {
+        var copy = self
+        var level: Int? = container
+        while let node = level {
+            copy.nodes[node].cache = [:]
+            level = nodes[node].parent
+        }
+        copy.edges = []
+        var problems: Set<String> = []
+        for key in 0..<Operation.keyCount where registration(of: key, seenFrom: container) != nil {
+            switch copy.resolve(key, from: container, synchronously: false) {
+            case .missing(let missing, let from): problems.insert("missing k\(from ?? missing) → k\(missing)")
+            case .cycle(let keys):
+                let loop = keys.dropLast()
+                let start = loop.indices.min { loop[$0] < loop[$1] } ?? loop.startIndex
+                let rotated = Array(loop[start...] + loop[..<start])
+                problems.insert("cycle \((rotated + rotated.prefix(1)).map { "k\($0)" }.joined(separator: " → "))")
+            case .requiresAsync(let dependency, let from):
+                problems.insert("async k\(from ?? dependency) → k\(dependency)")
+            case .failed(let failing): problems.insert("failed k\(failing)")
+            case .instance, .none: break
+            }
+        }
+        for edge in copy.edges ?? []
+        where edge.fromLifetime == .singleton && [.transient, .scoped, .graph].contains(edge.toLifetime) {
+            problems.insert("captive k\(edge.from) → k\(edge.to) \(edge.toLifetime)")
+        }
+        runs = copy.runs
+        nextInstance = copy.nextInstance
+        nextUID = copy.nextUID
+        return problems
+    }
+
     /// A `.graph` value made in one outermost resolution: per key and resolving container.
     struct GraphKey: Hashable {
         let key: Int
@@ -825,17 +904,22 @@ struct Model {
     private mutating func resolve(
         _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool
     ) -> Outcome {
-        if let cached = nodes[container].cache[key] { return cached }
+        // Validation records every step: it looks past the asking container's cache.
+        if edges == nil, let cached = nodes[container].cache[key] { return cached }
         guard let (owner, registration) = registration(of: key, seenFrom: container) else {
-            return .missing(key: key)
+            return .missing(key: key, from: path.last?.key)
         }
         let resolver = registration.lifetime == .singleton || registration.lifetime == .weak ? owner : container
-        let frame = Frame(key: key, owner: owner, resolver: resolver)
+        let frame = Frame(key: key, owner: owner, resolver: resolver, lifetime: registration.lifetime)
         if let start = path.lastIndex(of: frame) { return .cycle(path[start...].map(\.key) + [key]) }
+        if edges != nil, let asker = path.last {
+            edges?.append(
+                Edge(from: asker.key, fromLifetime: asker.lifetime, to: key, toLifetime: registration.lifetime))
+        }
         let holder: Int? = registration.lifetime == .transient || registration.lifetime == .graph ? nil : resolver
         if let holder, let cached = nodes[holder].cache[key] { return cached }
         // An `async` factory cannot run in a synchronous resolve; a value it made is served above.
-        if synchronously, registration.isAsync { return .requiresAsync(key: key) }
+        if synchronously, registration.isAsync { return .requiresAsync(key: key, from: path.last?.key) }
         let graphKey = GraphKey(key: key, resolver: resolver)
         if registration.lifetime == .graph, let made = graph[graphKey] { return made }
         // An `instance:` registration is a singleton whose value is given: resolving caches it again.
