@@ -108,6 +108,8 @@ enum Operation: CustomStringConvertible, Sendable {
     case registrations(container: Int)
     /// `validate()` on a container (a root, a child or a scope).
     case validate(container: Int)
+    /// Sets a container's `contexts` to the contexts `x0`, `x1` named.
+    case setContexts(container: Int, contexts: [Int])
 
     /// A dependency a factory resolves: `T`, or `T?` (`nil` when nothing registers `T`).
     struct Dependency: CustomStringConvertible, Sendable {
@@ -125,10 +127,13 @@ enum Operation: CustomStringConvertible, Sendable {
         var isAsync = false
         /// An `instance:` registration (inside `update` and `install` only): the rest is unused.
         var isInstance = false
+        /// Registered `when:` the context `x<context>` is active.
+        var context: Int?
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
-            return "k\(key) \(lifetime)\(isAsync ? " async" : "") → \(dependencies)\(fails ? " fails" : "")"
+            let when = context.map { " when x\($0)" } ?? ""
+            return "k\(key) \(lifetime)\(isAsync ? " async" : "")\(when) → \(dependencies)\(fails ? " fails" : "")"
         }
     }
 
@@ -168,7 +173,8 @@ enum Operation: CustomStringConvertible, Sendable {
                 Dependency(key: generator.next(below: keyCount), isOptional: generator.next(below: 3) == 0)
             },
             fails: generator.next(below: 8) == 0,
-            isAsync: generator.next(below: 5) == 0
+            isAsync: generator.next(below: 5) == 0,
+            context: generator.next(below: 6) == 0 ? generator.next(below: 2) : nil
         )
     }
 
@@ -215,8 +221,10 @@ enum Operation: CustomStringConvertible, Sendable {
             return .resetKey(container: container, key: generator.next(below: keyCount))
         case 95..<97:
             return .unregister(container: container, key: generator.next(below: keyCount))
-        case 97..<99:
+        case 97..<98:
             return .removeAll(container: container)
+        case 98..<99:
+            return .setContexts(container: container, contexts: (0..<2).filter { _ in generator.next(below: 2) == 0 })
         default:
             return .reset
         }
@@ -238,6 +246,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .override(let c, let k, let lifetime): .override(container: c % count, key: k, lifetime: lifetime)
         case .registrations(let c): .registrations(container: c % count)
         case .validate(let c): .validate(container: c % count)
+        case .setContexts(let c, let contexts): .setContexts(container: c % count, contexts: contexts)
         case .update, .reset, .restore: self
         }
     }
@@ -261,6 +270,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .restore(let index): "override \(index).restore()"
         case .registrations(let c): "c\(c).registrations"
         case .validate(let c): "c\(c).validate()"
+        case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "x\($0)" })"
         }
     }
 }
@@ -421,6 +431,9 @@ final class World {
             }
             let expected = model.registrations(in: c).map { "k\($0.key) \($0.lifetime)\($0.isCached ? " cached" : "")" }
             if actual != expected { return "registrations: expected \(expected), got \(actual)" }
+        case .setContexts(let c, let contexts):
+            containers[c].contexts = Set(contexts.map { Container.Context("x\($0)") })
+            model.setContexts(Set(contexts), in: c)
         case .validate(let c):
             let report = await containers[c].validate()
             let actual = Set(report.problems.map(Self.describe))
@@ -493,8 +506,9 @@ final class World {
     ) {
         let dependencies = registration.dependencies
         let fails = registration.fails
+        let context = registration.context.map { Container.Context("x\($0)") }
         if registration.isAsync {
-            container.register(Box.self, name: key, lifetime: registration.lifetime) {
+            container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
                 (resolver: Resolver) async throws -> Box in
                 ledger.ran(id)
                 var boxes: [Box?] = []
@@ -510,7 +524,7 @@ final class World {
                 return ledger.make(registration: id, dependencies: boxes)
             }
         } else {
-            container.register(Box.self, name: key, lifetime: registration.lifetime) {
+            container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
                 (resolver: Resolver) throws -> Box in
                 ledger.ran(id)
                 let boxes = try dependencies.map { dependency throws -> Box? in
@@ -639,7 +653,8 @@ struct ProbeModule: Module {
 // MARK: - The reference model
 
 /// Weft's rules, written as plainly as possible from its documentation (ResolutionRules.md,
-/// ``Override``, ``Container/update(_:)``): no caches but the ones the rules name.
+/// ``Override``, ``Container/contexts``, ``Container/update(_:)``): no caches but the ones the
+/// rules name.
 struct Model {
     struct Registration {
         /// Which registration this is: two registrations are the same one only if equal here.
@@ -654,21 +669,31 @@ struct Model {
         let instance: Int?
     }
 
-    struct Node {
-        let parent: Int?
-        var registrations: [Int: Registration] = [:]
-        var cache: [Int: Outcome] = [:]
-        var modules: Set<String> = []
+    /// Every registration a container holds for a key, in layers. The effective one is the last
+    /// override in force, else the last registration for an active context, else the one
+    /// registered without a context.
+    struct Layers {
+        var base: Registration?
+        var contextual: [(context: Int, registration: Registration)] = []
+        var overrides: [Registration] = []
+
+        func effective(in contexts: Set<Int>) -> Registration? {
+            overrides.last ?? contextual.last { contexts.contains($0.context) }?.registration ?? base
+        }
+
+        var isEmpty: Bool { base == nil && contextual.isEmpty && overrides.isEmpty }
     }
 
-    /// An override: the registration it put over `key` in `container`, and the one it replaced
-    /// (`nil`: none), which ``restore(override:)`` puts back.
-    struct Override {
-        let container: Int
-        let key: Int
-        let registration: Registration
-        var replaced: Registration?
-        var isRestored = false
+    struct Node {
+        let parent: Int?
+        var layers: [Int: Layers] = [:]
+        /// The active contexts; a child starts with its parent's.
+        var contexts: Set<Int> = []
+        var cache: [Int: Outcome] = [:]
+        var modules: Set<String> = []
+
+        /// The registration this container resolves `key` with, if it holds one.
+        func registration(_ key: Int) -> Registration? { layers[key]?.effective(in: contexts) }
     }
 
     final class Staging {
@@ -698,11 +723,14 @@ struct Model {
     var runs: [Int: Int] = [:]
     var nextInstance = 0
     var nextUID = 0
-    var overrides: [Override] = []
+    /// Each override made, in order: where it is and its registration's uid.
+    var overrides: [(container: Int, key: Int, uid: Int)] = []
     /// While validating: the dependencies resolved so far.
     var edges: [Edge]?
 
-    mutating func addChild(of parent: Int) { nodes.append(Node(parent: parent)) }
+    mutating func addChild(of parent: Int) {
+        nodes.append(Node(parent: parent, contexts: nodes[parent].contexts))
+    }
 
     mutating func addRoot() {
         nodes.append(Node(parent: nil))
@@ -734,62 +762,79 @@ struct Model {
             instance: instance)
     }
 
+    /// Registering without a context replaces the key's base registration and ends its
+    /// overrides; for a context, it adds a registration beneath them.
     mutating func register(_ registration: Operation.Registration, id: Int, in container: Int) {
         let made = make(
             id: id, lifetime: registration.lifetime, dependencies: registration.dependencies,
             fails: registration.fails, isAsync: registration.isAsync)
-        put(made, for: registration.key, in: container)
+        change(registration.key, in: container) { layers in
+            if let context = registration.context {
+                layers.contextual.append((context, made))
+            } else {
+                layers.base = made
+                layers.overrides = []
+            }
+        }
     }
 
+    /// An `instance:` registration is a base registration whose value is cached at once, if
+    /// it is the one the container resolves the key with.
     mutating func registerInstance(container: Int, key: Int) -> Int {
         nextInstance += 1
-        put(make(id: -1, lifetime: .singleton, instance: nextInstance), for: key, in: container)
-        nodes[container].cache[key] = .instance(id: nextInstance, dependencies: [])
+        let registration = make(id: -1, lifetime: .singleton, instance: nextInstance)
+        change(key, in: container) { layers in
+            layers.base = registration
+            layers.overrides = []
+        }
+        if nodes[container].registration(key)?.uid == registration.uid {
+            nodes[container].cache[key] = .instance(id: nextInstance, dependencies: [])
+        }
         return nextInstance
     }
 
-    /// Registering a key replaces its registration and forgets its cached value, here and in
-    /// every descendant that does not register the key itself.
-    private mutating func put(_ registration: Registration?, for key: Int, in container: Int) {
-        nodes[container].registrations[key] = registration
-        nodes[container].cache[key] = nil
-        forget(key, below: container)
+    /// Changes `key`'s layers in `container`; when the registration it resolves the key with
+    /// changed, forgets the key's cached value here and in every descendant that does not
+    /// hold a registration of the key itself.
+    private mutating func change(_ key: Int, in container: Int, _ update: (inout Layers) -> Void) {
+        let before = nodes[container].registration(key)?.uid
+        var layers = nodes[container].layers[key] ?? Layers()
+        update(&layers)
+        nodes[container].layers[key] = layers.isEmpty ? nil : layers
+        if nodes[container].registration(key)?.uid != before { forget(key, in: container) }
     }
 
-    private mutating func forget(_ key: Int, below container: Int) {
-        for child in nodes.indices where nodes[child].parent == container && nodes[child].registrations[key] == nil {
-            nodes[child].cache[key] = nil
-            forget(key, below: child)
+    private mutating func forget(_ key: Int, in container: Int) {
+        nodes[container].cache[key] = nil
+        for child in nodes.indices where nodes[child].parent == container && nodes[child].registration(key) == nil {
+            forget(key, in: child)
         }
     }
 
-    /// An override replaces the key's registration in `container` as registering does, and
-    /// keeps the one it replaced.
+    /// An override is in force over every other registration of the key until restored.
     mutating func override(_ key: Int, in container: Int, id: Int, lifetime: Lifetime) {
         let registration = make(id: id, lifetime: lifetime)
-        overrides.append(
-            Override(
-                container: container, key: key, registration: registration,
-                replaced: nodes[container].registrations[key]))
-        put(registration, for: key, in: container)
+        overrides.append((container, key, registration.uid))
+        change(key, in: container) { $0.overrides.append(registration) }
     }
 
-    /// Restoring puts back what the override replaced if the override is still the key's
-    /// registration, forgetting its values; restored out of order, the override above it
-    /// takes over what it replaced, and nothing is forgotten; restored twice, or after the
-    /// key was registered again, nothing changes.
+    /// Restoring ends the override, in any order; forgets values only if that changes the
+    /// registration in force. Restored twice, or after the key was registered again, nothing
+    /// changes.
     mutating func restore(override index: Int) {
-        guard index < overrides.count, !overrides[index].isRestored else { return }
-        overrides[index].isRestored = true
-        let restored = overrides[index]
-        if nodes[restored.container].registrations[restored.key]?.uid == restored.registration.uid {
-            put(restored.replaced, for: restored.key, in: restored.container)
-        } else if let above = overrides.indices.first(where: {
-            !overrides[$0].isRestored && overrides[$0].container == restored.container
-                && overrides[$0].key == restored.key && overrides[$0].replaced?.uid == restored.registration.uid
-        }) {
-            overrides[above].replaced = restored.replaced
-        }
+        guard index < overrides.count else { return }
+        let (container, key, uid) = overrides[index]
+        change(key, in: container) { layers in layers.overrides.removeAll { $0.uid == uid } }
+    }
+
+    /// Setting the contexts forgets the values of each key whose registration in force changed.
+    mutating func setContexts(_ contexts: Set<Int>, in container: Int) {
+        let before = Dictionary(
+            uniqueKeysWithValues: nodes[container].layers.keys.map {
+                ($0, nodes[container].registration($0)?.uid)
+            })
+        nodes[container].contexts = contexts
+        for (key, uid) in before where nodes[container].registration(key)?.uid != uid { forget(key, in: container) }
     }
 
     /// The lifetime of the registration `container` sees for `key`, if any.
@@ -801,7 +846,7 @@ struct Model {
     func registration(of key: Int, seenFrom container: Int) -> (owner: Int, registration: Registration)? {
         var current: Int? = container
         while let node = current {
-            if let registration = nodes[node].registrations[key] { return (node, registration) }
+            if let registration = nodes[node].registration(key) { return (node, registration) }
             current = nodes[node].parent
         }
         return nil
@@ -825,14 +870,16 @@ struct Model {
         for child in nodes.indices where nodes[child].parent == container { reset(below: child, where: matches) }
     }
 
-    /// Removing a registration forgets like replacing it: here, and below where not hidden.
+    /// Unregistering removes every registration of the key (base, contexts, overrides) and
+    /// forgets like replacing it: here, and below where not hidden.
     mutating func unregister(_ key: Int, in container: Int) {
-        guard nodes[container].registrations[key] != nil else { return }
-        put(nil, for: key, in: container)
+        guard nodes[container].layers[key] != nil else { return }
+        nodes[container].layers[key] = nil
+        forget(key, in: container)
     }
 
     mutating func removeAll(in container: Int) {
-        for key in Array(nodes[container].registrations.keys) { unregister(key, in: container) }
+        for key in Array(nodes[container].layers.keys) { unregister(key, in: container) }
         nodes[container].cache = [:]
         nodes[container].modules = []
     }

@@ -83,6 +83,53 @@ struct OverrideTests {
         #expect(try scope.require(Service.self).id == 3)
     }
 
+    @Test("An override is in force over registrations for contexts, and survives a change of contexts")
+    func overrideOverContexts() throws {
+        let container = Container()
+        container.register(Service.self) { Service(id: 1) }
+        let override = container.override(Service.self) { Service(id: 2) }
+        container.register(Service.self, when: .test) { Service(id: 3) }
+        #expect(try container.require(Service.self).id == 2)
+        container.contexts = [.test]
+        #expect(try container.require(Service.self).id == 2)
+        override.restore()
+        #expect(try container.require(Service.self).id == 3)
+        container.contexts = []
+        #expect(try container.require(Service.self).id == 1)
+    }
+
+    @Test("Registering the key again ends its overrides; restoring one then changes nothing")
+    func registeringAgainEndsOverrides() throws {
+        let container = Container()
+        let override = container.override(Service.self) { Service(id: 1) }
+        container.register(Service.self, lifetime: .singleton) { Service(id: 2) }
+        let registered = try container.require(Service.self)
+        override.restore()
+        #expect(try container.require(Service.self) === registered)
+    }
+
+    @Test("An instance: registration that a context's registration hides is not what resolves")
+    func hiddenInstanceIsNotCached() throws {
+        let container = Container()
+        container.register(Service.self, when: .test) { Service(id: 1) }
+        _ = container.override(Service.self) { Service(id: 3) }
+        container.contexts = [.test]
+        container.register(Service.self, instance: Service(id: 2))  // ends the override
+        #expect(try container.require(Service.self).id == 1)
+        #expect(container.registrations.first?.hasCachedInstance == false)
+        container.contexts = []
+        #expect(try container.require(Service.self).id == 2)
+    }
+
+    @Test("unregister removes registrations for contexts that are not active")
+    func unregisterRemovesInactiveContexts() {
+        let container = Container()
+        container.register(Service.self, when: .test) { Service(id: 1) }
+        container.unregister(Service.self)
+        container.contexts = [.test]
+        #expect(container.resolve(Service.self) == nil)
+    }
+
     @Test("An override of a key nothing registered is removed on restore; scopes forget the override's values")
     func overrideUnregistered() throws {
         let container = Container()

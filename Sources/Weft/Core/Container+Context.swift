@@ -58,21 +58,33 @@ extension Container {
     }
 }
 
-/// The registrations of a key that has one for a context.
+/// Every registration a container holds for one key, in layers, and the one place that decides
+/// which of them is effective: the last override in force, else the last registration for an
+/// active context, else the registration without a context.
+///
+/// Kept only for keys that have a contextual registration or an override: a key with only a
+/// base registration is just its entry in `registrations`.
 struct Variants {
     /// The registration without a context, if any.
     var base: Registration?
     /// Registrations for contexts, in registration order.
     var contextual: [(context: Container.Context, registration: Registration)] = []
+    /// Overrides in force, oldest first.
+    var overrides: [Registration] = []
 
-    /// The last registration for an active context, else the base.
+    /// The registration a container with `contexts` resolves the key with.
     func effective(in contexts: Set<Container.Context>) -> Registration? {
-        contextual.last { contexts.contains($0.context) }?.registration ?? base
+        overrides.last ?? contextual.last { contexts.contains($0.context) }?.registration ?? base
     }
+
+    /// Whether the base alone is left, so that `registrations` says all.
+    var isBaseOnly: Bool { contextual.isEmpty && overrides.isEmpty }
 }
 
 extension Container.State {
-    /// Registers `registration`, for `context` if given.
+    /// Registers `registration`, for `context` if given. A registration without a context
+    /// replaces the base and ends the overrides in force (registering again wins); one for a
+    /// context is added beneath them.
     /// - Returns: Whether the registration this container resolves the key with changed.
     mutating func put(_ registration: Registration, context: Container.Context?) -> Bool {
         let key = registration.key
@@ -82,9 +94,36 @@ extension Container.State {
             forgetInherited(key)
             return true
         }
+        return change(key) { entry in
+            if let context {
+                entry.contextual.append((context, registration))
+            } else {
+                entry.base = registration
+                entry.overrides = []
+            }
+        }
+    }
+
+    /// Puts `registration` over every other registration of its key until it is restored.
+    mutating func putOverride(_ registration: Registration) -> Bool {
+        change(registration.key) { $0.overrides.append(registration) }
+    }
+
+    /// Ends the override `registration`, in whatever order overrides end; `false` (nothing
+    /// changes) if it already ended: restored, or the key was registered again or removed.
+    mutating func restoreOverride(_ registration: Registration) -> Bool {
+        guard let entry = variants[registration.key], entry.overrides.contains(where: { $0 === registration }) else {
+            return false
+        }
+        return change(registration.key) { entry in entry.overrides.removeAll { $0 === registration } }
+    }
+
+    /// Changes the layers of `key` with `update` and makes the effective registration current.
+    /// - Returns: Whether the effective registration changed.
+    private mutating func change(_ key: ServiceKey, _ update: (inout Variants) -> Void) -> Bool {
         var entry = variants[key] ?? Variants(base: registrations[key])
-        if let context { entry.contextual.append((context, registration)) } else { entry.base = registration }
-        variants[key] = entry
+        update(&entry)
+        variants[key] = entry.isBaseOnly ? nil : entry
         let effective = entry.effective(in: contexts)
         guard effective !== registrations[key] else { return false }
         registrations[key] = effective
@@ -108,6 +147,7 @@ extension Container.State {
             for index in entry.contextual.indices where entry.contextual[index].registration === old {
                 entry.contextual[index].registration = new
             }
+            for index in entry.overrides.indices where entry.overrides[index] === old { entry.overrides[index] = new }
             variants[key] = entry
         }
         guard registrations[key] === old else { return false }

@@ -33,7 +33,8 @@ extension Container {
     /// Removes this container's registrations whose keys match, and what is cached for them.
     private func remove(forgettingModules: Bool, where matches: @Sendable (ServiceKey) -> Bool) {
         let (keys, hasChildren, exhausted) = state.withLock { state -> ([ServiceKey], Bool, Bool) in
-            let keys = state.registrations.keys.filter(matches)
+            // A key may have registrations for contexts that are not active, and no effective one.
+            let keys = Array(Set(state.registrations.keys).union(state.variants.keys).filter(matches))
             for key in keys {
                 state.registrations[key] = nil
                 state.variants[key] = nil

@@ -55,12 +55,20 @@ public final class Container: Sendable {
         var defaultLifetime = Lifetime.transient
         /// The contexts whose registrations apply (see ``Container/contexts``).
         var contexts: Set<Context> = []
-        /// Every registration of a key that has one for a context: the effective one is in
-        /// ``registrations``, chosen by ``contexts``.
+        /// Every registration of a key that has one for a context or an override in force: the
+        /// effective one is in ``registrations``, chosen by ``Variants/effective(in:)``.
         var variants: [ServiceKey: Variants] = [:]
-        /// For each ``Override`` in place, by its registration's identity, the registration it
-        /// replaced (`nil` for none).
-        var overridden: [ObjectIdentifier: Registration?] = [:]
+
+        /// The value cached for `registration`'s key once it changed the key's registration in
+        /// force: `instance`, for an `instance:` registration that is in force; else none.
+        mutating func keepValue(_ instance: (any Sendable)?, of registration: Registration) {
+            let key = registration.key
+            if let instance, registrations[key] === registration {
+                instances[key] = .strong(instance)
+            } else {
+                instances[key] = nil
+            }
+        }
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
         /// own: its registration was replaced. It still completes for those already waiting.
@@ -278,7 +286,7 @@ public final class Container: Sendable {
             }
             guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
-            state.instances[key] = .strong(instance)
+            state.keepValue(instance, of: registration)
             let exhausted = state.cache.invalidate(
                 CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
@@ -315,14 +323,9 @@ public final class Container: Sendable {
             let key = entry.registration.key
             guard state.put(entry.registration, context: entry.context) else { return (false, false) }
             state.forgetCreation(of: key)
-            let exhausted: Bool
-            if let instance = entry.instance {
-                state.instances[key] = .strong(instance)
-                exhausted = state.cache.invalidate(
-                    CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
-            } else {
-                exhausted = state.forget(CollectionOfOne(key), in: snapshot)
-            }
+            state.keepValue(entry.instance, of: entry.registration)
+            let exhausted = state.cache.invalidate(
+                CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             return (!state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
@@ -358,7 +361,7 @@ public final class Container: Sendable {
                 let key = entry.registration.key
                 guard state.put(entry.registration, context: entry.context) else { continue }
                 state.forgetCreation(of: key)
-                state.instances[key] = entry.instance.map { .strong($0) }
+                state.keepValue(entry.instance, of: entry.registration)
                 changed.append(key)
             }
             guard !changed.isEmpty else { return ([], false, false) }

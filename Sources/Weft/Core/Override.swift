@@ -6,7 +6,10 @@
 /// defer { override.restore() }
 /// ```
 ///
-/// Overrides of one key nest: restoring one, in any order, leaves the others in place.
+/// Overrides of one key nest: the last one made is in force, and restoring one, in any order,
+/// leaves the others in place. An override is in force over registrations for contexts too;
+/// registering the key again (without a context), unregistering it or ``Container/removeAll()``
+/// ends every override of it, and restoring one then changes nothing.
 public final class Override: Sendable {
     let container: Container
     let registration: Registration
@@ -40,30 +43,13 @@ extension Container {
             key: ServiceKey(type, name: name), lifetime: lifetime ?? defaultLifetime,
             factory: .sync { _ in try factory() })
         if registration.lifetime == .graph { GraphScope.noteInUse() }
-        swap(registration.key) { state in
-            state.overridden[ObjectIdentifier(registration)] = state.registrations[registration.key]
-            state.registrations[registration.key] = registration
-            return true
-        }
+        swap(registration.key) { state in state.putOverride(registration) }
         return Override(container: self, registration: registration)
     }
 
     func restore(_ override: Override) {
         let registration = override.registration
-        let id = ObjectIdentifier(registration)
-        swap(registration.key) { state in
-            guard let previous = state.overridden.removeValue(forKey: id) else { return false }
-            if state.registrations[registration.key] === registration {
-                state.registrations[registration.key] = previous
-                return true
-            }
-            // Restored out of order: the override above this one gets what this one replaced.
-            // Either way the effective registration stays, and so do the values it made.
-            if let above = state.overridden.first(where: { $0.value === registration })?.key {
-                state.overridden[above] = previous
-            }
-            return false
-        }
+        swap(registration.key) { state in state.restoreOverride(registration) }
     }
 
     /// Changes `key`'s registration with `change`; when `change` says the effective
@@ -71,7 +57,6 @@ extension Container {
     private func swap(_ key: ServiceKey, _ change: @Sendable (inout State) -> Bool) {
         let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
             guard change(&state) else { return (false, false) }
-            state.forgetInherited(key)
             state.forgetCreation(of: key)
             return (!state.children.isEmpty, state.forget(CollectionOfOne(key), in: snapshot))
         }
