@@ -129,10 +129,16 @@ enum Operation: CustomStringConvertible, Sendable {
         var isInstance = false
         /// Registered `when:` the context `x<context>` is active.
         var context: Int?
+        /// `.decorated`: each value made is wrapped in a new one.
+        var isDecorated = false
+        /// `.onCreated`: a hook counts each value made.
+        var hasHook = false
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
-            let when = context.map { " when x\($0)" } ?? ""
+            let when =
+                (context.map { " when x\($0)" } ?? "") + (isDecorated ? " decorated" : "")
+                + (hasHook ? " onCreated" : "")
             return "k\(key) \(lifetime)\(isAsync ? " async" : "")\(when) → \(dependencies)\(fails ? " fails" : "")"
         }
     }
@@ -174,7 +180,9 @@ enum Operation: CustomStringConvertible, Sendable {
             },
             fails: generator.next(below: 8) == 0,
             isAsync: generator.next(below: 5) == 0,
-            context: generator.next(below: 6) == 0 ? generator.next(below: 2) : nil
+            context: generator.next(below: 6) == 0 ? generator.next(below: 2) : nil,
+            isDecorated: generator.next(below: 6) == 0,
+            hasHook: generator.next(below: 6) == 0
         )
     }
 
@@ -507,8 +515,9 @@ final class World {
         let dependencies = registration.dependencies
         let fails = registration.fails
         let context = registration.context.map { Container.Context("x\($0)") }
+        var registered: Registered<Box>
         if registration.isAsync {
-            container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
+            registered = container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
                 (resolver: Resolver) async throws -> Box in
                 ledger.ran(id)
                 var boxes: [Box?] = []
@@ -524,7 +533,7 @@ final class World {
                 return ledger.make(registration: id, dependencies: boxes)
             }
         } else {
-            container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
+            registered = container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
                 (resolver: Resolver) throws -> Box in
                 ledger.ran(id)
                 let boxes = try dependencies.map { dependency throws -> Box? in
@@ -535,6 +544,12 @@ final class World {
                 if fails { throw ModelFailure() }
                 return ledger.make(registration: id, dependencies: boxes)
             }
+        }
+        if registration.isDecorated {
+            registered = registered.decorated { box in ledger.make(registration: id, dependencies: [box]) }
+        }
+        if registration.hasHook {
+            registered = registered.onCreated { _, _ in ledger.ran(Model.hook(of: id)) }
         }
     }
 
@@ -637,8 +652,9 @@ final class World {
     private func checkRuns() -> String? {
         let actual = ledger.runs
         for (registration, runs) in model.runs where actual[registration, default: 0] != runs {
+            let what = registration >= Model.hook(of: 0) ? "onCreated hook" : "factory"
             return
-                "factory of registration \(registration) ran \(actual[registration, default: 0]) times, the model says \(runs)"
+                "\(what) of registration \(registration % Model.hook(of: 0)) ran \(actual[registration, default: 0]) times, the model says \(runs)"
         }
         return nil
     }
@@ -667,7 +683,12 @@ struct Model {
         let isAsync: Bool
         /// For an `instance:` registration, its value's id.
         let instance: Int?
+        var isDecorated = false
+        var hasHook = false
     }
+
+    /// The id under which the ledger counts the runs of registration `id`'s `onCreated` hook.
+    static func hook(of id: Int) -> Int { 1_000_000 + id }
 
     /// Every registration a container holds for a key, in layers. The effective one is the last
     /// override in force, else the last registration for an active context, else the one
@@ -765,9 +786,11 @@ struct Model {
     /// Registering without a context replaces the key's base registration and ends its
     /// overrides; for a context, it adds a registration beneath them.
     mutating func register(_ registration: Operation.Registration, id: Int, in container: Int) {
-        let made = make(
+        var made = make(
             id: id, lifetime: registration.lifetime, dependencies: registration.dependencies,
             fails: registration.fails, isAsync: registration.isAsync)
+        made.isDecorated = registration.isDecorated
+        made.hasHook = registration.hasHook
         change(registration.key, in: container) { layers in
             if let context = registration.context {
                 layers.contextual.append((context, made))
@@ -994,7 +1017,13 @@ struct Model {
         }
         if registration.fails { return .failed(key: key) }
         nextInstance += 1
-        let made = Outcome.instance(id: nextInstance, dependencies: dependencies)
+        var made = Outcome.instance(id: nextInstance, dependencies: dependencies)
+        // Decorators replace each value made; then the hooks run once on it.
+        if registration.isDecorated {
+            nextInstance += 1
+            made = .instance(id: nextInstance, dependencies: [made])
+        }
+        if registration.hasHook { runs[Self.hook(of: registration.id), default: 0] += 1 }
         if let holder { nodes[holder].cache[key] = made }
         if registration.lifetime == .graph { graph[graphKey] = made }
         return made
