@@ -113,6 +113,44 @@ struct DisposalTests {
         #expect(log.all == ["request", "shared"])
     }
 
+    @Test("A scope of a shut-down container keeps its scoped values; the parent's singletons fail")
+    func scopeKeepsItsScopedValues() async throws {
+        let log = Log()
+        let root = Container()
+        root.register(Resource.self, lifetime: .scoped) { Resource("request", log: log) }
+        root.register(Resource.self, name: "shared", lifetime: .singleton) { Resource("shared", log: log) }
+        let scope = root.createScope()
+        let request = try scope.require(Resource.self)
+        _ = try scope.require(Resource.self, name: "shared")
+        try await root.shutdown()
+        #expect(try scope.require(Resource.self) === request)
+        let error = #expect(throws: ResolutionError.self) { try scope.require(Resource.self, name: "shared") }
+        #expect(error?.code == .shutDown)
+        #expect(log.all == ["shared"])
+    }
+
+    @Test("An instance: registration's value is the caller's: not disposed, also when cached again after a reset")
+    func givenInstanceIsNotDisposed() async throws {
+        let log = Log()
+        let container = Container()
+        let given = Resource("given", log: log)
+        container.register(Resource.self, instance: given)
+        container.reset(Resource.self)
+        #expect(try container.require(Resource.self) === given)
+        try await container.shutdown()
+        #expect(log.all.isEmpty)
+    }
+
+    @Test("A synchronous resolve of an async factory's service held by a shut-down container says shut down")
+    func asyncFactoryAfterShutdown() async throws {
+        let root = Container()
+        root.register(Resource.self, lifetime: .singleton) { _ async in Resource("async", log: Log()) }
+        let child = Container(parent: root)
+        try await root.shutdown()
+        let error = #expect(throws: ResolutionError.self) { try child.require(Resource.self) }
+        #expect(error?.code == .shutDown)
+    }
+
     @Test("A scope of a shut-down container cannot make the parent's singletons again")
     func parentShutDown() async throws {
         let log = Log()

@@ -110,6 +110,8 @@ enum Operation: CustomStringConvertible, Sendable {
     case validate(container: Int)
     /// Sets a container's `contexts` to the contexts `x0`, `x1` named.
     case setContexts(container: Int, contexts: [Int])
+    /// `shutdown()` of a container: disposes what it cached, then resolves nothing.
+    case shutdown(container: Int)
 
     /// A dependency a factory resolves: `T`, or `T?` (`nil` when nothing registers `T`).
     struct Dependency: CustomStringConvertible, Sendable {
@@ -229,8 +231,10 @@ enum Operation: CustomStringConvertible, Sendable {
             return .resetKey(container: container, key: generator.next(below: keyCount))
         case 95..<97:
             return .unregister(container: container, key: generator.next(below: keyCount))
-        case 97..<98:
+        case 97..<98 where generator.next(below: 2) == 0:
             return .removeAll(container: container)
+        case 97..<98:
+            return .shutdown(container: container)
         case 98..<99:
             return .setContexts(container: container, contexts: (0..<2).filter { _ in generator.next(below: 2) == 0 })
         default:
@@ -255,6 +259,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .registrations(let c): .registrations(container: c % count)
         case .validate(let c): .validate(container: c % count)
         case .setContexts(let c, let contexts): .setContexts(container: c % count, contexts: contexts)
+        case .shutdown(let c): .shutdown(container: c % count)
         case .update, .reset, .restore: self
         }
     }
@@ -279,6 +284,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .registrations(let c): "c\(c).registrations"
         case .validate(let c): "c\(c).validate()"
         case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "x\($0)" })"
+        case .shutdown(let c): "c\(c).shutdown()"
         }
     }
 }
@@ -287,25 +293,30 @@ enum Operation: CustomStringConvertible, Sendable {
 
 /// What the factories make: a serial number per instance and the instances of the
 /// dependencies its factory resolved.
-final class Box: Sendable {
+final class Box: Disposable {
     let serial: Int
     /// `nil` for an optional dependency nothing registers.
     let dependencies: [Box?]
-    init(serial: Int, dependencies: [Box?]) {
+    private let ledger: Ledger
+
+    init(serial: Int, dependencies: [Box?], ledger: Ledger) {
         self.serial = serial
         self.dependencies = dependencies
+        self.ledger = ledger
     }
+
+    func dispose() async throws { ledger.disposed(serial) }
 }
 
 /// Counters shared by the factories of one sequence; keeps every instance alive, so that a
 /// `.weak` value never disappears behind the model's back.
 final class Ledger: Sendable {
-    private let state = Locked<(serial: Int, runs: [Int: Int], alive: [Box])>((0, [:], []))
+    private let state = Locked<(serial: Int, runs: [Int: Int], alive: [Box], disposed: [Int])>((0, [:], [], []))
 
     func make(registration: Int, dependencies: [Box?]) -> Box {
         state.withLock { state in
             state.serial += 1
-            let box = Box(serial: state.serial, dependencies: dependencies)
+            let box = Box(serial: state.serial, dependencies: dependencies, ledger: self)
             state.alive.append(box)
             return box
         }
@@ -313,6 +324,10 @@ final class Ledger: Sendable {
 
     func ran(_ registration: Int) { state.withLock { $0.runs[registration, default: 0] += 1 } }
     var runs: [Int: Int] { state.withLock { $0.runs } }
+
+    func disposed(_ serial: Int) { state.withLock { $0.disposed.append(serial) } }
+    /// The serials of the boxes disposed so far, in order.
+    var disposed: [Int] { state.withLock { $0.disposed } }
 }
 
 struct ModelFailure: Error {}
@@ -325,7 +340,15 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
     case cycle([Int])
     case failed(key: Int)
     case requiresAsync(key: Int, from: Int?)
+    /// The container that would hold or resolve `key` was shut down.
+    case shutDown(key: Int)
     case none  // resolve -> T? gave nil, or a T? nothing registers
+
+    /// The instance's id; -1 for any other outcome.
+    var id: Int {
+        if case .instance(let id, _) = self { return id }
+        return -1
+    }
 
     var description: String {
         switch self {
@@ -336,6 +359,7 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
         case .failed(let key): "factory of k\(key) failed"
         case .requiresAsync(let key, let from):
             "k\(key) has an async factory\(from.map { " (needed by k\($0))" } ?? "")"
+        case .shutDown(let key): "k\(key): shut down"
         case .none: "nil"
         }
     }
@@ -439,6 +463,19 @@ final class World {
             }
             let expected = model.registrations(in: c).map { "k\($0.key) \($0.lifetime)\($0.isCached ? " cached" : "")" }
             if actual != expected { return "registrations: expected \(expected), got \(actual)" }
+        case .shutdown(let c):
+            let before = ledger.disposed.count
+            try? await containers[c].shutdown()
+            let disposed = ledger.disposed.dropFirst(before)
+            let expected = model.shutdown(c)
+            guard disposed.count == expected.count else {
+                return "shutdown disposed \(Array(disposed)), the model says model values \(expected)"
+            }
+            for (id, serial) in zip(expected, disposed) {
+                if let problem = compare(.instance(id: id, dependencies: []), .instance(id: serial, dependencies: [])) {
+                    return "shutdown disposed out of order: \(problem)"
+                }
+            }
         case .setContexts(let c, let contexts):
             containers[c].contexts = Set(contexts.map { Container.Context("x\($0)") })
             model.setContexts(Set(contexts), in: c)
@@ -601,6 +638,7 @@ final class World {
             case .factoryFailed: return .failed(key: Self.index(error.key))
             case .requiresAsync:
                 return .requiresAsync(key: Self.index(error.key), from: error.path.last.map(Self.index))
+            case .shutDown: return .shutDown(key: Self.index(error.key))
             default: return .failed(key: -1)
             }
         }
@@ -712,6 +750,9 @@ struct Model {
         var contexts: Set<Int> = []
         var cache: [Int: Outcome] = [:]
         var modules: Set<String> = []
+        /// The singleton and scoped values this container made and cached, in order.
+        var disposables: [Int] = []
+        var isShutDown = false
 
         /// The registration this container resolves `key` with, if it holds one.
         func registration(_ key: Int) -> Registration? { layers[key]?.effective(in: contexts) }
@@ -810,7 +851,7 @@ struct Model {
             layers.base = registration
             layers.overrides = []
         }
-        if nodes[container].registration(key)?.uid == registration.uid {
+        if nodes[container].registration(key)?.uid == registration.uid, !nodes[container].isShutDown {
             nodes[container].cache[key] = .instance(id: nextInstance, dependencies: [])
         }
         return nextInstance
@@ -848,6 +889,17 @@ struct Model {
         guard index < overrides.count else { return }
         let (container, key, uid) = overrides[index]
         change(key, in: container) { layers in layers.overrides.removeAll { $0.uid == uid } }
+    }
+
+    /// Shutting down disposes, in reverse order of creation, every singleton and scoped value
+    /// the container made and cached (also those forgotten or replaced since), once; from then
+    /// on it resolves nothing and holds nothing. Its children and scopes go on.
+    mutating func shutdown(_ container: Int) -> [Int] {
+        guard !nodes[container].isShutDown else { return [] }
+        nodes[container].isShutDown = true
+        nodes[container].cache = [:]
+        defer { nodes[container].disposables = [] }
+        return nodes[container].disposables.reversed()
     }
 
     /// Setting the contexts forgets the values of each key whose registration in force changed.
@@ -917,6 +969,7 @@ struct Model {
         var level: Int? = container
         while let node = level {
             copy.nodes[node].cache = [:]
+            copy.nodes[node].isShutDown = false
             level = nodes[node].parent
         }
         copy.edges = []
@@ -932,7 +985,7 @@ struct Model {
             case .requiresAsync(let dependency, let from):
                 problems.insert("async k\(from ?? dependency) → k\(dependency)")
             case .failed(let failing): problems.insert("failed k\(failing)")
-            case .instance, .none: break
+            case .instance, .none, .shutDown: break
             }
         }
         for edge in copy.edges ?? []
@@ -967,6 +1020,7 @@ struct Model {
     private mutating func resolveOptional(
         _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool
     ) -> Outcome {
+        if nodes[container].isShutDown { return .shutDown(key: key) }
         guard registration(of: key, seenFrom: container) != nil else { return .none }
         return resolve(key, from: container, path: path, graph: &graph, synchronously: synchronously)
     }
@@ -974,6 +1028,7 @@ struct Model {
     private mutating func resolve(
         _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool
     ) -> Outcome {
+        if nodes[container].isShutDown { return .shutDown(key: key) }
         // Validation records every step: it looks past the asking container's cache.
         if edges == nil, let cached = nodes[container].cache[key] { return cached }
         guard let (owner, registration) = registration(of: key, seenFrom: container) else {
@@ -988,6 +1043,7 @@ struct Model {
         }
         let holder: Int? = registration.lifetime == .transient || registration.lifetime == .graph ? nil : resolver
         if let holder, let cached = nodes[holder].cache[key] { return cached }
+        if let holder, nodes[holder].isShutDown { return .shutDown(key: key) }
         // An `async` factory cannot run in a synchronous resolve; a value it made is served above.
         if synchronously, registration.isAsync { return .requiresAsync(key: key, from: path.last?.key) }
         let graphKey = GraphKey(key: key, resolver: resolver)
@@ -1024,7 +1080,10 @@ struct Model {
             made = .instance(id: nextInstance, dependencies: [made])
         }
         if registration.hasHook { runs[Self.hook(of: registration.id), default: 0] += 1 }
-        if let holder { nodes[holder].cache[key] = made }
+        if let holder {
+            nodes[holder].cache[key] = made
+            if registration.lifetime != .weak { nodes[holder].disposables.append(made.id) }
+        }
         if registration.lifetime == .graph { graph[graphKey] = made }
         return made
     }

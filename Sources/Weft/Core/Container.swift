@@ -60,10 +60,11 @@ public final class Container: Sendable {
         var variants: [ServiceKey: Variants] = [:]
 
         /// The value cached for `registration`'s key once it changed the key's registration in
-        /// force: `instance`, for an `instance:` registration that is in force; else none.
+        /// force: `instance`, for an `instance:` registration that is in force; else none, as
+        /// after ``Container/shutdown()``, when a container holds nothing.
         mutating func keepValue(_ instance: (any Sendable)?, of registration: Registration) {
             let key = registration.key
-            if let instance, registrations[key] === registration {
+            if let instance, registrations[key] === registration, !isShutDown {
                 instances[key] = .strong(instance)
             } else {
                 instances[key] = nil
@@ -194,7 +195,9 @@ public final class Container: Sendable {
     @inlinable
     public func register<T: Sendable>(_ type: T.Type = T.self, name: String? = nil, also: Any.Type..., instance: T) {
         let key = ServiceKey(type, name: name)
-        add(Registration(key: key, lifetime: .singleton, factory: .sync { _ in instance }), instance: instance)
+        add(
+            Registration(key: key, lifetime: .singleton, factory: .sync { _ in GivenValue(instance) }),
+            instance: instance)
         for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, isAsync: false)) }
     }
 

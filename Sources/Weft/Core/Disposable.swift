@@ -68,7 +68,8 @@ extension Container {
                 return failures
             }
             state.shutdown = task
-            return (task, Array(state.registrations.keys))
+            // Only singletons and weak values are this container's; scoped ones below are theirs.
+            return (task, state.registrations.values.filter(\.lifetime.resolvesFromOwner).map(\.key))
         }
         // Scopes below may keep this container's singletons: they must not hand them out now.
         if !keys.isEmpty { forgetInDescendants(keys) }

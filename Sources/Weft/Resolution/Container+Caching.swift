@@ -9,6 +9,16 @@ enum CacheStep: Sendable {
     case shutDown
 }
 
+/// What the factory of an `instance:` registration makes: the value it was given, marked so
+/// that the container caches it as any singleton's but never disposes it.
+@usableFromInline
+struct GivenValue: Sendable {
+    @usableFromInline let value: any Sendable
+
+    @inlinable
+    init(_ value: any Sendable) { self.value = value }
+}
+
 /// The cache steps of a singleton, scoped or weak service, shared by the synchronous and the
 /// `async` engine: they differ only in how they wait and how they run the factory.
 extension Container {
@@ -47,6 +57,9 @@ extension Container {
         }
     }
 
+    /// Whether ``shutdown()`` was called.
+    var isShutDown: Bool { state.withLock { $0.isShutDown } }
+
     /// Ends `creation` and hands its outcome to the waiters; returns the outcome the creator
     /// reports.
     ///
@@ -61,12 +74,18 @@ extension Container {
     ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
+        // An `instance:` registration's value was given, not made: the caller disposes it.
+        var isGiven = false
+        if case .success(let value) = outcome, let given = value as? GivenValue {
+            outcome = .success(given.value)
+            isGiven = true
+        }
         var late: (any Disposable)?
         state.withLock { state in
             if state.creations[key] === creation { state.creations[key] = nil }
             guard case .success(let value) = outcome else { return }
             if state.isShutDown {
-                late = value as? any Disposable
+                late = isGiven ? nil : value as? any Disposable
                 outcome = .failure(.shutDown(key))
                 return
             }
@@ -78,7 +97,7 @@ extension Container {
                 return
             }
             state.instances[key] = .strong(value)
-            if let disposable = value as? any Disposable { state.disposables.append((key, disposable)) }
+            if !isGiven, let disposable = value as? any Disposable { state.disposables.append((key, disposable)) }
         }
         creation.complete(abandoned ? .abandoned : .finished(outcome))
         return (outcome, late)

@@ -91,8 +91,11 @@ extension Container {
             factory = { resolver in try make(resolver, arguments) }
         case .async, .asyncArguments:
             // Making a value needs `await`; one already made is served to any context.
-            if let cache = found.cacheHolder, let cached = cache.cachedValue(for: key) {
-                return remember(cached, for: key, from: found, heldBy: cache)
+            if let cache = found.cacheHolder {
+                if let cached = cache.cachedValue(for: key) {
+                    return remember(cached, for: key, from: found, heldBy: cache)
+                }
+                if cache.isShutDown { throw .shutDown(key) }
             }
             throw .requiresAsync(key, path: frame?.path ?? [])
         }
