@@ -112,6 +112,8 @@ enum Operation: CustomStringConvertible, Sendable {
     case setContexts(container: Int, contexts: [Int])
     /// `shutdown()` of a container: disposes what it cached, then resolves nothing.
     case shutdown(container: Int)
+    /// Sets a container's `defaultLifetime`.
+    case setDefaultLifetime(container: Int, lifetime: Lifetime)
 
     /// A dependency a factory resolves: `T`, or `T?` (`nil` when nothing registers `T`).
     struct Dependency: CustomStringConvertible, Sendable {
@@ -135,11 +137,14 @@ enum Operation: CustomStringConvertible, Sendable {
         var isDecorated = false
         /// `.onCreated`: a hook counts each value made.
         var hasHook = false
+        /// Registered with no lifetime: the container's `defaultLifetime` at that moment.
+        var usesDefaultLifetime = false
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
             let when =
-                (context.map { " when x\($0)" } ?? "") + (isDecorated ? " decorated" : "")
+                (usesDefaultLifetime ? " (default)" : "") + (context.map { " when x\($0)" } ?? "")
+                + (isDecorated ? " decorated" : "")
                 + (hasHook ? " onCreated" : "")
             return "k\(key) \(lifetime)\(isAsync ? " async" : "")\(when) → \(dependencies)\(fails ? " fails" : "")"
         }
@@ -184,7 +189,8 @@ enum Operation: CustomStringConvertible, Sendable {
             isAsync: generator.next(below: 5) == 0,
             context: generator.next(below: 6) == 0 ? generator.next(below: 2) : nil,
             isDecorated: generator.next(below: 6) == 0,
-            hasHook: generator.next(below: 6) == 0
+            hasHook: generator.next(below: 6) == 0,
+            usesDefaultLifetime: generator.next(below: 6) == 0
         )
     }
 
@@ -235,6 +241,9 @@ enum Operation: CustomStringConvertible, Sendable {
             return .removeAll(container: container)
         case 97..<98:
             return .shutdown(container: container)
+        case 98..<99 where generator.next(below: 2) == 0:
+            return .setDefaultLifetime(
+                container: container, lifetime: lifetimes[generator.next(below: lifetimes.count)])
         case 98..<99:
             return .setContexts(container: container, contexts: (0..<2).filter { _ in generator.next(below: 2) == 0 })
         default:
@@ -260,6 +269,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .validate(let c): .validate(container: c % count)
         case .setContexts(let c, let contexts): .setContexts(container: c % count, contexts: contexts)
         case .shutdown(let c): .shutdown(container: c % count)
+        case .setDefaultLifetime(let c, let lifetime): .setDefaultLifetime(container: c % count, lifetime: lifetime)
         case .update, .reset, .restore: self
         }
     }
@@ -285,6 +295,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .validate(let c): "c\(c).validate()"
         case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "x\($0)" })"
         case .shutdown(let c): "c\(c).shutdown()"
+        case .setDefaultLifetime(let c, let lifetime): "c\(c).defaultLifetime = .\(lifetime)"
         }
     }
 }
@@ -463,6 +474,9 @@ final class World {
             }
             let expected = model.registrations(in: c).map { "k\($0.key) \($0.lifetime)\($0.isCached ? " cached" : "")" }
             if actual != expected { return "registrations: expected \(expected), got \(actual)" }
+        case .setDefaultLifetime(let c, let lifetime):
+            containers[c].defaultLifetime = lifetime
+            model.nodes[c].defaultLifetime = lifetime
         case .shutdown(let c):
             let before = ledger.disposed.count
             try? await containers[c].shutdown()
@@ -552,9 +566,10 @@ final class World {
         let dependencies = registration.dependencies
         let fails = registration.fails
         let context = registration.context.map { Container.Context("x\($0)") }
+        let lifetime = registration.usesDefaultLifetime ? nil : registration.lifetime
         var registered: Registered<Box>
         if registration.isAsync {
-            registered = container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
+            registered = container.register(Box.self, name: key, lifetime: lifetime, when: context) {
                 (resolver: Resolver) async throws -> Box in
                 ledger.ran(id)
                 var boxes: [Box?] = []
@@ -569,8 +584,16 @@ final class World {
                 if fails { throw ModelFailure() }
                 return ledger.make(registration: id, dependencies: boxes)
             }
+        } else if dependencies.isEmpty, id % 2 == 0 {
+            // The form without a resolver.
+            registered = container.register(Box.self, name: key, lifetime: lifetime, when: context) {
+                () throws -> Box in
+                ledger.ran(id)
+                if fails { throw ModelFailure() }
+                return ledger.make(registration: id, dependencies: [])
+            }
         } else {
-            registered = container.register(Box.self, name: key, lifetime: registration.lifetime, when: context) {
+            registered = container.register(Box.self, name: key, lifetime: lifetime, when: context) {
                 (resolver: Resolver) throws -> Box in
                 ledger.ran(id)
                 let boxes = try dependencies.map { dependency throws -> Box? in
@@ -753,6 +776,8 @@ struct Model {
         /// The singleton and scoped values this container made and cached, in order.
         var disposables: [Int] = []
         var isShutDown = false
+        /// The lifetime of registrations that name none; a child starts with its parent's.
+        var defaultLifetime = Lifetime.transient
 
         /// The registration this container resolves `key` with, if it holds one.
         func registration(_ key: Int) -> Registration? { layers[key]?.effective(in: contexts) }
@@ -791,7 +816,8 @@ struct Model {
     var edges: [Edge]?
 
     mutating func addChild(of parent: Int) {
-        nodes.append(Node(parent: parent, contexts: nodes[parent].contexts))
+        nodes.append(
+            Node(parent: parent, contexts: nodes[parent].contexts, defaultLifetime: nodes[parent].defaultLifetime))
     }
 
     mutating func addRoot() {
@@ -827,8 +853,9 @@ struct Model {
     /// Registering without a context replaces the key's base registration and ends its
     /// overrides; for a context, it adds a registration beneath them.
     mutating func register(_ registration: Operation.Registration, id: Int, in container: Int) {
+        let lifetime = registration.usesDefaultLifetime ? nodes[container].defaultLifetime : registration.lifetime
         var made = make(
-            id: id, lifetime: registration.lifetime, dependencies: registration.dependencies,
+            id: id, lifetime: lifetime, dependencies: registration.dependencies,
             fails: registration.fails, isAsync: registration.isAsync)
         made.isDecorated = registration.isDecorated
         made.hasHook = registration.hasHook
