@@ -139,11 +139,14 @@ enum Operation: CustomStringConvertible, Sendable {
         var hasHook = false
         /// Registered with no lifetime: the container's `defaultLifetime` at that moment.
         var usesDefaultLifetime = false
+        /// Registered `also: (any Boxed).self`: that key forwards to this one.
+        var forwards = false
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
             let when =
-                (usesDefaultLifetime ? " (default)" : "") + (context.map { " when x\($0)" } ?? "")
+                (usesDefaultLifetime ? " (default)" : "") + (forwards ? " also Boxed" : "")
+                + (context.map { " when x\($0)" } ?? "")
                 + (isDecorated ? " decorated" : "")
                 + (hasHook ? " onCreated" : "")
             return "k\(key) \(lifetime)\(isAsync ? " async" : "")\(when) → \(dependencies)\(fails ? " fails" : "")"
@@ -155,6 +158,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case require, probe, async
         /// `require(T?.self)` and `resolveAsync(T?.self)`.
         case optional, optionalAsync
+        /// `require((any Boxed).self)` and `resolveAsync((any Boxed).self)`: a key registered `also:`.
+        case forwarded, forwardedAsync
     }
 
     static let keyCount = 4
@@ -190,7 +195,8 @@ enum Operation: CustomStringConvertible, Sendable {
             context: generator.next(below: 6) == 0 ? generator.next(below: 2) : nil,
             isDecorated: generator.next(below: 6) == 0,
             hasHook: generator.next(below: 6) == 0,
-            usesDefaultLifetime: generator.next(below: 6) == 0
+            usesDefaultLifetime: generator.next(below: 6) == 0,
+            forwards: generator.next(below: 6) == 0
         )
     }
 
@@ -206,7 +212,9 @@ enum Operation: CustomStringConvertible, Sendable {
         case 29..<31:
             return .validate(container: container)
         case 31..<60:
-            let styles: [ResolveStyle] = [.require, .require, .probe, .async, .optional, .optionalAsync]
+            let styles: [ResolveStyle] = [
+                .require, .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync,
+            ]
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
                 style: styles[generator.next(below: styles.count)])
@@ -304,7 +312,12 @@ enum Operation: CustomStringConvertible, Sendable {
 
 /// What the factories make: a serial number per instance and the instances of the
 /// dependencies its factory resolved.
-final class Box: Disposable {
+/// What a registration `also:` forwards to its `Box`.
+protocol Boxed: Sendable {
+    var serial: Int { get }
+}
+
+final class Box: Disposable, Boxed {
     let serial: Int
     /// `nil` for an optional dependency nothing registers.
     let dependencies: [Box?]
@@ -470,7 +483,7 @@ final class World {
             model.restore(override: index)
         case .registrations(let c):
             let actual = containers[c].registrations.map {
-                "\($0.key.name ?? "?") \($0.lifetime)\($0.hasCachedInstance ? " cached" : "")"
+                "k\(Self.index($0.key)) \($0.lifetime)\($0.hasCachedInstance ? " cached" : "")"
             }
             let expected = model.registrations(in: c).map { "k\($0.key) \($0.lifetime)\($0.isCached ? " cached" : "")" }
             if actual != expected { return "registrations: expected \(expected), got \(actual)" }
@@ -567,10 +580,10 @@ final class World {
         let fails = registration.fails
         let context = registration.context.map { Container.Context("x\($0)") }
         let lifetime = registration.usesDefaultLifetime ? nil : registration.lifetime
+        let forwards = registration.forwards
         var registered: Registered<Box>
         if registration.isAsync {
-            registered = container.register(Box.self, name: key, lifetime: lifetime, when: context) {
-                (resolver: Resolver) async throws -> Box in
+            let make: @Sendable (Resolver) async throws -> Box = { resolver in
                 ledger.ran(id)
                 var boxes: [Box?] = []
                 for dependency in dependencies {
@@ -584,17 +597,25 @@ final class World {
                 if fails { throw ModelFailure() }
                 return ledger.make(registration: id, dependencies: boxes)
             }
+            registered =
+                forwards
+                ? container.register(
+                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: make)
+                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: make)
         } else if dependencies.isEmpty, id % 2 == 0 {
             // The form without a resolver.
-            registered = container.register(Box.self, name: key, lifetime: lifetime, when: context) {
-                () throws -> Box in
+            let make: @Sendable () throws -> Box = {
                 ledger.ran(id)
                 if fails { throw ModelFailure() }
                 return ledger.make(registration: id, dependencies: [])
             }
+            registered =
+                forwards
+                ? container.register(
+                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: make)
+                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: make)
         } else {
-            registered = container.register(Box.self, name: key, lifetime: lifetime, when: context) {
-                (resolver: Resolver) throws -> Box in
+            let make: @Sendable (Resolver) throws -> Box = { resolver in
                 ledger.ran(id)
                 let boxes = try dependencies.map { dependency throws -> Box? in
                     let name = "k\(dependency.key)"
@@ -604,6 +625,11 @@ final class World {
                 if fails { throw ModelFailure() }
                 return ledger.make(registration: id, dependencies: boxes)
             }
+            registered =
+                forwards
+                ? container.register(
+                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: make)
+                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: make)
         }
         if registration.isDecorated {
             registered = registered.decorated { box in ledger.make(registration: id, dependencies: [box]) }
@@ -637,6 +663,16 @@ final class World {
                 result = .failure(error)
             }
             actual = outcome(result)
+        case .forwarded:
+            actual = outcome(
+                Result { () throws(ResolutionError) in try container.require((any Boxed).self, name: key(k)) as? Box })
+        case .forwardedAsync:
+            let name = key(k)
+            let result: Result<Box?, ResolutionError>
+            do { result = .success(try await container.resolveAsync((any Boxed).self, name: name) as? Box) } catch {
+                result = .failure(error)
+            }
+            actual = outcome(result)
         }
         var expected =
             switch style {
@@ -644,6 +680,8 @@ final class World {
             case .async: model.resolve(k, from: c, synchronously: false)
             case .optional: model.resolveOptional(k, from: c, synchronously: true)
             case .optionalAsync: model.resolveOptional(k, from: c, synchronously: false)
+            case .forwarded: model.resolve(Model.forwarding(k), from: c, synchronously: true)
+            case .forwardedAsync: model.resolve(Model.forwarding(k), from: c, synchronously: false)
             }
         if style == .probe, case .instance = expected {} else if style == .probe { expected = .none }
         return compare(expected, actual).map { "resolve: \($0)" } ?? checkRuns()
@@ -685,7 +723,12 @@ final class World {
         }
     }
 
-    static func index(_ key: ServiceKey) -> Int { key.name.flatMap { Int($0.dropFirst()) } ?? -1 }
+    /// The model's key for `key`: `N` for `Box` named `kN`, ``Model/forwarding(_:)`` of `N` for
+    /// `any Boxed` named `kN`.
+    static func index(_ key: ServiceKey) -> Int {
+        let number = key.name.flatMap { Int($0.dropFirst()) } ?? -1
+        return ObjectIdentifier(key.type) == ObjectIdentifier((any Boxed).self) ? Model.forwarding(number) : number
+    }
 
     /// Compares a model outcome (instance ids) with an actual one (serials), binding new ids.
     private func compare(_ expected: Outcome, _ actual: Outcome) -> String? {
@@ -746,7 +789,15 @@ struct Model {
         let instance: Int?
         var isDecorated = false
         var hasHook = false
+        /// For a key registered `also:`, the key it forwards to.
+        var forward: Int?
     }
+
+    /// The key that `also: (any Boxed).self` registers for `key`.
+    static func forwarding(_ key: Int) -> Int { 100 + key }
+
+    /// Every key the model knows, in the order `registrations` and `validate()` sort them.
+    static let keys = (0..<Operation.keyCount).flatMap { [$0, forwarding($0)] }
 
     /// The id under which the ledger counts the runs of registration `id`'s `onCreated` hook.
     static func hook(of id: Int) -> Int { 1_000_000 + id }
@@ -859,6 +910,15 @@ struct Model {
             fails: registration.fails, isAsync: registration.isAsync)
         made.isDecorated = registration.isDecorated
         made.hasHook = registration.hasHook
+        if registration.forwards {
+            // A transient of its own, without a context, resolving the key from the asking container.
+            var forwarding = make(id: -2, lifetime: .transient, isAsync: registration.isAsync)
+            forwarding.forward = registration.key
+            change(Self.forwarding(registration.key), in: container) { layers in
+                layers.base = forwarding
+                layers.overrides = []
+            }
+        }
         change(registration.key, in: container) { layers in
             if let context = registration.context {
                 layers.contextual.append((context, made))
@@ -957,7 +1017,7 @@ struct Model {
     /// What `registrations` lists: each key `container` sees, with the lifetime of the
     /// registration it sees and whether the container holding that registration caches a value.
     func registrations(in container: Int) -> [(key: Int, lifetime: Lifetime, isCached: Bool)] {
-        (0..<Operation.keyCount).compactMap { key in
+        Self.keys.compactMap { key in
             registration(of: key, seenFrom: container).map { owner, registration in
                 (key, registration.lifetime, nodes[owner].cache[key] != nil)
             }
@@ -1001,7 +1061,7 @@ struct Model {
         }
         copy.edges = []
         var problems: Set<String> = []
-        for key in 0..<Operation.keyCount where registration(of: key, seenFrom: container) != nil {
+        for key in Self.keys where registration(of: key, seenFrom: container) != nil {
             switch copy.resolve(key, from: container, synchronously: false) {
             case .missing(let missing, let from): problems.insert("missing k\(from ?? missing) → k\(missing)")
             case .cycle(let keys):
@@ -1076,6 +1136,10 @@ struct Model {
         let graphKey = GraphKey(key: key, resolver: resolver)
         if registration.lifetime == .graph, let made = graph[graphKey] { return made }
         // An `instance:` registration is a singleton whose value is given: resolving caches it again.
+        if let target = registration.forward {
+            return resolve(
+                target, from: resolver, path: path + [frame], graph: &graph, synchronously: !registration.isAsync)
+        }
         if let instance = registration.instance {
             let given = Outcome.instance(id: instance, dependencies: [])
             if let holder { nodes[holder].cache[key] = given }
