@@ -141,11 +141,14 @@ enum Operation: CustomStringConvertible, Sendable {
         var usesDefaultLifetime = false
         /// Registered `also: (any Boxed).self`: that key forwards to this one.
         var forwards = false
+        /// A factory of `(Resolver, Int)`: registered under the key with an `Int` argument.
+        var takesArgument = false
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
             let when =
                 (usesDefaultLifetime ? " (default)" : "") + (forwards ? " also Boxed" : "")
+                + (takesArgument ? " (Int)" : "")
                 + (context.map { " when x\($0)" } ?? "")
                 + (isDecorated ? " decorated" : "")
                 + (hasHook ? " onCreated" : "")
@@ -160,6 +163,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case optional, optionalAsync
         /// `require((any Boxed).self)` and `resolveAsync((any Boxed).self)`: a key registered `also:`.
         case forwarded, forwardedAsync
+        /// `require(T.self, argument: 7)`, `resolveAsync(T.self, argument: 7)`, `resolve(T.self, argument: 7)`.
+        case argument, argumentAsync, argumentProbe
     }
 
     static let keyCount = 4
@@ -184,7 +189,7 @@ enum Operation: CustomStringConvertible, Sendable {
         if staged, generator.next(below: 5) == 0 {
             return Registration(key: key, lifetime: .singleton, dependencies: [], fails: false, isInstance: true)
         }
-        return Registration(
+        var registration = Registration(
             key: key,
             lifetime: lifetimes[generator.next(below: lifetimes.count)],
             dependencies: (0..<generator.next(below: 3)).map { _ in
@@ -198,6 +203,13 @@ enum Operation: CustomStringConvertible, Sendable {
             usesDefaultLifetime: generator.next(below: 6) == 0,
             forwards: generator.next(below: 6) == 0
         )
+        // Factories with arguments take no context and forward nothing (their `register` has neither).
+        if !staged, generator.next(below: 8) == 0 {
+            registration.takesArgument = true
+            registration.context = nil
+            registration.forwards = false
+        }
+        return registration
     }
 
     static func random(containers: Int, overrides: Int, using generator: inout SplitMix64) -> Operation {
@@ -214,6 +226,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case 31..<60:
             let styles: [ResolveStyle] = [
                 .require, .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync,
+                .argument, .argumentAsync, .argumentProbe,
             ]
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
@@ -366,6 +379,8 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
     case requiresAsync(key: Int, from: Int?)
     /// The container that would hold or resolve `key` was shut down.
     case shutDown(key: Int)
+    /// `key` is registered only with other arguments than given (none or an `Int`).
+    case argumentMismatch(key: Int)
     case none  // resolve -> T? gave nil, or a T? nothing registers
 
     /// The instance's id; -1 for any other outcome.
@@ -384,6 +399,7 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
         case .requiresAsync(let key, let from):
             "k\(key) has an async factory\(from.map { " (needed by k\($0))" } ?? "")"
         case .shutDown(let key): "k\(key): shut down"
+        case .argumentMismatch(let key): "k\(key) takes other arguments"
         case .none: "nil"
         }
     }
@@ -459,10 +475,11 @@ final class World {
             model.reset(below: c) { _, cachedLifetime in cachedLifetime == lifetime }
         case .resetKey(let c, let k):
             containers[c].reset(Box.self, name: key(k))
-            model.reset(below: c) { key, _ in key == k }
+            model.reset(below: c) { key, _ in key == k || key == Model.withArgument(k) }
         case .unregister(let c, let k):
             containers[c].unregister(Box.self, name: key(k))
             model.unregister(k, in: c)
+            model.unregister(Model.withArgument(k), in: c)
         case .removeAll(let c):
             containers[c].removeAll()
             model.removeAll(in: c)
@@ -582,7 +599,35 @@ final class World {
         let lifetime = registration.usesDefaultLifetime ? nil : registration.lifetime
         let forwards = registration.forwards
         var registered: Registered<Box>
-        if registration.isAsync {
+        if registration.takesArgument, registration.isAsync {
+            registered = container.register(Box.self, name: key, lifetime: lifetime) {
+                (resolver: Resolver, _: Int) async throws -> Box in
+                ledger.ran(id)
+                var boxes: [Box?] = []
+                for dependency in dependencies {
+                    let name = "k\(dependency.key)"
+                    if dependency.isOptional {
+                        boxes.append(try await resolver.resolve(Box?.self, name: name))
+                    } else {
+                        boxes.append(try await resolver.resolve(Box.self, name: name))
+                    }
+                }
+                if fails { throw ModelFailure() }
+                return ledger.make(registration: id, dependencies: boxes)
+            }
+        } else if registration.takesArgument {
+            registered = container.register(Box.self, name: key, lifetime: lifetime) {
+                (resolver: Resolver, _: Int) throws -> Box in
+                ledger.ran(id)
+                let boxes = try dependencies.map { dependency throws -> Box? in
+                    let name = "k\(dependency.key)"
+                    return dependency.isOptional
+                        ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
+                }
+                if fails { throw ModelFailure() }
+                return ledger.make(registration: id, dependencies: boxes)
+            }
+        } else if registration.isAsync {
             let make: @Sendable (Resolver) async throws -> Box = { resolver in
                 ledger.ran(id)
                 var boxes: [Box?] = []
@@ -666,6 +711,18 @@ final class World {
         case .forwarded:
             actual = outcome(
                 Result { () throws(ResolutionError) in try container.require((any Boxed).self, name: key(k)) as? Box })
+        case .argument:
+            actual = outcome(
+                Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k), argument: 7) })
+        case .argumentAsync:
+            let name = key(k)
+            let result: Result<Box, ResolutionError>
+            do { result = .success(try await container.resolveAsync(Box.self, name: name, argument: 7)) } catch {
+                result = .failure(error)
+            }
+            actual = outcome(result)
+        case .argumentProbe:
+            actual = container.resolve(Box.self, name: key(k), argument: 7).map { outcome(.success($0)) } ?? .none
         case .forwardedAsync:
             let name = key(k)
             let result: Result<Box?, ResolutionError>
@@ -682,8 +739,13 @@ final class World {
             case .optionalAsync: model.resolveOptional(k, from: c, synchronously: false)
             case .forwarded: model.resolve(Model.forwarding(k), from: c, synchronously: true)
             case .forwardedAsync: model.resolve(Model.forwarding(k), from: c, synchronously: false)
+            case .argument, .argumentProbe: model.resolve(Model.withArgument(k), from: c, synchronously: true)
+            case .argumentAsync: model.resolve(Model.withArgument(k), from: c, synchronously: false)
             }
-        if style == .probe, case .instance = expected {} else if style == .probe { expected = .none }
+        if style == .probe || style == .argumentProbe, case .instance = expected {
+        } else if style == .probe || style == .argumentProbe {
+            expected = .none
+        }
         return compare(expected, actual).map { "resolve: \($0)" } ?? checkRuns()
     }
 
@@ -700,6 +762,7 @@ final class World {
             case .requiresAsync:
                 return .requiresAsync(key: Self.index(error.key), from: error.path.last.map(Self.index))
             case .shutDown: return .shutDown(key: Self.index(error.key))
+            case .argumentMismatch: return .argumentMismatch(key: Self.index(error.key))
             default: return .failed(key: -1)
             }
         }
@@ -727,7 +790,8 @@ final class World {
     /// `any Boxed` named `kN`.
     static func index(_ key: ServiceKey) -> Int {
         let number = key.name.flatMap { Int($0.dropFirst()) } ?? -1
-        return ObjectIdentifier(key.type) == ObjectIdentifier((any Boxed).self) ? Model.forwarding(number) : number
+        if ObjectIdentifier(key.type) == ObjectIdentifier((any Boxed).self) { return Model.forwarding(number) }
+        return key.argumentsType == nil ? number : Model.withArgument(number)
     }
 
     /// Compares a model outcome (instance ids) with an actual one (serials), binding new ids.
@@ -796,8 +860,17 @@ struct Model {
     /// The key that `also: (any Boxed).self` registers for `key`.
     static func forwarding(_ key: Int) -> Int { 100 + key }
 
+    /// The key of registrations of `key` whose factory takes an `Int`.
+    static func withArgument(_ key: Int) -> Int { 200 + key }
+
+    /// The same service and name without arguments for `key` with them, and the other way round.
+    static func sibling(_ key: Int) -> Int? {
+        if key < 100 { return withArgument(key) }
+        return key >= 200 ? key - 200 : nil
+    }
+
     /// Every key the model knows, in the order `registrations` and `validate()` sort them.
-    static let keys = (0..<Operation.keyCount).flatMap { [$0, forwarding($0)] }
+    static let keys = (0..<Operation.keyCount).flatMap { [$0, withArgument($0), forwarding($0)] }
 
     /// The id under which the ledger counts the runs of registration `id`'s `onCreated` hook.
     static func hook(of id: Int) -> Int { 1_000_000 + id }
@@ -919,7 +992,8 @@ struct Model {
                 layers.overrides = []
             }
         }
-        change(registration.key, in: container) { layers in
+        let key = registration.takesArgument ? Self.withArgument(registration.key) : registration.key
+        change(key, in: container) { layers in
             if let context = registration.context {
                 layers.contextual.append((context, made))
             } else {
@@ -1061,7 +1135,8 @@ struct Model {
         }
         copy.edges = []
         var problems: Set<String> = []
-        for key in Self.keys where registration(of: key, seenFrom: container) != nil {
+        // A factory that takes arguments is validated where it is resolved with them.
+        for key in Self.keys where key < 200 && registration(of: key, seenFrom: container) != nil {
             switch copy.resolve(key, from: container, synchronously: false) {
             case .missing(let missing, let from): problems.insert("missing k\(from ?? missing) → k\(missing)")
             case .cycle(let keys):
@@ -1071,7 +1146,7 @@ struct Model {
                 problems.insert("cycle \((rotated + rotated.prefix(1)).map { "k\($0)" }.joined(separator: " → "))")
             case .requiresAsync(let dependency, let from):
                 problems.insert("async k\(from ?? dependency) → k\(dependency)")
-            case .failed(let failing): problems.insert("failed k\(failing)")
+            case .failed(let failing), .argumentMismatch(let failing): problems.insert("failed k\(failing)")
             case .instance, .none, .shutDown: break
             }
         }
@@ -1119,6 +1194,9 @@ struct Model {
         // Validation records every step: it looks past the asking container's cache.
         if edges == nil, let cached = nodes[container].cache[key] { return cached }
         guard let (owner, registration) = registration(of: key, seenFrom: container) else {
+            if let sibling = Self.sibling(key), registration(of: sibling, seenFrom: container) != nil {
+                return .argumentMismatch(key: key % 100)
+            }
             return .missing(key: key, from: path.last?.key)
         }
         let resolver = registration.lifetime == .singleton || registration.lifetime == .weak ? owner : container

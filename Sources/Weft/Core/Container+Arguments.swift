@@ -10,7 +10,7 @@
 ///
 /// The arguments' types are part of the key: a factory of `(Int)` and one of `(String)` are
 /// two registrations, and neither is the registration without arguments. Resolving with
-/// arguments nothing takes is ``ResolutionError/argumentMismatch(_:registered:given:)``,
+/// arguments nothing takes is ``ResolutionError/argumentMismatch(_:registered:given:path:)``,
 /// naming both. A cached lifetime caches the first value made, whatever later arguments are.
 extension Container {
     /// Registers a factory that takes one argument at resolve time.
@@ -131,7 +131,7 @@ extension Container {
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or the
-    /// reason there is none, e.g. ``ResolutionError/argumentMismatch(_:registered:given:)``.
+    /// reason there is none, e.g. ``ResolutionError/argumentMismatch(_:registered:given:path:)``.
     public func require<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
         throws(ResolutionError) -> T
     {

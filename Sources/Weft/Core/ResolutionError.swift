@@ -153,13 +153,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         ResolutionError(.shutDown, key: key)
     }
 
-    /// `key` is registered with arguments of the types `registered` but was resolved with `given`.
+    /// `key` is registered with arguments of the types `registered` but was resolved with `given`,
+    /// by the services in `path`.
     public static func argumentMismatch(
         _ key: ServiceKey,
         registered: Any.Type,
-        given: Any.Type
+        given: Any.Type,
+        path: [ServiceKey] = []
     ) -> ResolutionError {
-        ResolutionError(.argumentMismatch, key: key, registeredArguments: registered, givenArguments: given)
+        ResolutionError(
+            .argumentMismatch, key: key, path: path, registeredArguments: registered, givenArguments: given)
     }
 
     public var description: String {

@@ -192,7 +192,7 @@ extension Container {
         } else {
             let path = frame?.path ?? []
             if key.argumentsType != nil || miss == .fail || frame != nil, let other = registeredArguments(of: key) {
-                throw Self.argumentMismatch(key, registered: other)
+                throw Self.argumentMismatch(key, registered: other, path: path)
             }
             let suggestions = miss == .probe && frame == nil ? [] : suggestions(for: key)
             throw .notRegistered(key, path: path, suggestions: suggestions)
@@ -207,11 +207,12 @@ extension Container {
         return .registration(located)
     }
 
-    /// Whether `error` says that `wrapped` itself is not registered, where a resolution whose
-    /// path is `frame`'s looked for it: `T?` then gives `nil`. A missing dependency of `T` is
-    /// not that, nor is a cycle or a failing factory.
+    /// Whether `error` says that `wrapped` itself is not registered (not at all, or only with
+    /// arguments), where a resolution whose path is `frame`'s looked for it: `T?` then gives
+    /// `nil`. A missing dependency of `T` is not that, nor is a cycle or a failing factory.
     static func isMissing(_ wrapped: ServiceKey, _ error: ResolutionError, frame: FrameLink?) -> Bool {
-        error.code == .notRegistered && error.key == wrapped && error.path == (frame?.path ?? [])
+        (error.code == .notRegistered || error.code == .argumentMismatch) && error.key == wrapped
+            && error.path == (frame?.path ?? [])
     }
 
     /// The argument types another visible registration of `key`'s service and name takes
@@ -226,8 +227,9 @@ extension Container {
     }
 
     /// The error for resolving `key` with other arguments than its registration takes.
-    static func argumentMismatch(_ key: ServiceKey, registered: Any.Type) -> ResolutionError {
-        .argumentMismatch(key.withoutArguments, registered: registered, given: key.argumentsType ?? Void.self)
+    static func argumentMismatch(_ key: ServiceKey, registered: Any.Type, path: [ServiceKey]) -> ResolutionError {
+        .argumentMismatch(
+            key.withoutArguments, registered: registered, given: key.argumentsType ?? Void.self, path: path)
     }
 
     /// The error for a factory taking arguments reached without them (through ``validate()``).
