@@ -165,6 +165,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case forwarded, forwardedAsync
         /// `require(T.self, argument: 7)`, `resolveAsync(T.self, argument: 7)`, `resolve(T.self, argument: 7)`.
         case argument, argumentAsync, argumentProbe
+        /// `resolveAsync(T.self)` from several tasks at once, half of them through `T?`.
+        case contended
     }
 
     static let keyCount = 4
@@ -226,7 +228,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case 31..<60:
             let styles: [ResolveStyle] = [
                 .require, .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync,
-                .argument, .argumentAsync, .argumentProbe,
+                .argument, .argumentAsync, .argumentProbe, .contended,
             ]
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
@@ -684,10 +686,49 @@ final class World {
         }
     }
 
+    /// Resolves `k` from 6 tasks at once, half of them through `T?`, where the model makes one
+    /// cached value (a singleton, scoped or weak service whose resolution succeeds): every task
+    /// must get that value, and every factory must run as often as for one resolve. Elsewhere
+    /// the tasks' factories would run a number of times no rule fixes: one `async` resolve then.
+    private func contended(_ k: Int, in c: Int) async -> String? {
+        var trial = model
+        let expected = trial.resolve(k, from: c, synchronously: false)
+        let lifetime = model.lifetime(of: k, in: c)
+        guard lifetime == .singleton || lifetime == .scoped || lifetime == .weak, case .instance = expected else {
+            return await resolve(k, in: c, style: .async)
+        }
+        model = trial
+        let container = containers[c]
+        let name = key(k)
+        let results = await withTaskGroup(of: (Int, Result<Box?, ResolutionError>).self) { group in
+            for task in 0..<6 {
+                group.addTask {
+                    do throws(ResolutionError) {
+                        let box: Box? =
+                            task % 2 == 0
+                            ? try await container.resolveAsync(Box.self, name: name)
+                            : try await container.resolveAsync(Box?.self, name: name)
+                        return (task, .success(box))
+                    } catch {
+                        return (task, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [Int: Result<Box?, ResolutionError>]()) { $0[$1.0] = $1.1 }
+        }
+        for task in 0..<6 {
+            let actual = results[task].map(outcome) ?? .none
+            if let problem = compare(expected, actual) { return "contended resolve, task \(task): \(problem)" }
+        }
+        return checkRuns()
+    }
+
     private func resolve(_ k: Int, in c: Int, style: Operation.ResolveStyle) async -> String? {
         let container = containers[c]
         let actual: Outcome
         switch style {
+        case .contended:
+            return await contended(k, in: c)
         case .require:
             actual = outcome(Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k)) })
         case .async:
@@ -741,6 +782,7 @@ final class World {
             case .forwardedAsync: model.resolve(Model.forwarding(k), from: c, synchronously: false)
             case .argument, .argumentProbe: model.resolve(Model.withArgument(k), from: c, synchronously: true)
             case .argumentAsync: model.resolve(Model.withArgument(k), from: c, synchronously: false)
+            case .contended: model.resolve(k, from: c, synchronously: false)  // compared by contended(_:in:)
             }
         if style == .probe || style == .argumentProbe, case .instance = expected {
         } else if style == .probe || style == .argumentProbe {
