@@ -167,6 +167,9 @@ enum Operation: CustomStringConvertible, Sendable {
         case argument, argumentAsync, argumentProbe
         /// `resolveAsync(T.self)` from several tasks at once, half of them through `T?`.
         case contended
+        /// The property wrappers: `@Injected` and `@WeakInjected` read twice (the second read
+        /// keeps the first value), `$injected.resolve()`, and `@Factory` with a fallback.
+        case injected, weakInjected, injectedResolve, factoryWrapper
     }
 
     static let keyCount = 4
@@ -228,7 +231,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case 31..<60:
             let styles: [ResolveStyle] = [
                 .require, .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync,
-                .argument, .argumentAsync, .argumentProbe, .contended,
+                .argument, .argumentAsync, .argumentProbe, .contended, .injected, .weakInjected,
+                .injectedResolve, .factoryWrapper,
             ]
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
@@ -384,6 +388,11 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
     /// `key` is registered only with other arguments than given (none or an `Int`).
     case argumentMismatch(key: Int)
     case none  // resolve -> T? gave nil, or a T? nothing registers
+
+    var isInstance: Bool {
+        if case .instance = self { return true }
+        return false
+    }
 
     /// The instance's id; -1 for any other outcome.
     var id: Int {
@@ -686,6 +695,12 @@ final class World {
         }
     }
 
+    /// A wrapper's second read must give what its first did, without resolving again.
+    private func checkKept(_ first: Box?, _ second: Box?) -> String? {
+        first === second
+            ? nil : "a second read of the wrapper gave \(second.map { "#\($0.serial)" } ?? "nil"), not its first value"
+    }
+
     /// Resolves `k` from 6 tasks at once, half of them through `T?`, where the model makes one
     /// cached value (a singleton, scoped or weak service whose resolution succeeds): every task
     /// must get that value, and every factory must run as often as for one resolve. Elsewhere
@@ -729,6 +744,23 @@ final class World {
         switch style {
         case .contended:
             return await contended(k, in: c)
+        case .injected:
+            let injected = Injected<Box>(key(k), container: container)
+            let first = injected.wrappedValue
+            if let problem = checkKept(first, injected.wrappedValue) { return problem }
+            actual = first.map { outcome(.success($0)) } ?? .none
+        case .weakInjected:
+            let injected = WeakInjected<Box>(key(k), container: container)
+            let first = injected.wrappedValue
+            if let problem = checkKept(first, injected.wrappedValue) { return problem }
+            actual = first.map { outcome(.success($0)) } ?? .none
+        case .injectedResolve:
+            let injected = Injected<Box>(key(k), container: container)
+            actual = outcome(Result { () throws(ResolutionError) in try injected.resolve() })
+        case .factoryWrapper:
+            let fallback = Box(serial: -1, dependencies: [], ledger: ledger)
+            let made = Factory<Box>(wrappedValue: fallback, key(k), container: container).wrappedValue
+            actual = made === fallback ? .none : outcome(.success(made))
         case .require:
             actual = outcome(Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k)) })
         case .async:
@@ -774,7 +806,8 @@ final class World {
         }
         var expected =
             switch style {
-            case .require, .probe: model.resolve(k, from: c, synchronously: true)
+            case .require, .probe, .injected, .weakInjected, .injectedResolve, .factoryWrapper:
+                model.resolve(k, from: c, synchronously: true)
             case .async: model.resolve(k, from: c, synchronously: false)
             case .optional: model.resolveOptional(k, from: c, synchronously: true)
             case .optionalAsync: model.resolveOptional(k, from: c, synchronously: false)
@@ -784,8 +817,14 @@ final class World {
             case .argumentAsync: model.resolve(Model.withArgument(k), from: c, synchronously: false)
             case .contended: model.resolve(k, from: c, synchronously: false)  // compared by contended(_:in:)
             }
-        if style == .probe || style == .argumentProbe, case .instance = expected {
-        } else if style == .probe || style == .argumentProbe {
+        // A wrapper that read `nil` resolves again on its second read.
+        if style == .injected || style == .weakInjected, !expected.isInstance {
+            _ = model.resolve(k, from: c, synchronously: true)
+        }
+        // These read `nil` (or the fallback) where a resolve would fail.
+        let probes: [Operation.ResolveStyle] = [.probe, .argumentProbe, .injected, .weakInjected, .factoryWrapper]
+        if probes.contains(style), case .instance = expected {
+        } else if probes.contains(style) {
             expected = .none
         }
         return compare(expected, actual).map { "resolve: \($0)" } ?? checkRuns()
