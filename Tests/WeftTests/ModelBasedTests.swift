@@ -90,8 +90,9 @@ enum Operation: CustomStringConvertible, Sendable {
     case registerInstance(container: Int, key: Int)
     case resolve(container: Int, key: Int, style: ResolveStyle)
     case child(of: Int)
-    /// `Container.update` on the shared container: registers `registrations`, resolving `probe` inside.
-    case update(registrations: [Registration], probe: Int?)
+    /// `Container.update` (or `updateAsync`) on the shared container: registers `registrations`,
+    /// resolving `probe` inside.
+    case update(registrations: [Registration], probe: Int?, isAsync: Bool)
     /// `install` of a module named `module` on a container.
     case install(container: Int, module: Int, registrations: [Registration], probe: Int?)
     case reset
@@ -114,6 +115,15 @@ enum Operation: CustomStringConvertible, Sendable {
     case shutdown(container: Int)
     /// Sets a container's `defaultLifetime`.
     case setDefaultLifetime(container: Int, lifetime: Lifetime)
+    /// A bootstrap of the shared container: `registrations` in a new container swapped in,
+    /// unless the closure throws (`fails`; the forms that cannot throw ignore it).
+    case bootstrap(kind: BootstrapKind, registrations: [Registration], fails: Bool)
+    /// `Container.ensureBootstrapped()`.
+    case ensureBootstrapped
+
+    enum BootstrapKind: String, Sendable, CaseIterable {
+        case bootstrap, bootstrapAsync, bootstrapMixed, bootstrapIfNeeded, bootstrapInTask
+    }
 
     /// A dependency a factory resolves: `T`, or `T?` (`nil` when nothing registers `T`).
     struct Dependency: CustomStringConvertible, Sendable {
@@ -244,7 +254,8 @@ enum Operation: CustomStringConvertible, Sendable {
                 registrations: (0..<(1 + generator.next(below: 2))).map { _ in
                     randomRegistration(staged: true, using: &generator)
                 },
-                probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil)
+                probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil,
+                isAsync: generator.next(below: 2) == 0)
         case 74..<80:
             return .install(
                 container: container, module: generator.next(below: 3),
@@ -268,6 +279,16 @@ enum Operation: CustomStringConvertible, Sendable {
             return .removeAll(container: container)
         case 97..<98:
             return .shutdown(container: container)
+        case 98..<99 where generator.next(below: 3) == 0:
+            let kinds = BootstrapKind.allCases
+            return .bootstrap(
+                kind: kinds[generator.next(below: kinds.count)],
+                registrations: (0..<(1 + generator.next(below: 2))).map { _ in
+                    randomRegistration(staged: true, using: &generator)
+                },
+                fails: generator.next(below: 4) == 0)
+        case 98..<99 where generator.next(below: 3) == 0:
+            return .ensureBootstrapped
         case 98..<99 where generator.next(below: 2) == 0:
             return .setDefaultLifetime(
                 container: container, lifetime: lifetimes[generator.next(below: lifetimes.count)])
@@ -297,7 +318,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .setContexts(let c, let contexts): .setContexts(container: c % count, contexts: contexts)
         case .shutdown(let c): .shutdown(container: c % count)
         case .setDefaultLifetime(let c, let lifetime): .setDefaultLifetime(container: c % count, lifetime: lifetime)
-        case .update, .reset, .restore: self
+        case .update, .reset, .restore, .bootstrap, .ensureBootstrapped: self
         }
     }
 
@@ -307,8 +328,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case .registerInstance(let c, let k): "c\(c).register(k\(k), instance:)"
         case .resolve(let c, let k, let style): "c\(c).\(style)(k\(k))"
         case .child(let c): "new child of c\(c)"
-        case .update(let registrations, let probe):
-            "update { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") }"
+        case .update(let registrations, let probe, let isAsync):
+            "update\(isAsync ? "Async" : "") { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") }"
         case .install(let c, let module, let registrations, let probe):
             "c\(c).install(M\(module) { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") })"
         case .reset: "resetForTesting (a new shared container)"
@@ -323,6 +344,9 @@ enum Operation: CustomStringConvertible, Sendable {
         case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "x\($0)" })"
         case .shutdown(let c): "c\(c).shutdown()"
         case .setDefaultLifetime(let c, let lifetime): "c\(c).defaultLifetime = .\(lifetime)"
+        case .bootstrap(let kind, let registrations, let fails):
+            "\(kind) { register \(registrations)\(fails ? "; throw" : "") }"
+        case .ensureBootstrapped: "ensureBootstrapped()"
         }
     }
 }
@@ -450,12 +474,16 @@ final class World {
         case .child(let c):
             containers.append(c % 2 == 0 ? containers[c].createScope() : Container(parent: containers[c]))
             model.addChild(of: c)
-        case .update(let registrations, let probe):
+        case .update(let registrations, let probe, let isAsync):
             let root = model.root
             var mismatch: String?
             let staged = model.stage(container: root)
             await withStaging(registrations, probe: probe, container: root, staged: staged) { body in
-                await Container.update { _ in body() }
+                if isAsync {
+                    await Container.updateAsync { _ async in body() }
+                } else {
+                    await Container.update { _ in body() }
+                }
             } mismatch: {
                 mismatch = $0
             }
@@ -481,6 +509,14 @@ final class World {
             await Container.resetForTesting()
             containers.append(Container.shared)
             model.addRoot()
+            model.isBootstrapped = false
+        case .bootstrap(let kind, let registrations, let fails):
+            return await bootstrap(kind, registrations, fails: fails)
+        case .ensureBootstrapped:
+            let threw = (try? Container.ensureBootstrapped()) == nil
+            if threw == model.isBootstrapped {
+                return "ensureBootstrapped \(threw ? "threw" : "did not throw"), bootstrapped: \(model.isBootstrapped)"
+            }
         case .resetLifetime(let c, let lifetime):
             containers[c].reset(lifetime: lifetime)
             model.reset(below: c) { _, cachedLifetime in cachedLifetime == lifetime }
@@ -543,6 +579,71 @@ final class World {
             }
         }
         return checkRuns()
+    }
+
+    /// Runs a bootstrap of the shared container and mirrors it in the model: on success, a new
+    /// root with `registrations`; on a throw, nothing changes.
+    private func bootstrap(
+        _ kind: Operation.BootstrapKind, _ registrations: [Operation.Registration], fails: Bool
+    ) async -> String? {
+        let ledger = self.ledger
+        var specs: [(Int, Operation.Registration, Box?)] = []
+        for registration in registrations {
+            if registration.isInstance {
+                specs.append((-1, registration, ledger.make(registration: -1, dependencies: [])))
+            } else {
+                specs.append((nextRegistration, registration, nil))
+                nextRegistration += 1
+            }
+        }
+        let frozen = specs
+        @Sendable func configure(_ container: Container, _ part: ArraySlice<(Int, Operation.Registration, Box?)>) {
+            for (id, registration, instance) in part {
+                if let instance {
+                    container.register(Box.self, name: "k\(registration.key)", instance: instance)
+                } else {
+                    World.register(registration, id: id, key: "k\(registration.key)", in: container, ledger: ledger)
+                }
+            }
+        }
+        let throwing: @Sendable (Container) async throws -> Void = { container in
+            configure(container, frozen[...])
+            if fails { throw ModelFailure() }
+        }
+        let reported: Bool
+        let expected: Bool
+        switch kind {
+        case .bootstrap:
+            await Container.bootstrap { configure($0, frozen[...]) }
+            (reported, expected) = (true, true)
+        case .bootstrapMixed:
+            let half = frozen.count / 2
+            await Container.bootstrapMixed(
+                sync: { configure($0, frozen[..<half]) }, async: { configure($0, frozen[half...]) })
+            (reported, expected) = (true, true)
+        case .bootstrapAsync:
+            reported = await Container.bootstrapAsync(throwing)
+            expected = !fails
+        case .bootstrapIfNeeded:
+            reported = await Container.bootstrapIfNeeded(throwing)
+            expected = !fails && !model.isBootstrapped
+        case .bootstrapInTask:
+            reported = await Container.bootstrapInTask(throwing).value
+            expected = !fails
+        }
+        guard reported == expected else { return "\(kind) returned \(reported), the model says \(expected)" }
+        guard expected else { return nil }
+        containers.append(Container.shared)
+        model.addRoot()
+        model.isBootstrapped = true
+        let staging = model.stage(container: model.root)
+        for (id, registration, _) in frozen { staging.add(registration, id: id) }
+        for (modelID, (_, _, instance)) in zip(model.apply(staging), frozen) {
+            guard let modelID, let instance else { continue }
+            serialOf[modelID] = instance.serial
+            idOf[instance.serial] = modelID
+        }
+        return nil
     }
 
     /// Runs `registrations` (and a resolve of `probe`) inside a staging closure made by
@@ -1019,6 +1120,8 @@ struct Model {
     var overrides: [(container: Int, key: Int, uid: Int)] = []
     /// While validating: the dependencies resolved so far.
     var edges: [Edge]?
+    /// Whether a bootstrap of the shared container completed since it was last reset.
+    var isBootstrapped = false
 
     mutating func addChild(of parent: Int) {
         nodes.append(
