@@ -151,6 +151,18 @@ struct DisposalTests {
         #expect(error?.code == .shutDown)
     }
 
+    @Test("A resolve from a shut-down container reaches onResolutionError, as every outermost error does")
+    func shutDownIsReported() async throws {
+        let container = Container()
+        let reported = Log()
+        container.diagnostics.onResolutionError = { reported.append("\($0.code)") }
+        container.register(Resource.self) { Resource("r", log: Log()) }
+        try await container.shutdown()
+        #expect(container.resolve(Resource.self) == nil)
+        await #expect(throws: ResolutionError.self) { try await container.resolveAsync(Resource.self) }
+        #expect(reported.all == ["shutDown", "shutDown"])
+    }
+
     @Test("A scope of a shut-down container cannot make the parent's singletons again")
     func parentShutDown() async throws {
         let log = Log()

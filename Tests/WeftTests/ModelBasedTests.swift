@@ -392,6 +392,11 @@ final class Ledger: Sendable {
     func ran(_ registration: Int) { state.withLock { $0.runs[registration, default: 0] += 1 } }
     var runs: [Int: Int] { state.withLock { $0.runs } }
 
+    private let reports = Locked(0)
+    func reported() { reports.withLock { $0 += 1 } }
+    /// How many errors the containers' `onResolutionError` hooks received.
+    var reportCount: Int { reports.withLock { $0 } }
+
     func disposed(_ serial: Int) { state.withLock { $0.disposed.append(serial) } }
     /// The serials of the boxes disposed so far, in order.
     var disposed: [Int] { state.withLock { $0.disposed } }
@@ -452,11 +457,19 @@ final class World {
     var overrides: [Override] = []
 
     init() {
-        containers = [Container.shared]
+        containers = []
         model = Model()
+        add(Container.shared)
     }
 
     func key(_ index: Int) -> String { "k\(index)" }
+
+    /// Adds `container`, its `onResolutionError` hook counting in the ledger.
+    private func add(_ container: Container) {
+        let ledger = self.ledger
+        container.diagnostics.onResolutionError = { _ in ledger.reported() }
+        containers.append(container)
+    }
 
     func perform(_ operation: Operation) async -> String? {
         // A shrunk sequence may name a container whose creation was removed: the index wraps.
@@ -472,7 +485,7 @@ final class World {
         case .resolve(let c, let k, let style):
             return await resolve(k, in: c, style: style)
         case .child(let c):
-            containers.append(c % 2 == 0 ? containers[c].createScope() : Container(parent: containers[c]))
+            add(c % 2 == 0 ? containers[c].createScope() : Container(parent: containers[c]))
             model.addChild(of: c)
         case .update(let registrations, let probe, let isAsync):
             let root = model.root
@@ -507,7 +520,7 @@ final class World {
             if let mismatch { return mismatch }
         case .reset:
             await Container.resetForTesting()
-            containers.append(Container.shared)
+            add(Container.shared)
             model.addRoot()
             model.isBootstrapped = false
         case .bootstrap(let kind, let registrations, let fails):
@@ -633,7 +646,7 @@ final class World {
         }
         guard reported == expected else { return "\(kind) returned \(reported), the model says \(expected)" }
         guard expected else { return nil }
-        containers.append(Container.shared)
+        add(Container.shared)
         model.addRoot()
         model.isBootstrapped = true
         let staging = model.stage(container: model.root)
@@ -840,6 +853,7 @@ final class World {
     }
 
     private func resolve(_ k: Int, in c: Int, style: Operation.ResolveStyle) async -> String? {
+        let reportsBefore = ledger.reportCount
         let container = containers[c]
         let actual: Outcome
         switch style {
@@ -918,6 +932,28 @@ final class World {
             case .argumentAsync: model.resolve(Model.withArgument(k), from: c, synchronously: false)
             case .contended: model.resolve(k, from: c, synchronously: false)  // compared by contended(_:in:)
             }
+        // Every error of an outermost resolve reaches `onResolutionError` once, except a probe's
+        // "not registered" for the key it asked about (checked for the resolve methods).
+        let counted: [Operation.ResolveStyle] = [
+            .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync, .argument,
+            .argumentAsync, .argumentProbe,
+        ]
+        if counted.contains(style) {
+            // A probe of a key nothing registers (without arguments: whatever is registered with them).
+            let isProbeMiss: Bool
+            switch (style, expected) {
+            case (.probe, _):
+                isProbeMiss = !model.nodes[c].isShutDown && model.registration(of: k, seenFrom: c) == nil
+            case (.argumentProbe, .missing(_, nil)): isProbeMiss = true
+            default: isProbeMiss = false
+            }
+            let expectedReports = expected.isInstance || expected == .none || isProbeMiss ? 0 : 1
+            let reports = ledger.reportCount - reportsBefore
+            if reports != expectedReports {
+                return
+                    "onResolutionError was called \(reports) times for \(expected), the model says \(expectedReports)"
+            }
+        }
         // A wrapper that read `nil` resolves again on its second read.
         if style == .injected || style == .weakInjected, !expected.isInstance {
             _ = model.resolve(k, from: c, synchronously: true)

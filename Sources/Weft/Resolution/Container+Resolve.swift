@@ -61,7 +61,7 @@ extension Container {
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
-        case .shutDown: throw .shutDown(key)
+        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.current == nil)
         }
     }
 
@@ -73,7 +73,7 @@ extension Container {
         case .registration(let registration, let threshold):
             return try await resolveAsync(key, local: registration, threshold)
         case .missing: return try await resolveAsync(key, local: nil, nil)
-        case .shutDown: throw .shutDown(key)
+        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
         }
     }
 
@@ -112,7 +112,7 @@ extension Container {
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss, arguments: arguments)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss, arguments: arguments)
-        case .shutDown: throw .shutDown(key)
+        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.current == nil)
         }
     }
 
@@ -125,7 +125,7 @@ extension Container {
         case .registration(let registration, let threshold):
             return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
         case .missing: return try await resolveAsync(key, local: nil, nil, arguments: arguments)
-        case .shutDown: throw .shutDown(key)
+        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
         }
     }
 
@@ -235,6 +235,15 @@ extension Container {
     /// The error for a factory taking arguments reached without them (through ``validate()``).
     static func argumentMismatch(_ key: ServiceKey, given: Any.Type?) -> ResolutionError {
         .argumentMismatch(key.withoutArguments, registered: key.argumentsType ?? Void.self, given: given ?? Void.self)
+    }
+
+    /// The error of a resolve of `key` from this shut-down container, reported when the resolve
+    /// is an outermost one (an inner one's error reaches the outermost, which reports it).
+    @inline(never)
+    func shutDownError(_ key: ServiceKey, isOutermost: Bool) -> ResolutionError {
+        let error = ResolutionError.shutDown(key)
+        if isOutermost { report(error) }
+        return error
     }
 
     /// Reports an error of a top-level resolve, unless it is the miss a probe asked about.
