@@ -587,8 +587,15 @@ final class World {
             let report = await containers[c].validate()
             let actual = Set(report.problems.map(Self.describe))
             let expected = model.validate(from: c)
-            if actual != expected {
-                return "validate: expected \(expected.sorted()), got \(actual.sorted())"
+            if actual != expected.problems {
+                return "validate: expected \(expected.problems.sorted()), got \(actual.sorted())"
+            }
+            // The graph: every registration the container sees, and every dependency resolved.
+            let nodes = Set(report.graph.nodes.map { "k\(Self.index($0.key)) \($0.lifetime)" })
+            let edges = Set(report.graph.edges.map { "k\(Self.index($0.from)) → k\(Self.index($0.to))" })
+            if nodes != expected.nodes || edges != expected.edges {
+                return "graph: expected \(expected.nodes.sorted()) \(expected.edges.sorted()), "
+                    + "got \(nodes.sorted()) \(edges.sorted())"
             }
         }
         return checkRuns()
@@ -1345,7 +1352,7 @@ struct Model {
     /// registrations and no values; each failure is a problem (a missing key names the service
     /// that needed it, a cycle starts at its smallest key), and so is each dependency of a
     /// singleton on a transient, scoped or `.graph` registration. Factories run for real.
-    mutating func validate(from container: Int) -> Set<String> {
+    mutating func validate(from container: Int) -> (problems: Set<String>, nodes: Set<String>, edges: Set<String>) {
         var copy = self
         var level: Int? = container
         while let node = level {
@@ -1377,7 +1384,12 @@ struct Model {
         runs = copy.runs
         nextInstance = copy.nextInstance
         nextUID = copy.nextUID
-        return problems
+        let nodes = Set(
+            Self.keys.compactMap { key in
+                registration(of: key, seenFrom: container).map { "k\(key) \($0.registration.lifetime)" }
+            })
+        let edges = Set((copy.edges ?? []).map { "k\($0.from) → k\($0.to)" })
+        return (problems, nodes, edges)
     }
 
     /// A `.graph` value made in one outermost resolution: per key and resolving container.
