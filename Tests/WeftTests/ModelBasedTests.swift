@@ -120,6 +120,8 @@ enum Operation: CustomStringConvertible, Sendable {
     case bootstrap(kind: BootstrapKind, registrations: [Registration], fails: Bool)
     /// `Container.ensureBootstrapped()`.
     case ensureBootstrapped
+    /// `checkHealth()` on a container: the values it and its ancestors hold.
+    case checkHealth(container: Int)
 
     enum BootstrapKind: String, Sendable, CaseIterable {
         case bootstrap, bootstrapAsync, bootstrapMixed, bootstrapIfNeeded, bootstrapInTask
@@ -234,6 +236,8 @@ enum Operation: CustomStringConvertible, Sendable {
             return .register(container: container, registration: randomRegistration(using: &generator))
         case 24..<27:
             return .registerInstance(container: container, key: generator.next(below: keyCount))
+        case 27..<29 where generator.next(below: 3) == 0:
+            return .checkHealth(container: container)
         case 27..<29:
             return .registrations(container: container)
         case 29..<31:
@@ -318,6 +322,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .setContexts(let c, let contexts): .setContexts(container: c % count, contexts: contexts)
         case .shutdown(let c): .shutdown(container: c % count)
         case .setDefaultLifetime(let c, let lifetime): .setDefaultLifetime(container: c % count, lifetime: lifetime)
+        case .checkHealth(let c): .checkHealth(container: c % count)
         case .update, .reset, .restore, .bootstrap, .ensureBootstrapped: self
         }
     }
@@ -347,6 +352,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .bootstrap(let kind, let registrations, let fails):
             "\(kind) { register \(registrations)\(fails ? "; throw" : "") }"
         case .ensureBootstrapped: "ensureBootstrapped()"
+        case .checkHealth(let c): "c\(c).checkHealth()"
         }
     }
 }
@@ -373,6 +379,24 @@ final class Box: Disposable, Boxed {
     }
 
     func dispose() async throws { ledger.disposed(serial) }
+}
+
+extension Box: HealthCheckable {
+    /// A status that names the box: healthy, degraded or unhealthy by its serial.
+    static func status(of serial: Int) -> HealthStatus {
+        switch serial % 3 {
+        case 0: .unhealthy(reason: "#\(serial)")
+        case 1: .degraded(reason: "#\(serial)")
+        default: .healthy
+        }
+    }
+
+    /// The serial a status names, if it names one.
+    static func serial(fromStatus status: String) -> Int? {
+        status.split(separator: "#").last.flatMap { Int($0) }
+    }
+
+    func healthCheck() async -> HealthStatus { Self.status(of: serial) }
 }
 
 /// Counters shared by the factories of one sequence; keeps every instance alive, so that a
@@ -525,6 +549,23 @@ final class World {
             model.isBootstrapped = false
         case .bootstrap(let kind, let registrations, let fails):
             return await bootstrap(kind, registrations, fails: fails)
+        case .checkHealth(let c):
+            let report = await containers[c].checkHealth()
+            let actual = Dictionary(
+                uniqueKeysWithValues: report.statuses.map { key, status in (Self.index(key), "\(status)") })
+            let expected = model.held(from: c)
+            guard Set(actual.keys) == Set(expected.keys) else {
+                return "checkHealth checked \(actual.keys.sorted()), the model holds \(expected.keys.sorted())"
+            }
+            for (key, id) in expected {
+                guard let serial = serialOf[id] ?? actual[key].flatMap(Box.serial(fromStatus:)) else { continue }
+                if let problem = compare(.instance(id: id, dependencies: []), .instance(id: serial, dependencies: [])) {
+                    return "checkHealth of k\(key): \(problem)"
+                }
+                if actual[key] != "\(Box.status(of: serial))" {
+                    return "checkHealth of k\(key): \(actual[key] ?? "none"), expected \(Box.status(of: serial))"
+                }
+            }
         case .ensureBootstrapped:
             let threw = (try? Container.ensureBootstrapped()) == nil
             if threw == model.isBootstrapped {
@@ -1277,6 +1318,20 @@ struct Model {
         guard index < overrides.count else { return }
         let (container, key, uid) = overrides[index]
         change(key, in: container) { layers in layers.overrides.removeAll { $0.uid == uid } }
+    }
+
+    /// What `checkHealth()` on `container` checks: the values it and its ancestors hold, the
+    /// nearest container's for a key held twice; keys to value ids.
+    func held(from container: Int) -> [Int: Int] {
+        var held: [Int: Int] = [:]
+        var level: Int? = container
+        while let node = level {
+            for (key, outcome) in nodes[node].cache where held[key] == nil && outcome.isInstance {
+                held[key] = outcome.id
+            }
+            level = nodes[node].parent
+        }
+        return held
     }
 
     /// Shutting down disposes, in reverse order of creation, every singleton and scoped value
