@@ -41,7 +41,8 @@ extension Container {
     /// A failing `dispose()` does not stop the others: every failure is collected and thrown
     /// together. Concurrent calls share one disposal and its outcome. `instance:` registrations
     /// are the caller's to dispose; a value whose registration was replaced is still disposed
-    /// here. Shutting down a container leaves its scopes and children running.
+    /// here. Shutting down a container leaves its scopes and children running: they keep their
+    /// scoped values, and no longer hand out its singletons.
     ///
     /// A factory still running when this is called is not waited for: when it returns, its
     /// value is not cached, a ``Disposable`` one is disposed at once, and the resolves waiting
