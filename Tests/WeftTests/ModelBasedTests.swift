@@ -87,7 +87,8 @@ struct ModelBasedTests {
 
 enum Operation: CustomStringConvertible, Sendable {
     case register(container: Int, registration: Registration)
-    case registerInstance(container: Int, key: Int)
+    /// `register(_:name:also:instance:)`, forwarding `any Boxed` to it when `forwards`.
+    case registerInstance(container: Int, key: Int, forwards: Bool)
     case resolve(container: Int, key: Int, style: ResolveStyle)
     case child(of: Int)
     /// `Container.update` (or `updateAsync`) on the shared container: registers `registrations`,
@@ -235,7 +236,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case 0..<24:
             return .register(container: container, registration: randomRegistration(using: &generator))
         case 24..<27:
-            return .registerInstance(container: container, key: generator.next(below: keyCount))
+            return .registerInstance(
+                container: container, key: generator.next(below: keyCount), forwards: generator.next(below: 4) == 0)
         case 27..<29 where generator.next(below: 3) == 0:
             return .checkHealth(container: container)
         case 27..<29:
@@ -307,7 +309,8 @@ enum Operation: CustomStringConvertible, Sendable {
     func wrapped(containers count: Int) -> Operation {
         switch self {
         case .register(let c, let registration): .register(container: c % count, registration: registration)
-        case .registerInstance(let c, let k): .registerInstance(container: c % count, key: k)
+        case .registerInstance(let c, let k, let forwards):
+            .registerInstance(container: c % count, key: k, forwards: forwards)
         case .resolve(let c, let k, let style): .resolve(container: c % count, key: k, style: style)
         case .child(let c): .child(of: c % count)
         case .install(let c, let module, let registrations, let probe):
@@ -330,7 +333,8 @@ enum Operation: CustomStringConvertible, Sendable {
     var description: String {
         switch self {
         case .register(let c, let registration): "c\(c).register(\(registration))"
-        case .registerInstance(let c, let k): "c\(c).register(k\(k), instance:)"
+        case .registerInstance(let c, let k, let forwards):
+            "c\(c).register(k\(k)\(forwards ? ", also: Boxed" : ""), instance:)"
         case .resolve(let c, let k, let style): "c\(c).\(style)(k\(k))"
         case .child(let c): "new child of c\(c)"
         case .update(let registrations, let probe, let isAsync):
@@ -500,10 +504,14 @@ final class World {
         switch operation.wrapped(containers: containers.count) {
         case .register(let c, let registration):
             register(registration, in: c)
-        case .registerInstance(let c, let k):
+        case .registerInstance(let c, let k, let forwards):
             let box = ledger.make(registration: -1, dependencies: [])
-            containers[c].register(Box.self, name: key(k), instance: box)
-            let id = model.registerInstance(container: c, key: k)
+            if forwards {
+                containers[c].register(Box.self, name: key(k), also: (any Boxed).self, instance: box)
+            } else {
+                containers[c].register(Box.self, name: key(k), instance: box)
+            }
+            let id = model.registerInstance(container: c, key: k, forwards: forwards)
             serialOf[id] = box.serial
             idOf[box.serial] = id
         case .resolve(let c, let k, let style):
@@ -1252,13 +1260,7 @@ struct Model {
         made.isDecorated = registration.isDecorated
         made.hasHook = registration.hasHook
         if registration.forwards {
-            // A transient of its own, without a context, resolving the key from the asking container.
-            var forwarding = make(id: -2, lifetime: .transient, isAsync: registration.isAsync)
-            forwarding.forward = registration.key
-            change(Self.forwarding(registration.key), in: container) { layers in
-                layers.base = forwarding
-                layers.overrides = []
-            }
+            registerForwarding(to: registration.key, in: container, isAsync: registration.isAsync)
         }
         let key = registration.takesArgument ? Self.withArgument(registration.key) : registration.key
         change(key, in: container) { layers in
@@ -1271,11 +1273,23 @@ struct Model {
         }
     }
 
+    /// `also:` registers a transient of its own, without a context, that resolves `key` from
+    /// the asking container (with `await` if `key`'s factory is `async`).
+    private mutating func registerForwarding(to key: Int, in container: Int, isAsync: Bool) {
+        var forwarding = make(id: -2, lifetime: .transient, isAsync: isAsync)
+        forwarding.forward = key
+        change(Self.forwarding(key), in: container) { layers in
+            layers.base = forwarding
+            layers.overrides = []
+        }
+    }
+
     /// An `instance:` registration is a base registration whose value is cached at once, if
     /// it is the one the container resolves the key with.
-    mutating func registerInstance(container: Int, key: Int) -> Int {
+    mutating func registerInstance(container: Int, key: Int, forwards: Bool = false) -> Int {
         nextInstance += 1
         let registration = make(id: -1, lifetime: .singleton, instance: nextInstance)
+        if forwards { registerForwarding(to: key, in: container, isAsync: false) }
         change(key, in: container) { layers in
             layers.base = registration
             layers.overrides = []
