@@ -123,6 +123,19 @@ enum Operation: CustomStringConvertible, Sendable {
     case ensureBootstrapped
     /// `checkHealth()` on a container: the values it and its ancestors hold.
     case checkHealth(container: Int)
+    /// `install` of modules with dependencies on one another (by name), some of which may throw.
+    case installModules(container: Int, modules: [ModuleSpec])
+
+    struct ModuleSpec: CustomStringConvertible, Sendable {
+        let name: Int
+        let dependencies: [Int]
+        let registrations: [Registration]
+        let fails: Bool
+        var description: String {
+            "M\(name)\(dependencies.isEmpty ? "" : " after \(dependencies.map { "M\($0)" })") { \(registrations) }"
+                + (fails ? " throws" : "")
+        }
+    }
 
     enum BootstrapKind: String, Sendable, CaseIterable {
         case bootstrap, bootstrapAsync, bootstrapMixed, bootstrapIfNeeded, bootstrapInTask
@@ -262,6 +275,17 @@ enum Operation: CustomStringConvertible, Sendable {
                 },
                 probe: generator.next(below: 2) == 0 ? generator.next(below: keyCount) : nil,
                 isAsync: generator.next(below: 2) == 0)
+        case 74..<80 where generator.next(below: 3) == 0:
+            return .installModules(
+                container: container,
+                modules: (0..<(1 + generator.next(below: 3))).map { _ in
+                    ModuleSpec(
+                        name: generator.next(below: 4),
+                        dependencies: (0..<generator.next(below: 2)).map { _ in generator.next(below: 4) },
+                        registrations: (0..<generator.next(below: 2)).map { _ in randomRegistration(using: &generator)
+                        },
+                        fails: generator.next(below: 8) == 0)
+                })
         case 74..<80:
             return .install(
                 container: container, module: generator.next(below: 3),
@@ -326,6 +350,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .shutdown(let c): .shutdown(container: c % count)
         case .setDefaultLifetime(let c, let lifetime): .setDefaultLifetime(container: c % count, lifetime: lifetime)
         case .checkHealth(let c): .checkHealth(container: c % count)
+        case .installModules(let c, let modules): .installModules(container: c % count, modules: modules)
         case .update, .reset, .restore, .bootstrap, .ensureBootstrapped: self
         }
     }
@@ -357,6 +382,7 @@ enum Operation: CustomStringConvertible, Sendable {
             "\(kind) { register \(registrations)\(fails ? "; throw" : "") }"
         case .ensureBootstrapped: "ensureBootstrapped()"
         case .checkHealth(let c): "c\(c).checkHealth()"
+        case .installModules(let c, let modules): "c\(c).install(\(modules))"
         }
     }
 }
@@ -557,6 +583,38 @@ final class World {
             model.isBootstrapped = false
         case .bootstrap(let kind, let registrations, let fails):
             return await bootstrap(kind, registrations, fails: fails)
+        case .installModules(let c, let specs):
+            let ledger = self.ledger
+            var modules: [any Module] = []
+            var ids: [[Int]] = []
+            for spec in specs {
+                let registrations = spec.registrations.map { registration in
+                    defer { nextRegistration += 1 }
+                    return (nextRegistration, registration)
+                }
+                ids.append(registrations.map(\.0))
+                modules.append(
+                    ProbeModule(
+                        name: "M\(spec.name)", dependencies: spec.dependencies.map { "M\($0)" }, fails: spec.fails
+                    ) { container in
+                        for (id, registration) in registrations {
+                            World.register(
+                                registration, id: id, key: "k\(registration.key)", in: container, ledger: ledger)
+                        }
+                    })
+            }
+            let actual: String
+            do {
+                actual = "installed \(try await containers[c].install(modules))"
+            } catch let error as OrderingError {
+                actual = "ordering: \(error.code)"
+            } catch let error as ModuleConfigurationError {
+                actual = "\(error.module) failed"
+            } catch {
+                actual = "\(error)"
+            }
+            let expected = model.install(specs, ids: ids, in: c)
+            if actual != expected { return "install: expected \(expected), got \(actual)" }
         case .checkHealth(let c):
             let report = await containers[c].checkHealth()
             let actual = Dictionary(
@@ -1104,8 +1162,13 @@ final class World {
 
 struct ProbeModule: Module {
     let name: String
+    var dependencies: [String] = []
+    var fails = false
     let body: @Sendable (Container) -> Void
-    func configure(_ container: Container) async throws { body(container) }
+    func configure(_ container: Container) async throws {
+        body(container)
+        if fails { throw ModelFailure() }
+    }
 }
 
 // MARK: - The reference model
@@ -1346,6 +1409,46 @@ struct Model {
             level = nodes[node].parent
         }
         return held
+    }
+
+    /// `install` of `modules`: those installed already are skipped and satisfy the others'
+    /// dependencies; the rest are ordered after what they depend on (in list order otherwise),
+    /// a duplicate, a missing dependency or a cycle installing nothing; then each configures in
+    /// order, and their registrations apply together once all succeeded, none if one throws.
+    mutating func install(_ modules: [Operation.ModuleSpec], ids: [[Int]], in container: Int) -> String {
+        let installed = Set(nodes[container].modules.compactMap { Int($0.dropFirst()) })
+        let pending = modules.indices.filter { !installed.contains(modules[$0].name) }
+        var byName: [Int: Int] = [:]
+        for index in pending {
+            guard byName.updateValue(index, forKey: modules[index].name) == nil else { return "ordering: duplicate" }
+        }
+        var done: Set<Int> = []
+        var visiting: Set<Int> = []
+        var order: [Int] = []
+        func visit(_ index: Int) -> String? {
+            if done.contains(index) { return nil }
+            if visiting.contains(index) { return "ordering: cycle" }
+            visiting.insert(index)
+            for dependency in modules[index].dependencies where !installed.contains(dependency) {
+                guard let next = byName[dependency] else { return "ordering: missing" }
+                if let failure = visit(next) { return failure }
+            }
+            visiting.remove(index)
+            done.insert(index)
+            order.append(index)
+            return nil
+        }
+        for index in pending {
+            if let failure = visit(index) { return failure }
+        }
+        if let failing = order.first(where: { modules[$0].fails }) { return "M\(modules[failing].name) failed" }
+        for index in order {
+            for (registration, id) in zip(modules[index].registrations, ids[index]) {
+                register(registration, id: id, in: container)
+            }
+            markInstalled("M\(modules[index].name)", in: container)
+        }
+        return "installed \(order.map { "M\(modules[$0].name)" })"
     }
 
     /// Shutting down disposes, in reverse order of creation, every singleton and scoped value
