@@ -169,12 +169,14 @@ enum Operation: CustomStringConvertible, Sendable {
         var forwards = false
         /// A factory of `(Resolver, Int)`: registered under the key with an `Int` argument.
         var takesArgument = false
+        /// With ``takesArgument``: a factory of `(Resolver, Int, Int)` instead.
+        var takesTwoArguments = false
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
             let when =
                 (usesDefaultLifetime ? " (default)" : "") + (forwards ? " also Boxed" : "")
-                + (takesArgument ? " (Int)" : "")
+                + (takesArgument ? (takesTwoArguments ? " (Int, Int)" : " (Int)") : "")
                 + (context.map { " when x\($0)" } ?? "")
                 + (isDecorated ? " decorated" : "")
                 + (hasHook ? " onCreated" : "")
@@ -191,6 +193,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case forwarded, forwardedAsync
         /// `require(T.self, argument: 7)`, `resolveAsync(T.self, argument: 7)`, `resolve(T.self, argument: 7)`.
         case argument, argumentAsync, argumentProbe
+        /// `require(T.self, arguments: 7, 8)` and `resolveAsync(T.self, arguments: 7, 8)`.
+        case arguments, argumentsAsync
         /// `resolveAsync(T.self)` from several tasks at once, half of them through `T?`.
         case contended
         /// The property wrappers: `@Injected` and `@WeakInjected` read twice (the second read
@@ -237,6 +241,7 @@ enum Operation: CustomStringConvertible, Sendable {
         // Factories with arguments take no context and forward nothing (their `register` has neither).
         if !staged, generator.next(below: 8) == 0 {
             registration.takesArgument = true
+            registration.takesTwoArguments = generator.next(below: 2) == 0
             registration.context = nil
             registration.forwards = false
         }
@@ -260,7 +265,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case 31..<60:
             let styles: [ResolveStyle] = [
                 .require, .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync,
-                .argument, .argumentAsync, .argumentProbe, .contended, .injected, .weakInjected,
+                .argument, .argumentAsync, .argumentProbe, .arguments, .argumentsAsync, .contended, .injected,
+                .weakInjected,
                 .injectedResolve, .factoryWrapper,
             ]
             return .resolve(
@@ -642,11 +648,13 @@ final class World {
             model.reset(below: c) { _, cachedLifetime in cachedLifetime == lifetime }
         case .resetKey(let c, let k):
             containers[c].reset(Box.self, name: key(k))
-            model.reset(below: c) { key, _ in key == k || key == Model.withArgument(k) }
+            model.reset(below: c) { key, _ in key == k || key == Model.withArgument(k) || key == Model.withArguments(k)
+            }
         case .unregister(let c, let k):
             containers[c].unregister(Box.self, name: key(k))
             model.unregister(k, in: c)
             model.unregister(Model.withArgument(k), in: c)
+            model.unregister(Model.withArguments(k), in: c)
         case .removeAll(let c):
             containers[c].removeAll()
             model.removeAll(in: c)
@@ -838,7 +846,35 @@ final class World {
         let lifetime = registration.usesDefaultLifetime ? nil : registration.lifetime
         let forwards = registration.forwards
         var registered: Registered<Box>
-        if registration.takesArgument, registration.isAsync {
+        if registration.takesTwoArguments, registration.isAsync {
+            registered = container.register(Box.self, name: key, lifetime: lifetime) {
+                (resolver: Resolver, _: Int, _: Int) async throws -> Box in
+                ledger.ran(id)
+                var boxes: [Box?] = []
+                for dependency in dependencies {
+                    let name = "k\(dependency.key)"
+                    if dependency.isOptional {
+                        boxes.append(try await resolver.resolve(Box?.self, name: name))
+                    } else {
+                        boxes.append(try await resolver.resolve(Box.self, name: name))
+                    }
+                }
+                if fails { throw ModelFailure() }
+                return ledger.make(registration: id, dependencies: boxes)
+            }
+        } else if registration.takesTwoArguments {
+            registered = container.register(Box.self, name: key, lifetime: lifetime) {
+                (resolver: Resolver, _: Int, _: Int) throws -> Box in
+                ledger.ran(id)
+                let boxes = try dependencies.map { dependency throws -> Box? in
+                    let name = "k\(dependency.key)"
+                    return dependency.isOptional
+                        ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
+                }
+                if fails { throw ModelFailure() }
+                return ledger.make(registration: id, dependencies: boxes)
+            }
+        } else if registration.takesArgument, registration.isAsync {
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
                 (resolver: Resolver, _: Int) async throws -> Box in
                 ledger.ran(id)
@@ -1025,6 +1061,16 @@ final class World {
             actual = outcome(result)
         case .argumentProbe:
             actual = container.resolve(Box.self, name: key(k), argument: 7).map { outcome(.success($0)) } ?? .none
+        case .arguments:
+            actual = outcome(
+                Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k), arguments: 7, 8) })
+        case .argumentsAsync:
+            let name = key(k)
+            let result: Result<Box, ResolutionError>
+            do { result = .success(try await container.resolveAsync(Box.self, name: name, arguments: 7, 8)) } catch {
+                result = .failure(error)
+            }
+            actual = outcome(result)
         case .forwardedAsync:
             let name = key(k)
             let result: Result<Box?, ResolutionError>
@@ -1044,13 +1090,15 @@ final class World {
             case .forwardedAsync: model.resolve(Model.forwarding(k), from: c, synchronously: false)
             case .argument, .argumentProbe: model.resolve(Model.withArgument(k), from: c, synchronously: true)
             case .argumentAsync: model.resolve(Model.withArgument(k), from: c, synchronously: false)
+            case .arguments: model.resolve(Model.withArguments(k), from: c, synchronously: true)
+            case .argumentsAsync: model.resolve(Model.withArguments(k), from: c, synchronously: false)
             case .contended: model.resolve(k, from: c, synchronously: false)  // compared by contended(_:in:)
             }
         // Every error of an outermost resolve reaches `onResolutionError` once, except a probe's
         // "not registered" for the key it asked about (checked for the resolve methods).
         let counted: [Operation.ResolveStyle] = [
             .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync, .argument,
-            .argumentAsync, .argumentProbe,
+            .argumentAsync, .argumentProbe, .arguments, .argumentsAsync,
         ]
         if counted.contains(style) {
             // A probe of a key nothing registers (without arguments: whatever is registered with them).
@@ -1123,7 +1171,9 @@ final class World {
     static func index(_ key: ServiceKey) -> Int {
         let number = key.name.flatMap { Int($0.dropFirst()) } ?? -1
         if ObjectIdentifier(key.type) == ObjectIdentifier((any Boxed).self) { return Model.forwarding(number) }
-        return key.argumentsType == nil ? number : Model.withArgument(number)
+        guard let arguments = key.argumentsType else { return number }
+        return ObjectIdentifier(arguments) == ObjectIdentifier((Int, Int).self)
+            ? Model.withArguments(number) : Model.withArgument(number)
     }
 
     /// Compares a model outcome (instance ids) with an actual one (serials), binding new ids.
@@ -1200,14 +1250,18 @@ struct Model {
     /// The key of registrations of `key` whose factory takes an `Int`.
     static func withArgument(_ key: Int) -> Int { 200 + key }
 
-    /// The same service and name without arguments for `key` with them, and the other way round.
-    static func sibling(_ key: Int) -> Int? {
-        if key < 100 { return withArgument(key) }
-        return key >= 200 ? key - 200 : nil
+    /// The key of registrations of `key` whose factory takes two `Int`s.
+    static func withArguments(_ key: Int) -> Int { 300 + key }
+
+    /// The keys of the same service and name with other arguments (or none) than `key`'s.
+    static func siblings(_ key: Int) -> [Int] {
+        guard key < 100 || key >= 200 else { return [] }
+        let base = key % 100
+        return [base, withArgument(base), withArguments(base)].filter { $0 != key }
     }
 
     /// Every key the model knows, in the order `registrations` and `validate()` sort them.
-    static let keys = (0..<Operation.keyCount).flatMap { [$0, withArgument($0), forwarding($0)] }
+    static let keys = (0..<Operation.keyCount).flatMap { [$0, withArgument($0), withArguments($0), forwarding($0)] }
 
     /// The id under which the ledger counts the runs of registration `id`'s `onCreated` hook.
     static func hook(of id: Int) -> Int { 1_000_000 + id }
@@ -1325,7 +1379,10 @@ struct Model {
         if registration.forwards {
             registerForwarding(to: registration.key, in: container, isAsync: registration.isAsync)
         }
-        let key = registration.takesArgument ? Self.withArgument(registration.key) : registration.key
+        let key =
+            registration.takesTwoArguments
+            ? Self.withArguments(registration.key)
+            : registration.takesArgument ? Self.withArgument(registration.key) : registration.key
         change(key, in: container) { layers in
             if let context = registration.context {
                 layers.contextual.append((context, made))
@@ -1598,7 +1655,7 @@ struct Model {
         // Validation records every step: it looks past the asking container's cache.
         if edges == nil, let cached = nodes[container].cache[key] { return cached }
         guard let (owner, registration) = registration(of: key, seenFrom: container) else {
-            if let sibling = Self.sibling(key), registration(of: sibling, seenFrom: container) != nil {
+            if Self.siblings(key).contains(where: { registration(of: $0, seenFrom: container) != nil }) {
                 return .argumentMismatch(key: key % 100)
             }
             return .missing(key: key, from: path.last?.key)
