@@ -844,109 +844,71 @@ final class World {
         let fails = registration.fails
         let context = registration.context.map { Container.Context("x\($0)") }
         let lifetime = registration.usesDefaultLifetime ? nil : registration.lifetime
-        let forwards = registration.forwards
+        // The factory's body, whatever form registers it: counts its run, resolves its
+        // dependencies (synchronously, or with `await`), then fails or makes a box.
+        let make: @Sendable (Resolver) throws -> Box = { resolver in
+            ledger.ran(id)
+            let boxes = try dependencies.map { dependency throws -> Box? in
+                let name = "k\(dependency.key)"
+                return dependency.isOptional
+                    ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
+            }
+            if fails { throw ModelFailure() }
+            return ledger.make(registration: id, dependencies: boxes)
+        }
+        let makeAsync: @Sendable (Resolver) async throws -> Box = { resolver in
+            ledger.ran(id)
+            var boxes: [Box?] = []
+            for dependency in dependencies {
+                let name = "k\(dependency.key)"
+                if dependency.isOptional {
+                    boxes.append(try await resolver.resolve(Box?.self, name: name))
+                } else {
+                    boxes.append(try await resolver.resolve(Box.self, name: name))
+                }
+            }
+            if fails { throw ModelFailure() }
+            return ledger.make(registration: id, dependencies: boxes)
+        }
         var registered: Registered<Box>
-        if registration.takesTwoArguments, registration.isAsync {
+        switch (registration.takesArgument, registration.takesTwoArguments, registration.isAsync) {
+        case (_, true, true):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
-                (resolver: Resolver, _: Int, _: Int) async throws -> Box in
-                ledger.ran(id)
-                var boxes: [Box?] = []
-                for dependency in dependencies {
-                    let name = "k\(dependency.key)"
-                    if dependency.isOptional {
-                        boxes.append(try await resolver.resolve(Box?.self, name: name))
-                    } else {
-                        boxes.append(try await resolver.resolve(Box.self, name: name))
-                    }
-                }
-                if fails { throw ModelFailure() }
-                return ledger.make(registration: id, dependencies: boxes)
+                (resolver: Resolver, _: Int, _: Int) async throws -> Box in try await makeAsync(resolver)
             }
-        } else if registration.takesTwoArguments {
+        case (_, true, false):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
-                (resolver: Resolver, _: Int, _: Int) throws -> Box in
-                ledger.ran(id)
-                let boxes = try dependencies.map { dependency throws -> Box? in
-                    let name = "k\(dependency.key)"
-                    return dependency.isOptional
-                        ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
-                }
-                if fails { throw ModelFailure() }
-                return ledger.make(registration: id, dependencies: boxes)
+                (resolver: Resolver, _: Int, _: Int) throws -> Box in try make(resolver)
             }
-        } else if registration.takesArgument, registration.isAsync {
+        case (true, false, true):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
-                (resolver: Resolver, _: Int) async throws -> Box in
-                ledger.ran(id)
-                var boxes: [Box?] = []
-                for dependency in dependencies {
-                    let name = "k\(dependency.key)"
-                    if dependency.isOptional {
-                        boxes.append(try await resolver.resolve(Box?.self, name: name))
-                    } else {
-                        boxes.append(try await resolver.resolve(Box.self, name: name))
-                    }
-                }
-                if fails { throw ModelFailure() }
-                return ledger.make(registration: id, dependencies: boxes)
+                (resolver: Resolver, _: Int) async throws -> Box in try await makeAsync(resolver)
             }
-        } else if registration.takesArgument {
+        case (true, false, false):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
-                (resolver: Resolver, _: Int) throws -> Box in
-                ledger.ran(id)
-                let boxes = try dependencies.map { dependency throws -> Box? in
-                    let name = "k\(dependency.key)"
-                    return dependency.isOptional
-                        ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
-                }
-                if fails { throw ModelFailure() }
-                return ledger.make(registration: id, dependencies: boxes)
+                (resolver: Resolver, _: Int) throws -> Box in try make(resolver)
             }
-        } else if registration.isAsync {
-            let make: @Sendable (Resolver) async throws -> Box = { resolver in
-                ledger.ran(id)
-                var boxes: [Box?] = []
-                for dependency in dependencies {
-                    let name = "k\(dependency.key)"
-                    if dependency.isOptional {
-                        boxes.append(try await resolver.resolve(Box?.self, name: name))
-                    } else {
-                        boxes.append(try await resolver.resolve(Box.self, name: name))
-                    }
-                }
-                if fails { throw ModelFailure() }
-                return ledger.make(registration: id, dependencies: boxes)
-            }
+        case (false, false, true):
             registered =
-                forwards
+                registration.forwards
                 ? container.register(
-                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: make)
-                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: make)
-        } else if dependencies.isEmpty, id % 2 == 0 {
+                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: makeAsync)
+                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: makeAsync)
+        case (false, false, false) where dependencies.isEmpty && id % 2 == 0:
             // The form without a resolver.
-            let make: @Sendable () throws -> Box = {
+            let plain: @Sendable () throws -> Box = {
                 ledger.ran(id)
                 if fails { throw ModelFailure() }
                 return ledger.make(registration: id, dependencies: [])
             }
             registered =
-                forwards
+                registration.forwards
                 ? container.register(
-                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: make)
-                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: make)
-        } else {
-            let make: @Sendable (Resolver) throws -> Box = { resolver in
-                ledger.ran(id)
-                let boxes = try dependencies.map { dependency throws -> Box? in
-                    let name = "k\(dependency.key)"
-                    return dependency.isOptional
-                        ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
-                }
-                if fails { throw ModelFailure() }
-                return ledger.make(registration: id, dependencies: boxes)
-            }
+                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: plain)
+                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: plain)
+        case (false, false, false):
             registered =
-                forwards
+                registration.forwards
                 ? container.register(
                     Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: make)
                 : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: make)
