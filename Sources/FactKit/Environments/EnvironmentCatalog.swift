@@ -14,7 +14,7 @@ import WeftAssets
 /// ```
 ///
 /// `name`, `description` and `source` are required; `timeoutSeconds` defaults to
-/// ``Environment/defaultTimeout``; `fault` (one of ``ServerFault``) is allowed only with the
+/// `Environment.defaultTimeout`; `fault` (one of ``ServerFault``) is allowed only with the
 /// `embedded` source. Names must be unique. The first environment is the default.
 public struct EnvironmentCatalog: Sendable, Hashable {
     /// The environments in file order, which is menu order. Never empty.
@@ -69,7 +69,7 @@ public struct EnvironmentCatalog: Sendable, Hashable {
 
     /// Reads and parses an environments file, such as a person's own list of environments.
     ///
-    /// Only a regular file of at most ``maximumFileSize`` bytes is read: a directory, an
+    /// Only a regular file of at most `maximumFileSize` bytes is read: a directory, an
     /// empty file, a device or a FIFO is refused by what it is, without reading from it.
     public static func load(contentsOf url: URL) throws(EnvironmentCatalogError) -> EnvironmentCatalog {
         let file = url.isFileURL ? url.path : url.absoluteString

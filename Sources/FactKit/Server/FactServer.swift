@@ -33,7 +33,7 @@ import ServiceLifecycle
 /// cancelled.
 ///
 /// Every request is a span (Hummingbird's `TracingMiddleware`, on the tracer the process
-/// bootstrapped; none by default) named after its route, and a log line on ``logger``
+/// bootstrapped; none by default) named after its route, and a log line on `logger`
 /// (`LogRequestsMiddleware`, at `info`). The default logger is silent, so the server never
 /// writes to stdout or stderr unless given one.
 public actor FactServer {
@@ -159,7 +159,7 @@ public actor FactServer {
     /// A graceful shutdown first: the listener closes and the connections it already accepted
     /// are taken in and closed in order (cancelling the server outright while a connection is
     /// being accepted trips a precondition in SwiftNIO's async channel); requests in flight get
-    /// ``stopGracePeriod`` to finish, then are cancelled.
+    /// `stopGracePeriod` to finish, then are cancelled.
     public func stop() async {
         if let stopping {
             await stopping.value

@@ -10,7 +10,7 @@ public struct AppOptions: Sendable, Hashable {
     /// A file of environments added to the bundled ones (replacing any of the same name);
     /// ignored when ``environmentsFile`` is set.
     public var userEnvironmentsFile: URL?
-    /// The history database; ``HistoryDatabase/defaultURL(environment:)`` when `nil`.
+    /// The history database; `HistoryDatabase.defaultURL(environment:)` when `nil`.
     public var databaseURL: URL?
     /// The level at which the app logs (`info`, `debug`, …) to ``logFile``; silent when `nil`.
     public var logLevel: String?

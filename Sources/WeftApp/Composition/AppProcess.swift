@@ -6,7 +6,7 @@ public import WeftInitializer
 /// The pieces of ``AppDependencies`` as the initialization steps build them.
 ///
 /// Simple steps (loading settings, opening the history database) run only on the first run;
-/// ``next(environment:)`` carries what they built into the process of a repeat run, and
+/// `next(environment:)` carries what they built into the process of a repeat run, and
 /// hands over the previous run's container so the repeat can shut it down.
 @MainActor
 public final class AppProcess: DependencyInitializationProcess {

@@ -24,7 +24,7 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     /// The status for a run that failed with `error` (the failed step's error).
     ///
     /// Cancellation means the person interrupted the run; errors the person fixes in their
-    /// input (``EnvironmentCatalogError``, a ``HistoryDatabaseError`` other than an
+    /// input (`EnvironmentCatalogError`, a `HistoryDatabaseError` other than an
     /// unexpected SQLite failure) are usage errors; everything else is an initialization failure.
     public init(failingWith error: any Error) {
         switch PlainFailure.rootCause(of: error) {

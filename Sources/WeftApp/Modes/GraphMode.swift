@@ -3,7 +3,7 @@ import Weft
 
 /// `weft graph`: the embedded environment's services and what each resolves, as Graphviz DOT
 /// or a Mermaid flowchart, drawn from the composition root's declaration
-/// (``AppServices/declaredGraph(for:)``) without opening a database or starting a server.
+/// (`AppServices.declaredGraph(for:)`) without opening a database or starting a server.
 public enum GraphMode {
     /// The output language.
     public enum Format: Sendable, Hashable {

@@ -15,7 +15,9 @@ public enum HistoryMode {
     ///
     /// - Parameters:
     ///   - database: The history file; a missing file is an empty history (it is not created).
+    ///   - json: One JSON object per line instead of a table.
     ///   - limit: At most this many facts; `nil` for all.
+    ///   - write: Where each line goes; standard output by default.
     public static func list(
         database: URL, json: Bool, limit: Int?, write: @Sendable (String) -> Void = StandardStreams.writeOutput
     ) async -> ExitStatus {
@@ -63,9 +65,11 @@ public enum HistoryMode {
     /// Deletes every fact from the history after confirmation.
     ///
     /// - Parameters:
+    ///   - database: The history file.
     ///   - confirmed: `--yes`: no question asked.
     ///   - ask: Asks the person and returns whether they agreed; `nil` when there is no
     ///     terminal to ask on.
+    ///   - write: Where each line goes; standard output by default.
     public static func clear(
         database: URL, confirmed: Bool, ask: ((String) -> Bool)?,
         write: @Sendable (String) -> Void = StandardStreams.writeOutput

@@ -1,9 +1,12 @@
-/// Runs a ``PlainSession`` writing to standard output and error; SIGINT or SIGTERM cancels
+/// Runs a plain session writing to standard output and error; SIGINT or SIGTERM cancels
 /// the run, stops its servers and exits 130 or 143.
 public enum PlainMode {
     /// Runs the app's initialization once and prints it in `format`; returns the status to exit with.
     ///
-    /// - Parameter notice: A line for the person first, such as why the full-screen app did not start.
+    /// - Parameters:
+    ///   - options: The settings of this run.
+    ///   - format: Plain lines or JSON lines.
+    ///   - notice: A line for the person first, such as why the full-screen app did not start.
     public static func run(options: AppOptions, format: PlainFormat, notice: String?) async -> ExitStatus {
         let signals = TerminationSignals()
         let session = Task { @MainActor in

@@ -25,7 +25,7 @@ public enum ServeMode {
     ///
     /// - Parameters:
     ///   - port: The port on 127.0.0.1, 0 for any free port.
-    ///   - fault: The name of a fault to serve on purpose (see ``faultNames``), or `nil`.
+    ///   - name: The name of a fault to serve on purpose (see ``faultNames``), or `nil`.
     ///   - logger: Where the start-up, the service group and each request log (see
     ///     ``standardErrorLogger(level:)``); silent when `nil`.
     /// - Returns: ``ExitStatus/success`` once stopped by a signal, ``ExitStatus/usageError``
