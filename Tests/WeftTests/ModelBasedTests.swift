@@ -716,30 +716,51 @@ final class World {
         return checkRuns()
     }
 
+    /// A registration to make inside a closure: its factory's id, or an `instance:`
+    /// registration's value, which exists before the closure runs (id -1).
+    typealias Spec = (id: Int, registration: Operation.Registration, instance: Box?)
+
+    /// Ids for `registrations`' factories and values for their `instance:` ones.
+    private func specs(for registrations: some Collection<Operation.Registration>) -> [Spec] {
+        registrations.map { registration in
+            if registration.isInstance {
+                return (-1, registration, ledger.make(registration: -1, dependencies: []))
+            }
+            defer { nextRegistration += 1 }
+            return (nextRegistration, registration, nil)
+        }
+    }
+
+    /// Makes `specs`' registrations in `container`.
+    static func register(_ specs: ArraySlice<Spec>, in container: Container, ledger: Ledger) {
+        for (id, registration, instance) in specs {
+            if let instance {
+                container.register(Box.self, name: "k\(registration.key)", instance: instance)
+            } else {
+                register(registration, id: id, key: "k\(registration.key)", in: container, ledger: ledger)
+            }
+        }
+    }
+
+    /// Applies `specs` in the model through `staging`, binding each `instance:` value's id.
+    private func apply(_ specs: [Spec], to staging: Model.Staging) {
+        for (id, registration, _) in specs { staging.add(registration, id: id) }
+        for (modelID, spec) in zip(model.apply(staging), specs) {
+            guard let modelID, let instance = spec.instance else { continue }
+            serialOf[modelID] = instance.serial
+            idOf[instance.serial] = modelID
+        }
+    }
+
     /// Runs a bootstrap of the shared container and mirrors it in the model: on success, a new
     /// root with `registrations`; on a throw, nothing changes.
     private func bootstrap(
         _ kind: Operation.BootstrapKind, _ registrations: [Operation.Registration], fails: Bool
     ) async -> String? {
         let ledger = self.ledger
-        var specs: [(Int, Operation.Registration, Box?)] = []
-        for registration in registrations {
-            if registration.isInstance {
-                specs.append((-1, registration, ledger.make(registration: -1, dependencies: [])))
-            } else {
-                specs.append((nextRegistration, registration, nil))
-                nextRegistration += 1
-            }
-        }
-        let frozen = specs
-        @Sendable func configure(_ container: Container, _ part: ArraySlice<(Int, Operation.Registration, Box?)>) {
-            for (id, registration, instance) in part {
-                if let instance {
-                    container.register(Box.self, name: "k\(registration.key)", instance: instance)
-                } else {
-                    World.register(registration, id: id, key: "k\(registration.key)", in: container, ledger: ledger)
-                }
-            }
+        let frozen = specs(for: registrations)
+        @Sendable func configure(_ container: Container, _ part: ArraySlice<Spec>) {
+            World.register(part, in: container, ledger: ledger)
         }
         let throwing: @Sendable (Container) async throws -> Void = { container in
             configure(container, frozen[...])
@@ -771,13 +792,7 @@ final class World {
         add(Container.shared)
         model.addRoot()
         model.isBootstrapped = true
-        let staging = model.stage(container: model.root)
-        for (id, registration, _) in frozen { staging.add(registration, id: id) }
-        for (modelID, (_, _, instance)) in zip(model.apply(staging), frozen) {
-            guard let modelID, let instance else { continue }
-            serialOf[modelID] = instance.serial
-            idOf[instance.serial] = modelID
-        }
+        apply(frozen, to: model.stage(container: model.root))
         return nil
     }
 
@@ -789,27 +804,11 @@ final class World {
     ) async {
         let target = containers[container]
         let ledger = self.ledger
-        // An `instance:` registration's value exists before the closure runs: id -1, its serial.
-        var specs: [(Int, Operation.Registration, Box?)] = []
-        for registration in registrations {
-            if registration.isInstance {
-                specs.append((-1, registration, ledger.make(registration: -1, dependencies: [])))
-            } else {
-                specs.append((nextRegistration, registration, nil))
-                nextRegistration += 1
-            }
-        }
-        let frozen = specs
+        let frozen = specs(for: registrations[...])
         let probed = Locked<Result<Box, ResolutionError>?>(nil)
         let probeKey = probe.map(key)
         await stage {
-            for (id, registration, instance) in frozen {
-                if let instance {
-                    target.register(Box.self, name: "k\(registration.key)", instance: instance)
-                } else {
-                    World.register(registration, id: id, key: "k\(registration.key)", in: target, ledger: ledger)
-                }
-            }
+            World.register(frozen[...], in: target, ledger: ledger)
             if let probeKey {
                 probed.withLock {
                     $0 = Result { () throws(ResolutionError) in try target.require(Box.self, name: probeKey) }
@@ -822,12 +821,7 @@ final class World {
             let actual = probed.withLock { $0 }.map(outcome) ?? .none
             if let problem = compare(expected, actual) { mismatch("resolve inside the staging closure: \(problem)") }
         }
-        for (id, registration, _) in frozen { staged.add(registration, id: id) }
-        for (modelID, (_, _, instance)) in zip(model.apply(staged), frozen) {
-            guard let modelID, let instance else { continue }
-            serialOf[modelID] = instance.serial
-            idOf[instance.serial] = modelID
-        }
+        apply(frozen, to: staged)
     }
 
     private func register(_ registration: Operation.Registration, in c: Int) {
