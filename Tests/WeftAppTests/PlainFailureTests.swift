@@ -9,7 +9,7 @@ import Weft
 @Suite("A failure in a person's words, for the command line")
 struct PlainFailureTests {
     static let step = InitializationStepInfo(
-        title: "Fetch the first cat fact", phase: .async, index: 2, position: 5, type: .repeatable)
+        id: "fact", title: "Fetch the first cat fact", phase: .async, index: 2, position: 5, type: .repeatable)
     static let staging = Environment(
         name: "staging", description: "local", source: .remote(URL(string: "http://127.0.0.1:8089")!))
 

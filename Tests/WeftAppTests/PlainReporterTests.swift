@@ -194,7 +194,7 @@ struct PlainReporterTests {
     @Test("A step that fails with its own error after an interruption reads as interrupted")
     func interruptedStepFailure() throws {
         let step = InitializationStepInfo(
-            title: "Fetch the first cat fact", phase: .async, index: 2, position: 5, type: .repeatable)
+            id: "fact", title: "Fetch the first cat fact", phase: .async, index: 2, position: 5, type: .repeatable)
         let timing = InitializationStepTiming(
             step: step, startOffset: .zero, duration: .milliseconds(40), outcome: .failed)
         let error = FactServiceError.transport(url: URL(string: "http://127.0.0.1:1/fact")!, reason: "cancelled")

@@ -10,6 +10,8 @@ private func render(_ event: InitializationEvent) -> String {
     case .stepFinished(let timing): "end \(timing.step.title)"
     case .stepFailed(let timing, let error): "fail \(timing.step.title) \(error)"
     case .stepCancelled(let timing): "cancel \(timing.step.title)"
+    case .stepRetrying(let step, let attempt, _, _): "retry \(step.title) \(attempt)"
+    case .stepSkipped(let timing): "skip \(timing.step.title)"
     case .phaseFinished(let timing): "/phase \(timing.phase)"
     case .finished: "finished"
     case .failed(let step, _, _): "failed \(step.title)"

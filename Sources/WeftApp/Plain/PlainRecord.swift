@@ -12,6 +12,7 @@ struct PlainRecord: Encodable, Sendable, Hashable {
     var step: String?
     var phase: String?
     var startMs: Int64?
+    var attempt: Int?
     var ms: Int64?
     var steps: [PlannedStep]?
     var error: String?

@@ -121,6 +121,11 @@ struct PlainReporter: Sendable {
             "[\(timing.step.phase)] ✗ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
         case .stepCancelled(let timing):
             "[\(timing.step.phase)] - \(timing.step.title) (cancelled after \(timing.duration.roundedMilliseconds) ms)"
+        case .stepRetrying(let step, let attempt, let delay, let error):
+            "[\(step.phase)] ↻ \(step.title) (attempt \(attempt)/\(step.retry.attempts) in "
+                + "\(delay.roundedMilliseconds) ms: \(PlainFailure.message(for: PlainFailure.rootCause(of: error))))"
+        case .stepSkipped(let timing):
+            "[\(timing.step.phase)] - \(timing.step.title) (skipped: \(timing.heldBy ?? "a prerequisite") failed)"
         case .started, .phaseStarted, .stepStarted, .phaseFinished, .finished, .failed:
             nil
         }
@@ -149,6 +154,16 @@ struct PlainReporter: Sendable {
             return record
         case .stepCancelled(let timing):
             return record("stepCancelled", timing)
+        case .stepRetrying(let step, let attempt, let delay, let error):
+            var record = PlainRecord(event: "stepRetrying")
+            record.step = step.title
+            record.phase = step.phase.description
+            record.attempt = attempt
+            record.ms = delay.roundedMilliseconds
+            record.error = PlainFailure.message(for: PlainFailure.rootCause(of: error))
+            return record
+        case .stepSkipped(let timing):
+            return record("stepSkipped", timing)
         case .phaseFinished(let timing):
             var record = PlainRecord(event: "phaseFinished")
             record.phase = timing.phase.description

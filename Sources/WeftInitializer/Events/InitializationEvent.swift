@@ -3,9 +3,9 @@
 ///
 /// A run yields `started`, then for each phase that has steps `phaseStarted`, the phase's
 /// step events and `phaseFinished`, and ends with exactly one `finished` or `failed`.
-/// A step's `stepStarted` always precedes its `stepFinished`, `stepFailed` or
-/// `stepCancelled`. Async steps' events interleave. Nothing follows `finished` or `failed`:
-/// the stream then finishes.
+/// A step's `stepStarted` always precedes its `stepRetrying`, `stepFinished`, `stepFailed`
+/// and `stepCancelled`; a step that is skipped yields only `stepSkipped`. Async steps' events
+/// interleave. Nothing follows `finished` or `failed`: the stream then finishes.
 ///
 /// Later releases may add kinds of event: a `switch` over events needs a `default`.
 public enum InitializationEvent: Sendable {
@@ -13,18 +13,24 @@ public enum InitializationEvent: Sendable {
     case started(steps: [InitializationStepInfo])
     /// A phase with at least one step started.
     case phaseStarted(InitializationPhase)
-    /// A step started.
+    /// A step started (its first attempt).
     case stepStarted(InitializationStepInfo)
+    /// An attempt of a step failed with `error`; attempt number `attempt` (2 or more) starts
+    /// after `delay`.
+    case stepRetrying(InitializationStepInfo, attempt: Int, delay: Duration, error: any Error)
     /// A step finished without error.
     case stepFinished(InitializationStepTiming)
-    /// A step threw the error that ends the run.
+    /// A step failed: its last attempt threw `error`. The run ends, unless the step is
+    /// optional: then its dependents are skipped and the run goes on, degraded.
     case stepFailed(InitializationStepTiming, error: any Error)
     /// An async step was still running when the run ended; it was cancelled and abandoned,
     /// and nothing it does later is reported.
     case stepCancelled(InitializationStepTiming)
+    /// A step did not run, because an optional step it needs failed or was skipped.
+    case stepSkipped(InitializationStepTiming)
     /// A phase finished without error.
     case phaseFinished(InitializationPhaseTiming)
-    /// The run succeeded.
+    /// The run succeeded (possibly degraded: see ``InitializationReport/isDegraded``).
     case finished(elapsed: Duration)
     /// The run failed in `step`.
     case failed(step: InitializationStepInfo, error: any Error, elapsed: Duration)

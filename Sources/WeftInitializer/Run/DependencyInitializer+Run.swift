@@ -1,5 +1,3 @@
-import Instrumentation
-
 /// The step that failed and why, while a run unwinds.
 struct StepFailure: Error {
     let step: InitializationStepInfo
@@ -11,17 +9,16 @@ extension DependencyInitializer {
     /// is cancelled after its last step.
     var containerStep: InitializationStepInfo {
         InitializationStepInfo(
-            title: "Build the container", phase: .container, index: 0, position: plan.count, type: .simple)
+            id: "container", title: "Build the container", phase: .container, index: 0, position: plan.count, type: .simple)
     }
 
-    /// Runs every phase, reports the outcome through events and callbacks, and returns it.
+    /// Runs every step, reports the outcome through events and callbacks, and returns it.
     ///
     /// The caller has marked the run as in progress; this ends it before reporting, so a
     /// callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
         let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
-        let recorder = RunRecorder<Process>(
-            start: ContinuousClock.now, hub: hub, callbacks: callbacks, tracing: tracing)
+        let recorder = RunRecorder<Process>(clock: clock, hub: hub, callbacks: callbacks, tracing: tracing)
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)
@@ -33,12 +30,11 @@ extension DependencyInitializer {
 
         let container: Process.Container
         do throws(StepFailure) {
-            let preSyncInfos = plan.filter { $0.phase == .preSync }
-            try runSyncPhase(.preSync, steps.preSync, infos: preSyncInfos, on: process, recorder: recorder)
-            let asyncInfos = plan.filter { $0.phase == .async }
-            try await runAsyncPhase(steps.async, infos: asyncInfos, on: process, recorder: recorder)
-            let postSyncInfos = plan.filter { $0.phase == .postSync }
-            try runSyncPhase(.postSync, steps.postSync, infos: postSyncInfos, on: process, recorder: recorder)
+            switch await GraphRun(graph: graph, process: process, recorder: recorder).run() {
+            case .finished: break
+            case .failed(let failure): throw failure
+            case .cancelledAfterLastStep: throw StepFailure(step: containerStep, error: CancellationError())
+            }
             // A cancelled run fails, whichever step it was in when it was cancelled.
             guard !Task.isCancelled else { throw StepFailure(step: containerStep, error: CancellationError()) }
             do {
@@ -47,13 +43,14 @@ extension DependencyInitializer {
                 throw StepFailure(step: containerStep, error: error)
             }
         } catch {
-            let elapsed = recorder.elapsed
+            let elapsed = recorder.now
             let failure = InitializationFailure(
                 error: error.error,
                 process: process,
                 failedStep: error.step,
                 elapsed: elapsed,
                 stepTimings: recorder.stepTimings,
+                report: InitializationReport(plan: plan, timings: recorder.stepTimings, elapsed: elapsed),
                 initializer: self
             )
             isRunning = false
@@ -64,12 +61,13 @@ extension DependencyInitializer {
             throw failure
         }
 
-        let elapsed = recorder.elapsed
+        let elapsed = recorder.now
         let result = InitializationResult(
             container: container,
             process: process,
             elapsed: elapsed,
             stepTimings: recorder.stepTimings,
+            report: InitializationReport(plan: plan, timings: recorder.stepTimings, elapsed: elapsed),
             initializer: self
         )
         isRunning = false
@@ -78,34 +76,5 @@ extension DependencyInitializer {
         hub.finishAll()
         callbacks.onSuccess?(result)
         return result
-    }
-
-    private func runSyncPhase(
-        _ phase: InitializationPhase,
-        _ steps: [SyncInitializationStep<Process>],
-        infos: [InitializationStepInfo],
-        on process: Process,
-        recorder: RunRecorder<Process>
-    ) throws(StepFailure) {
-        guard !steps.isEmpty else { return }
-        let phaseStart = recorder.now
-        recorder.phaseStarted(phase)
-        for (step, info) in zip(steps, infos) {
-            guard !Task.isCancelled else { throw StepFailure(step: info, error: CancellationError()) }
-            recorder.stepStarted(info)
-            let begin = recorder.now
-            do {
-                if let context = recorder.tracing.context(of: info) {
-                    try InstrumentationContext.withValue(context) { try step.body(process) }
-                } else {
-                    try step.body(process)
-                }
-            } catch {
-                recorder.stepEnded(info, from: begin, to: recorder.now, outcome: .failed, error: error)
-                throw StepFailure(step: info, error: error)
-            }
-            recorder.stepEnded(info, from: begin, to: recorder.now, outcome: .finished)
-        }
-        recorder.phase(phase, from: phaseStart)
     }
 }

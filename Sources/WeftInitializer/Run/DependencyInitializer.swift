@@ -1,9 +1,10 @@
 public import Tracing
 
-/// Builds a dependency container in three phases: synchronous steps on the main actor,
-/// asynchronous steps concurrently off the main actor, then synchronous steps again.
+/// Builds a dependency container in three phases — synchronous steps on the main actor,
+/// asynchronous steps concurrently off the main actor, then synchronous steps again — or as a
+/// graph of steps, each starting as soon as the steps it needs have finished.
 ///
-/// The first failing step ends the run: async steps still running are cancelled and
+/// The first failing step (that is not optional) ends the run: async steps still running are cancelled and
 /// abandoned, later steps do not run, and the run throws an ``InitializationFailure``
 /// (`onError` receives it too). On success the run returns an ``InitializationResult``
 /// holding the container.
@@ -25,7 +26,12 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     /// Every step, in run order, for drawing them all as pending before the run starts.
     public let plan: [InitializationStepInfo]
 
-    let steps: InitializationSteps<Process>
+    /// This run's steps.
+    let graph: StepGraph<Process>
+    /// The steps as given, which a repeat selects from.
+    let source: StepSource<Process>
+    /// Where timings are read and timeouts and retry delays are waited out.
+    let clock: InitializationClock
     let createFresh: @MainActor @Sendable () -> Process
     let carryOver: (@MainActor @Sendable (Process) -> Process)?
     let previousProcess: Process?
@@ -53,23 +59,53 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         callbacks: InitializationCallbacks<Process> = InitializationCallbacks(),
         tracer: (any Tracer)? = nil
     ) throws(InitializationConfigurationError) {
-        let steps = InitializationSteps(preSync: preSyncSteps, async: asyncSteps, postSync: postSyncSteps)
-        guard !steps.isEmpty else { throw InitializationConfigurationError(code: .noSteps) }
+        guard !(preSyncSteps.isEmpty && asyncSteps.isEmpty && postSyncSteps.isEmpty) else {
+            throw InitializationConfigurationError(code: .noSteps)
+        }
+        let source = StepSource<Process>.phases(preSync: preSyncSteps, async: asyncSteps, postSync: postSyncSteps)
         self.init(
-            steps: steps, createFresh: createProcess, carryOver: nil, previousProcess: nil, callbacks: callbacks,
-            tracer: tracer)
+            graph: source.graph, source: source, createFresh: createProcess, carryOver: nil, previousProcess: nil,
+            callbacks: callbacks, tracer: tracer, clock: .continuous)
+    }
+
+    /// Creates an initializer that runs `steps` as a graph: each step starts the moment the
+    /// steps it names in `after` have finished, with as much parallelism as that allows.
+    /// - Parameters:
+    ///   - createProcess: Makes the empty process the steps fill.
+    ///   - steps: The steps, in the order user interfaces list them.
+    ///   - callbacks: What to call as the run goes; none by default.
+    ///   - tracer: Where the run's spans go; `nil` for the tracer the app bootstrapped.
+    ///   - clock: Where timings are read and timeouts and retry delays waited out.
+    /// - Throws: ``InitializationConfigurationError`` when there is no step, two steps share an
+    ///   id, a prerequisite does not exist, steps wait for each other in a circle, or a retry
+    ///   policy is out of range; nothing has run then.
+    public convenience init(
+        createProcess: @escaping @MainActor @Sendable () -> Process,
+        steps: [InitializationStep<Process>],
+        callbacks: InitializationCallbacks<Process> = InitializationCallbacks(),
+        tracer: (any Tracer)? = nil,
+        clock: InitializationClock = .continuous
+    ) throws(InitializationConfigurationError) {
+        let graph = try StepGraph<Process>.graph(steps)
+        self.init(
+            graph: graph, source: .graph(graph), createFresh: createProcess, carryOver: nil, previousProcess: nil,
+            callbacks: callbacks, tracer: tracer, clock: clock)
     }
 
     init(
-        steps: InitializationSteps<Process>,
+        graph: StepGraph<Process>,
+        source: StepSource<Process>,
         createFresh: @escaping @MainActor @Sendable () -> Process,
         carryOver: (@MainActor @Sendable (Process) -> Process)?,
         previousProcess: Process?,
         callbacks: InitializationCallbacks<Process>,
-        tracer: (any Tracer)?
+        tracer: (any Tracer)?,
+        clock: InitializationClock
     ) {
-        self.steps = steps
-        self.plan = steps.plan
+        self.graph = graph
+        self.source = source
+        self.clock = clock
+        self.plan = graph.plan
         self.createFresh = createFresh
         self.carryOver = carryOver
         self.previousProcess = previousProcess

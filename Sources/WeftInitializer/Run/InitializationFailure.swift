@@ -18,6 +18,9 @@ public struct InitializationFailure<Process: DependencyInitializationProcess>: E
     public let elapsed: Duration
     /// Start offset, duration and outcome of every step that started, in completion order.
     public let stepTimings: [InitializationStepTiming]
+    /// Every step's timing in plan order, and the critical chain and blame list up to the
+    /// failure.
+    public let report: InitializationReport
     /// The initializer whose run failed.
     public let initializer: DependencyInitializer<Process>
 

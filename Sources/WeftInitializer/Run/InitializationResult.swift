@@ -10,6 +10,12 @@ public final class InitializationResult<Process: DependencyInitializationProcess
     public let elapsed: Duration
     /// Every step's start offset, duration and outcome, in completion order.
     public let stepTimings: [InitializationStepTiming]
+    /// Every step's timing in plan order, the critical chain, the blame list, and whether the
+    /// run is degraded.
+    public let report: InitializationReport
+    /// Whether an optional step failed (and its dependents were skipped); a repeat run
+    /// retries those steps.
+    public var isDegraded: Bool { report.isDegraded }
     /// The initializer that produced this result.
     public let initializer: DependencyInitializer<Process>
 
@@ -18,12 +24,14 @@ public final class InitializationResult<Process: DependencyInitializationProcess
         process: Process,
         elapsed: Duration,
         stepTimings: [InitializationStepTiming],
+        report: InitializationReport,
         initializer: DependencyInitializer<Process>
     ) {
         self.container = container
         self.process = process
         self.elapsed = elapsed
         self.stepTimings = stepTimings
+        self.report = report
         self.initializer = initializer
     }
 }

@@ -1,24 +1,25 @@
 /// The state of one run: its clock, timings and event delivery.
 @MainActor
 final class RunRecorder<Process: DependencyInitializationProcess> {
-    let start: ContinuousClock.Instant
+    let clock: InitializationClock
+    /// The clock's reading when the run started; every offset counts from it.
+    let origin: Duration
     let hub: EventHub
     let callbacks: InitializationCallbacks<Process>
     private(set) var stepTimings: [InitializationStepTiming] = []
 
     let tracing: RunTracing
 
-    init(
-        start: ContinuousClock.Instant, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing
-    ) {
-        self.start = start
+    init(clock: InitializationClock, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing) {
+        self.clock = clock
+        self.origin = clock.now()
         self.hub = hub
         self.callbacks = callbacks
         self.tracing = tracing
     }
 
-    var now: ContinuousClock.Instant { ContinuousClock.now }
-    var elapsed: Duration { now - start }
+    /// The time since the start of the run.
+    var now: Duration { clock.now() - origin }
 
     func stepStarted(_ step: InitializationStepInfo) {
         tracing.stepStarted(step)
@@ -26,25 +27,27 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
         callbacks.onStartStep?(step)
     }
 
-    func stepEnded(
-        _ step: InitializationStepInfo,
-        from begin: ContinuousClock.Instant,
-        to end: ContinuousClock.Instant,
-        outcome: InitializationStepTiming.Outcome,
-        error: (any Error)? = nil
-    ) {
-        let timing = InitializationStepTiming(
-            step: step, startOffset: begin - start, duration: end - begin, outcome: outcome)
+    func stepRetrying(_ step: InitializationStepInfo, attempt: Int, delay: Duration, error: any Error) {
+        tracing.stepRetrying(step, attempt: attempt, delay: delay, error: error)
+        hub.send(.stepRetrying(step, attempt: attempt, delay: delay, error: error))
+    }
+
+    func stepEnded(_ timing: InitializationStepTiming, error: (any Error)? = nil) {
         stepTimings.append(timing)
-        tracing.stepEnded(step, outcome: outcome, error: error)
-        switch outcome {
+        let step = timing.step
+        switch timing.outcome {
         case .finished:
+            tracing.stepEnded(step, outcome: .finished, error: nil)
             hub.send(.stepFinished(timing))
             callbacks.onSuccessStep?(step, timing.duration)
         case .failed:
+            tracing.stepEnded(step, outcome: .failed, error: error)
             hub.send(.stepFailed(timing, error: error ?? CancellationError()))
         case .cancelled:
+            tracing.stepEnded(step, outcome: .cancelled, error: nil)
             hub.send(.stepCancelled(timing))
+        case .skipped:
+            hub.send(.stepSkipped(timing))
         }
     }
 
@@ -53,9 +56,9 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
         hub.send(.phaseStarted(phase))
     }
 
-    func phase(_ phase: InitializationPhase, from begin: ContinuousClock.Instant) {
+    func phase(_ phase: InitializationPhase, from begin: Duration) {
         tracing.phaseEnded(phase)
-        let timing = InitializationPhaseTiming(phase: phase, startOffset: begin - start, duration: now - begin)
+        let timing = InitializationPhaseTiming(phase: phase, startOffset: begin, duration: now - begin)
         hub.send(.phaseFinished(timing))
     }
 }

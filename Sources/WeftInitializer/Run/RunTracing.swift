@@ -1,7 +1,8 @@
 import Instrumentation
 import Tracing
 
-/// The span tree of one run: a span for the run, one per phase, one per step.
+/// The span tree of one run: a span for the run, one per phase, one per step (with an event
+/// per retry).
 ///
 /// Spans go to the tracer the initializer was given, else to the one the app bootstrapped
 /// (`InstrumentationSystem.tracer`, a no-op unless the app chose one). A step's body runs with
@@ -46,7 +47,22 @@ final class RunTracing {
         span.attributes["weft.step.title"] = step.title
         span.attributes["weft.step.phase"] = step.phase.description
         span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
+        span.attributes["weft.step.id"] = step.id
+        if step.isOptional { span.attributes["weft.step.optional"] = true }
         steps[step.position] = span
+    }
+
+    func stepRetrying(_ step: InitializationStepInfo, attempt: Int, delay: Duration, error: any Error) {
+        guard let span = steps[step.position] else { return }
+        span.addEvent(
+            SpanEvent(
+                name: "weft.step.retry",
+                attributes: [
+                    "weft.step.attempt": .int64(Int64(attempt)),
+                    "weft.step.retry_delay_ms": .int64(delay.milliseconds),
+                    "weft.step.error": .string("\(error)"),
+                ]))
+        span.attributes["weft.step.attempts"] = attempt
     }
 
     /// The context a step's body runs in: its span's; `nil` when nothing is traced.
@@ -56,12 +72,7 @@ final class RunTracing {
 
     func stepEnded(_ step: InitializationStepInfo, outcome: InitializationStepTiming.Outcome, error: (any Error)?) {
         guard let span = steps.removeValue(forKey: step.position) else { return }
-        span.attributes["weft.step.outcome"] =
-            switch outcome {
-            case .finished: "finished"
-            case .failed: "failed"
-            case .cancelled: "cancelled"
-            }
+        span.attributes["weft.step.outcome"] = outcome.description
         if outcome == .failed, let error {
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error, message: "\(error)"))

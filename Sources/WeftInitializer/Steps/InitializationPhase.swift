@@ -1,4 +1,6 @@
 /// A phase of an initialization run, in the order the phases run.
+///
+/// Later releases may add phases: a `switch` needs a `default`.
 public enum InitializationPhase: Sendable, Hashable, CustomStringConvertible {
     /// Synchronous steps that run first, one after another, on the main actor.
     case preSync
@@ -7,15 +9,19 @@ public enum InitializationPhase: Sendable, Hashable, CustomStringConvertible {
     /// Synchronous steps that run, one after another on the main actor, after every
     /// asynchronous step finished.
     case postSync
+    /// The steps of a graph (``DependencyInitializer/init(createProcess:steps:callbacks:tracer:clock:)``):
+    /// each starts as soon as its prerequisites have finished.
+    case graph
     /// Assembling the container from the process (``DependencyInitializationProcess/toContainer``).
     case container
 
-    /// A short lowercase name: `pre-sync`, `async`, `post-sync` or `container`.
+    /// A short lowercase name: `pre-sync`, `async`, `post-sync`, `graph` or `container`.
     public var description: String {
         switch self {
         case .preSync: "pre-sync"
         case .async: "async"
         case .postSync: "post-sync"
+        case .graph: "graph"
         case .container: "container"
         }
     }

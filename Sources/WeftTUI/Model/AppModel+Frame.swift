@@ -112,10 +112,14 @@ extension AppModel {
                 switch progress.progress(of: step) {
                 case .pending: state = .pending
                 case .running: state = .running(frame: tick)
+                case .retrying(let attempt, let attempts):
+                    state = .retrying(frame: tick, attempt: attempt, of: attempts)
+                case .skipped: state = .skipped
                 case .done(let duration): state = .done(milliseconds: duration.displayMilliseconds)
                 case .failed, .cancelled: state = .failed
                 }
-                return SplashView.Step(title: step.title, phase: step.phase.description, state: state)
+                let phase = step.phase == .graph ? (step.isAsync ? "async" : "sync") : step.phase.description
+                return SplashView.Step(title: step.title, phase: phase, state: state)
             }
         )
     }

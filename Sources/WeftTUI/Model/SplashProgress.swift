@@ -9,9 +9,13 @@ struct SplashProgress: Sendable {
         case pending
         /// Started, not ended.
         case running
+        /// An attempt failed; attempt `attempt` of `of` is running or about to.
+        case retrying(attempt: Int, of: Int)
+        /// Did not run: an optional step it needs failed.
+        case skipped
         /// Finished after `duration`.
         case done(Duration)
-        /// Threw the error that ended the run.
+        /// Failed: ended the run, or (for an optional step) left it degraded.
         case failed
         /// Cancelled after another step failed or the person quit.
         case cancelled
@@ -50,6 +54,10 @@ struct SplashProgress: Sendable {
             progress[timing.step.position] = .failed
         case .stepCancelled(let timing):
             progress[timing.step.position] = .cancelled
+        case .stepRetrying(let step, let attempt, _, _):
+            progress[step.position] = .retrying(attempt: attempt, of: step.retry.attempts)
+        case .stepSkipped(let timing):
+            progress[timing.step.position] = .skipped
         case .failed(let step, _, _):
             progress[step.position] = .failed
         case .phaseStarted, .phaseFinished, .finished:

@@ -9,8 +9,12 @@ struct SplashView: Screen {
         case pending
         /// Running; `frame` animates the spinner.
         case running(frame: Int)
+        /// Retrying: attempt `attempt` of `of` is running or about to; `frame` animates.
+        case retrying(frame: Int, attempt: Int, of: Int)
         /// Finished after `milliseconds`.
         case done(milliseconds: Int)
+        /// Did not run: an optional step it needs failed.
+        case skipped
         /// Failed.
         case failed
     }
@@ -56,7 +60,12 @@ struct SplashView: Screen {
 
     /// The number of finished steps.
     var completedCount: Int {
-        steps.filter { if case .done = $0.state { true } else { false } }.count
+        steps.filter { step in
+            switch step.state {
+            case .done, .skipped: true
+            default: false
+            }
+        }.count
     }
 
     /// `Starting`.
@@ -107,7 +116,7 @@ struct SplashView: Screen {
     @MainActor
     private func drawStep(_ step: Step, row: Int, in inner: Rect, on terminal: any Terminal, theme: Theme) {
         let phaseWidth = 10
-        let stateWidth = 9
+        let stateWidth = 11
         let titleWidth = max(4, inner.width - 2 - 2 - phaseWidth - 1 - stateWidth)
         let icon: String
         let iconStyle: TextStyle
@@ -121,6 +130,13 @@ struct SplashView: Screen {
                 theme.isMonochrome ? Spinner.frame(frame, isMonochrome: true) : theme.glyphs.spinnerFrame(frame),
                 theme.accent, "running", theme.accent
             )
+        case .retrying(let frame, let attempt, let attempts):
+            (icon, iconStyle, stateText, stateStyle) = (
+                theme.isMonochrome ? Spinner.frame(frame, isMonochrome: true) : theme.glyphs.spinnerFrame(frame),
+                theme.warning, "attempt \(attempt)/\(attempts)", theme.warning
+            )
+        case .skipped:
+            (icon, iconStyle, stateText, stateStyle) = (theme.glyphs.pending, theme.muted, "skipped", theme.muted)
         case .done(let milliseconds):
             (icon, iconStyle, stateText, stateStyle) = (
                 theme.glyphs.done, theme.success, Timeline.format(milliseconds: milliseconds), theme.success

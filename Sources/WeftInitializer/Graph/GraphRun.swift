@@ -1,0 +1,403 @@
+import Instrumentation
+import Synchronization
+
+/// One run of a step graph: starts each step the moment its last prerequisite finished, runs
+/// sync steps in place on the main actor and async steps in tasks of their own, retries,
+/// skips, and gives a verdict when every step ended or at the first failure of a required
+/// step.
+///
+/// The run's scheduler is a main-actor task of its own, started from the run's task (so steps
+/// see the run's task-locals and priority): it runs sync steps, starts each async attempt as a
+/// child task, and handles what the attempts and timers report through its inbox. Everything
+/// but the steps' work happens on the main actor, so the verdict is given once: an attempt's
+/// result is applied to the process only before it, and an abandoned attempt's result never
+/// is. The run does not wait for abandoned attempts; the scheduler's task does.
+@MainActor
+final class GraphRun<Process: DependencyInitializationProcess> {
+    /// Where a step is.
+    private enum State {
+        /// Waiting for this many prerequisites to finish.
+        case waiting(Int)
+        /// Waiting out the delay before this attempt.
+        case delayed(attempt: Int)
+        /// This attempt is running.
+        case running(attempt: Int, since: Duration)
+        case ended
+    }
+
+    /// What the scheduler learns from attempts, timers and the run's task.
+    private enum Message: Sendable {
+        case returned(Int, attempt: Int, at: Duration, Result<AsyncInitializationStep<Process>.Apply?, any Error>)
+        case timedOut(Int, attempt: Int, after: Duration)
+        case delayEnded(Int, attempt: Int)
+        case cancel
+    }
+
+    /// How a run of the graph ended.
+    enum Verdict {
+        /// Every step ended, and no required step failed.
+        case finished
+        /// A required step failed, or the run was cancelled while steps were running.
+        case failed(StepFailure)
+        /// The run was cancelled after its last step started.
+        case cancelledAfterLastStep
+    }
+
+    private let graph: StepGraph<Process>
+    private let process: Process
+    private let recorder: RunRecorder<Process>
+    private var states: [State]
+    /// When each step's first attempt started.
+    private var starts: [Duration]
+    private var ends: [Duration]
+    private var attempts: [[InitializationStepTiming.Attempt]]
+    private var heldBy: [String?]
+    /// The running attempt's timeout, or the retry delay being waited out.
+    private var timers: [Task<Void, Never>?]
+    /// Steps whose prerequisites have finished, in the order they became ready.
+    private var ready: [Int] = []
+    private var readyHead = 0
+    private var unended: Int
+    private var verdict: CheckedContinuation<Verdict, Never>?
+    private let inbox: AsyncStream<Message>.Continuation
+    private let messages: AsyncStream<Message>
+    /// The scheduler's task, which the run's cancellation cancels from any thread.
+    private let scheduler = Mutex<Task<Void, Never>?>(nil)
+    /// Set when the run was cancelled; no step starts after.
+    private var isCancelled = false
+    /// For the three phases: how many steps of each phase have not ended, and when each began.
+    private var phaseRemaining: [InitializationPhase: Int] = [:]
+    private var phaseStarts: [InitializationPhase: Duration] = [:]
+
+    init(graph: StepGraph<Process>, process: Process, recorder: RunRecorder<Process>) {
+        self.graph = graph
+        self.process = process
+        self.recorder = recorder
+        let count = graph.nodes.count
+        states = graph.prerequisites.map { State.waiting($0.count) }
+        starts = Array(repeating: .zero, count: count)
+        ends = Array(repeating: .zero, count: count)
+        attempts = Array(repeating: [], count: count)
+        heldBy = Array(repeating: nil, count: count)
+        timers = Array(repeating: nil, count: count)
+        unended = count
+        ready.reserveCapacity(count)
+        (messages, inbox) = AsyncStream.makeStream(of: Message.self)
+        if graph.isPhased {
+            for node in graph.nodes { phaseRemaining[node.phase, default: 0] += 1 }
+        }
+    }
+
+    /// Runs the graph and returns how it ended.
+    func run() async -> Verdict {
+        guard !graph.isEmpty else { return .finished }
+        if !graph.isPhased {
+            phaseStarts[.graph] = recorder.now
+            recorder.phaseStarted(.graph)
+        }
+        let inbox = inbox
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { verdict in
+                self.verdict = verdict
+                let task = Task { await self.schedule() }
+                scheduler.withLock { $0 = task }
+            }
+        } onCancel: {
+            inbox.yield(.cancel)
+            scheduler.withLock { $0?.cancel() }
+        }
+    }
+
+    /// The scheduler: starts the steps without prerequisites, then handles messages until the
+    /// verdict is given; then waits for the abandoned attempts, which it has cancelled.
+    private func schedule() async {
+        await withDiscardingTaskGroup { group in
+            for (position, prerequisites) in graph.prerequisites.enumerated() where prerequisites.isEmpty {
+                ready.append(position)
+            }
+            drain(&group)
+            guard verdict != nil else { return }
+            for await message in messages {
+                switch message {
+                case .returned(let position, let attempt, let end, let result):
+                    attemptReturned(position, attempt: attempt, at: end, result: result, &group)
+                case .timedOut(let position, let attempt, let timeout):
+                    timedOut(position, attempt: attempt, after: timeout, &group)
+                case .delayEnded(let position, let attempt):
+                    delayEnded(position, attempt: attempt, &group)
+                case .cancel:
+                    cancel()
+                }
+                drain(&group)
+                if verdict == nil { break }
+            }
+            group.cancelAll()
+        }
+    }
+
+    // MARK: Starting
+
+    /// Starts every ready step; sync steps run to their end here, releasing their dependents.
+    private func drain(_ group: inout DiscardingTaskGroup) {
+        while readyHead < ready.count, verdict != nil {
+            let position = ready[readyHead]
+            readyHead += 1
+            guard !isCancelled, !Task.isCancelled else {
+                fail(position, with: CancellationError(), started: false)
+                return
+            }
+            start(position, &group)
+        }
+    }
+
+    private func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
+        let node = graph.nodes[position]
+        let info = graph.plan[position]
+        let now = recorder.now
+        var latest: Int?
+        for prerequisite in graph.prerequisites[position] where latest.map({ ends[prerequisite] >= ends[$0] }) ?? true {
+            latest = prerequisite
+        }
+        heldBy[position] = latest.map { graph.nodes[$0].id }
+        starts[position] = now
+        if graph.isPhased, phaseStarts[node.phase] == nil {
+            phaseStarts[node.phase] = now
+            recorder.phaseStarted(node.phase)
+        }
+        recorder.stepStarted(info)
+        switch node.work {
+        case .sync(let body):
+            states[position] = .running(attempt: 1, since: now)
+            do {
+                if let context = recorder.tracing.context(of: info) {
+                    try InstrumentationContext.withValue(context) { try body(process) }
+                } else {
+                    try body(process)
+                }
+            } catch {
+                attemptFailed(position, attempt: 1, since: now, at: recorder.now, error: error, &group)
+                return
+            }
+            attemptFinished(position, since: now, at: recorder.now)
+        case .async:
+            launch(position, attempt: 1, &group)
+        }
+    }
+
+    /// Starts an attempt of an async step as a child task, and its timeout's timer.
+    private func launch(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
+        let node = graph.nodes[position]
+        guard case .async(let body) = node.work else { return }
+        let since = recorder.now
+        states[position] = .running(attempt: attempt, since: since)
+        let process = process
+        let clock = recorder.clock
+        let origin = recorder.origin
+        let inbox = inbox
+        let context = recorder.tracing.context(of: graph.plan[position])
+        group.addTask(priority: node.priority) {
+            let result: Result<AsyncInitializationStep<Process>.Apply?, any Error>
+            do {
+                if let context {
+                    result = .success(try await InstrumentationContext.withValue(context) { try await body(process) })
+                } else {
+                    result = .success(try await body(process))
+                }
+            } catch {
+                result = .failure(error)
+            }
+            inbox.yield(.returned(position, attempt: attempt, at: clock.now() - origin, result))
+        }
+        if let timeout = node.timeout {
+            timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
+                inbox.yield(.timedOut(position, attempt: attempt, after: timeout))
+            }
+        }
+    }
+
+    /// A task that calls `fire` at `deadline`, unless it is cancelled first.
+    private static func timer(
+        until deadline: Duration, on clock: InitializationClock, fire: @escaping @Sendable () -> Void
+    ) -> Task<Void, Never> {
+        Task.detached {
+            guard (try? await clock.sleepUntil(deadline)) != nil else { return }
+            fire()
+        }
+    }
+
+    // MARK: Ending attempts
+
+    private func attemptReturned(
+        _ position: Int,
+        attempt: Int,
+        at end: Duration,
+        result: Result<AsyncInitializationStep<Process>.Apply?, any Error>,
+        _ group: inout DiscardingTaskGroup
+    ) {
+        guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
+        timers[position]?.cancel()
+        timers[position] = nil
+        switch result {
+        case .success(let apply):
+            apply?(process)
+            attemptFinished(position, since: since, at: end)
+        case .failure(let error):
+            attemptFailed(position, attempt: attempt, since: since, at: end, error: error, &group)
+        }
+    }
+
+    /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
+    /// scheduler ends) and counts as failed.
+    private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
+        guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
+        timers[position] = nil
+        let error = InitializationStepTimeoutError(stepTitle: graph.nodes[position].title, timeout: timeout)
+        attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
+    }
+
+    private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
+        attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .finished))
+        ended(position, .finished, at: end)
+        for dependent in graph.dependents[position] {
+            guard case .waiting(let count) = states[dependent] else { continue }
+            states[dependent] = .waiting(count - 1)
+            if count == 1 { ready.append(dependent) }
+        }
+        finishIfDone()
+    }
+
+    /// Retries the step if it has attempts left; otherwise it failed: a required step fails
+    /// the run, an optional one skips its dependents.
+    private func attemptFailed(
+        _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
+        _ group: inout DiscardingTaskGroup
+    ) {
+        attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .failed))
+        let retry = graph.nodes[position].retry
+        if attempt < retry.attempts, !isCancelled, !Task.isCancelled {
+            let next = attempt + 1
+            let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
+            states[position] = .delayed(attempt: next)
+            recorder.stepRetrying(graph.plan[position], attempt: next, delay: delay, error: error)
+            guard delay > .zero else {
+                launch(position, attempt: next, &group)
+                return
+            }
+            let inbox = inbox
+            timers[position] = Self.timer(until: recorder.origin + end + delay, on: recorder.clock) {
+                inbox.yield(.delayEnded(position, attempt: next))
+            }
+            return
+        }
+        guard graph.nodes[position].isOptional else {
+            fail(position, with: error, started: true, at: end)
+            return
+        }
+        ended(position, .failed, at: end, error: error)
+        skipDependents(of: position)
+        finishIfDone()
+    }
+
+    private func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
+        guard verdict != nil, case .delayed(attempt) = states[position] else { return }
+        timers[position] = nil
+        guard !isCancelled, !Task.isCancelled else {
+            cancel()
+            return
+        }
+        launch(position, attempt: attempt, &group)
+    }
+
+    /// Records the end of a step and counts it.
+    private func ended(_ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil) {
+        states[position] = .ended
+        ends[position] = end
+        unended -= 1
+        let timing = InitializationStepTiming(
+            step: graph.plan[position], startOffset: starts[position], duration: end - starts[position],
+            outcome: outcome, heldBy: heldBy[position], attempts: attempts[position])
+        recorder.stepEnded(timing, error: error)
+        let phase = graph.nodes[position].phase
+        if graph.isPhased, outcome == .finished, let remaining = phaseRemaining[phase] {
+            phaseRemaining[phase] = remaining - 1
+            if remaining == 1, let begin = phaseStarts[phase] { recorder.phase(phase, from: begin) }
+        }
+    }
+
+    /// Skips every step that waits, directly or not, for `position`.
+    private func skipDependents(of position: Int) {
+        var stack = [position]
+        let now = recorder.now
+        while let failed = stack.popLast() {
+            for dependent in graph.dependents[failed] {
+                guard case .waiting = states[dependent] else { continue }
+                starts[dependent] = now
+                heldBy[dependent] = graph.nodes[failed].id
+                ended(dependent, .skipped, at: now)
+                stack.append(dependent)
+            }
+        }
+    }
+
+    private func finishIfDone() {
+        guard unended == 0, verdict != nil else { return }
+        // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
+        guard !isCancelled, !Task.isCancelled else {
+            give(.cancelledAfterLastStep)
+            return
+        }
+        if let begin = phaseStarts[.graph], !graph.isPhased { recorder.phase(.graph, from: begin) }
+        give(.finished)
+    }
+
+    // MARK: Failing
+
+    /// Ends the run because the run's task was cancelled: it fails in its first step still
+    /// running or waiting to retry.
+    private func cancel() {
+        guard verdict != nil else { return }
+        isCancelled = true
+        let active = states.indices.first { position in
+            switch states[position] {
+            case .running, .delayed: true
+            default: false
+            }
+        }
+        guard let active else { return }
+        fail(active, with: CancellationError(), started: true, at: recorder.now)
+    }
+
+    /// Fails the run in `position`; every other step running or waiting to retry is cancelled
+    /// and abandoned. A step that had not `started` is reported as failed without a timing.
+    private func fail(_ position: Int, with error: any Error, started: Bool, at end: Duration? = nil) {
+        guard verdict != nil else { return }
+        let now = recorder.now
+        if started {
+            if case .running(let attempt, let since) = states[position], attempts[position].count < attempt {
+                attempts[position].append(.init(startOffset: since, duration: (end ?? now) - since, outcome: .failed))
+            }
+            ended(position, .failed, at: end ?? now, error: error)
+        }
+        for other in states.indices where other != position {
+            switch states[other] {
+            case .running(_, let since):
+                attempts[other].append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
+            case .delayed:
+                break
+            default:
+                continue
+            }
+            ended(other, .cancelled, at: now)
+        }
+        give(.failed(StepFailure(step: graph.plan[position], error: error)))
+    }
+
+    /// Resumes the run, once; results that arrive later are discarded.
+    private func give(_ outcome: Verdict) {
+        for timer in timers { timer?.cancel() }
+        timers = Array(repeating: nil, count: timers.count)
+        inbox.finish()
+        verdict?.resume(returning: outcome)
+        verdict = nil
+    }
+}

@@ -1,0 +1,131 @@
+/// Where a run's time went: every step's timing in plan order, the critical chain, the blame
+/// list, and the steps an optional failure left out.
+///
+/// ```swift
+/// let result = try await initializer.run()
+/// for timing in result.report.criticalChain {
+///     print(timing.step.title, timing.startOffset, timing.duration)
+/// }
+/// try result.report.traceEventJSON().write(to: traceURL, atomically: true, encoding: .utf8)
+/// ```
+public struct InitializationReport: Sendable {
+    /// Every step that started or was skipped, in plan order. Steps a failed run never
+    /// reached are left out.
+    public let steps: [InitializationStepTiming]
+    /// The time from the start of the run to its end.
+    public let elapsed: Duration
+
+    init(plan: [InitializationStepInfo], timings: [InitializationStepTiming], elapsed: Duration) {
+        self.steps = timings.sorted { $0.step.position < $1.step.position }
+        self.elapsed = elapsed
+    }
+
+    /// The steps that decided the total time, first to last: the step that ended last, the
+    /// prerequisite that held it (the one that finished last), that step's, and so on.
+    ///
+    /// Making any other step faster does not make the run faster; on the chain, the gaps
+    /// between one step's end and the next one's start are the initializer's own overhead.
+    public var criticalChain: [InitializationStepTiming] {
+        let started = steps.filter { $0.outcome != .skipped }
+        guard var step = started.max(by: { ($0.endOffset, $0.step.position) < ($1.endOffset, $1.step.position) })
+        else { return [] }
+        let byID = Dictionary(started.map { ($0.step.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var chain = [step]
+        while let held = step.heldBy, let previous = byID[held], chain.count <= steps.count {
+            chain.append(previous)
+            step = previous
+        }
+        return chain.reversed()
+    }
+
+    /// The steps that ran, longest first, as `systemd-analyze blame` lists units.
+    public var blame: [InitializationStepTiming] {
+        steps.filter { $0.outcome != .skipped }
+            .sorted { ($0.duration, $1.step.position) > ($1.duration, $0.step.position) }
+    }
+
+    /// The optional steps that failed.
+    public var failedOptionalSteps: [InitializationStepInfo] {
+        steps.filter { $0.outcome == .failed && $0.step.isOptional }.map(\.step)
+    }
+
+    /// The steps that did not run because an optional step they need failed.
+    public var skippedSteps: [InitializationStepInfo] {
+        steps.filter { $0.outcome == .skipped }.map(\.step)
+    }
+
+    /// Whether an optional step failed, so that the run went on without it and what needs it.
+    public var isDegraded: Bool { steps.contains { $0.outcome == .failed && $0.step.isOptional } }
+
+    /// The run in the Chrome trace-event format, which Perfetto (ui.perfetto.dev) and
+    /// `chrome://tracing` open: one complete event (`"ph": "X"`) per attempt, its `ts` and `dur`
+    /// in microseconds, and in `args` the step's id, its prerequisites (`after`), the outcome,
+    /// the attempt and whether the step is on the critical chain.
+    ///
+    /// Attempts that overlap go on separate rows (`tid`), so every row nests correctly.
+    public func traceEventJSON() -> String {
+        let critical = Set(criticalChain.map(\.step.id))
+        var events: [(start: Duration, json: String)] = []
+        var rowEnds: [Duration] = []
+        let attempts = steps.flatMap { timing in
+            timing.attemptTimings.enumerated().map { (timing: timing, number: $0.offset + 1, attempt: $0.element) }
+        }
+        .sorted { ($0.attempt.startOffset, $0.timing.step.position) < ($1.attempt.startOffset, $1.timing.step.position) }
+        for (timing, number, attempt) in attempts {
+            let end = attempt.startOffset + attempt.duration
+            let row: Int
+            if let free = rowEnds.firstIndex(where: { $0 <= attempt.startOffset }) {
+                row = free
+                rowEnds[free] = end
+            } else {
+                row = rowEnds.count
+                rowEnds.append(end)
+            }
+            let step = timing.step
+            let after = step.after.map(JSONText.string).joined(separator: ",")
+            let args =
+                "{\"id\":\(JSONText.string(step.id)),\"after\":[\(after)],\"outcome\":\"\(attempt.outcome)\","
+                + "\"stepOutcome\":\"\(timing.outcome)\",\"attempt\":\(number),\"attempts\":\(timing.attempts),"
+                + "\"optional\":\(step.isOptional),\"critical\":\(critical.contains(step.id))}"
+            let json =
+                "{\"name\":\(JSONText.string(step.title)),\"cat\":\"\(step.isAsync ? "async" : "sync")\","
+                + "\"ph\":\"X\",\"ts\":\(JSONText.microseconds(attempt.startOffset)),"
+                + "\"dur\":\(JSONText.microseconds(attempt.duration)),\"pid\":1,\"tid\":\(row + 1),\"args\":\(args)}"
+            events.append((attempt.startOffset, json))
+        }
+        var lines = ["{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"start-up\"}}"]
+        for row in rowEnds.indices {
+            lines.append(
+                "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(row + 1),\"args\":{\"name\":\"lane \(row + 1)\"}}")
+        }
+        lines += events.map(\.json)
+        return "{\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n],\"displayTimeUnit\":\"ms\"}\n"
+    }
+}
+
+/// The bits of JSON the trace needs, without Foundation.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whole microseconds, rounded down, never negative.
+    static func microseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+    }
+}

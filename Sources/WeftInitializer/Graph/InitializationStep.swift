@@ -1,0 +1,139 @@
+/// A step of a start-up graph: it names the steps it needs, and starts the moment they have
+/// all finished.
+///
+/// ```swift
+/// let steps: [InitializationStep<AppProcess>] = [
+///     .sync("environment", title: "Choose the environment") { process in
+///         process.environment = .production
+///     },
+///     .async("client", title: "Create the HTTP client", after: ["environment"]) { process in
+///         HTTPClient(configuration: await process.environment.clientConfiguration)
+///     } apply: { process, client in
+///         process.client = client
+///     },
+///     .async("history", title: "Open the history", optional: true) { _ in
+///         try await HistoryDatabase.open()
+///     } apply: { process, database in
+///         process.history = database
+///     },
+///     .async("fact", title: "Fetch a fact", after: ["client"], timeout: .seconds(5),
+///            retry: .exponential(attempts: 3)) { process in
+///         try await process.fetchFact()
+///     } apply: { process, fact in
+///         process.fact = fact
+///     },
+/// ]
+/// ```
+///
+/// Sync steps run on the main actor and async steps off it, as in the three phases.
+public struct InitializationStep<Process: DependencyInitializationProcess>: Sendable {
+    let node: StepNode<Process>
+
+    /// A synchronous step, run on the main actor once the steps in `after` have finished.
+    /// - Parameters:
+    ///   - id: The step's id, unique in the initializer; other steps name it in `after`.
+    ///   - title: The title shown by user interfaces; the id when empty.
+    ///   - type: `.simple` (first run only) or `.repeatable` (also on `runRepeat`).
+    ///   - after: The ids of the steps that must finish first.
+    ///   - optional: Whether a failure leaves the run degraded (its dependents skipped)
+    ///     instead of failing it.
+    ///   - run: The work; throw to fail the step.
+    public static func sync(
+        _ id: String,
+        title: String = "",
+        type: InitializationStepType = .simple,
+        after: [String] = [],
+        optional: Bool = false,
+        run: @escaping @MainActor @Sendable (Process) throws -> Void
+    ) -> InitializationStep {
+        InitializationStep(
+            node: StepNode(
+                id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
+                timeout: nil, retry: .never, priority: nil, work: .sync(run)))
+    }
+
+    /// An asynchronous step that computes a value off the main actor; the initializer then
+    /// stores it into the process with `apply`, on the main actor.
+    /// - Parameters:
+    ///   - id: The step's id, unique in the initializer; other steps name it in `after`.
+    ///   - title: The title shown by user interfaces; the id when empty.
+    ///   - type: `.simple` (first run only) or `.repeatable` (also on `runRepeat`).
+    ///   - after: The ids of the steps that must finish first.
+    ///   - optional: Whether a failure leaves the run degraded (its dependents skipped)
+    ///     instead of failing it.
+    ///   - timeout: The longest one attempt may run; it is then cancelled and abandoned, and
+    ///     counts as a failed attempt.
+    ///   - retry: How often to try, and how long to wait between tries.
+    ///   - priority: The priority of the step's task; `nil` inherits the run's priority.
+    ///   - produce: The work, run off the main actor; throw to fail the attempt.
+    ///   - apply: Stores the produced value; runs on the main actor, never for an abandoned
+    ///     attempt.
+    public static func async<Value: Sendable>(
+        _ id: String,
+        title: String = "",
+        type: InitializationStepType = .simple,
+        after: [String] = [],
+        optional: Bool = false,
+        timeout: Duration? = nil,
+        retry: InitializationRetry = .never,
+        priority: TaskPriority? = nil,
+        produce: @escaping @Sendable (Process) async throws -> Value,
+        apply: @escaping @MainActor @Sendable (Process, Value) -> Void
+    ) -> InitializationStep {
+        InitializationStep(
+            node: StepNode(
+                id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
+                timeout: timeout, retry: retry, priority: priority,
+                work: .async(
+                    .produce { process in
+                        let value = try await produce(process)
+                        return { process in apply(process, value) }
+                    })))
+    }
+
+    /// An asynchronous step that stores nothing into the process, such as a check or a
+    /// warm-up. The parameters are those of
+    /// ``async(_:title:type:after:optional:timeout:retry:priority:produce:apply:)``.
+    public static func async(
+        _ id: String,
+        title: String = "",
+        type: InitializationStepType = .simple,
+        after: [String] = [],
+        optional: Bool = false,
+        timeout: Duration? = nil,
+        retry: InitializationRetry = .never,
+        priority: TaskPriority? = nil,
+        run: @escaping @Sendable (Process) async throws -> Void
+    ) -> InitializationStep {
+        InitializationStep(
+            node: StepNode(
+                id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
+                timeout: timeout, retry: retry, priority: priority, work: .async(.run(run))))
+    }
+}
+
+/// One step of a run's graph, whichever way it was declared.
+struct StepNode<Process: DependencyInitializationProcess>: Sendable {
+    enum Work: Sendable {
+        case sync(@MainActor @Sendable (Process) throws -> Void)
+        case async(AsyncInitializationStep<Process>.Body)
+    }
+
+    let id: String
+    let title: String
+    let type: InitializationStepType
+    let after: [String]
+    let isOptional: Bool
+    let timeout: Duration?
+    let retry: InitializationRetry
+    let priority: TaskPriority?
+    let work: Work
+    /// The phase it belongs to; `.graph` for a step of a graph.
+    var phase: InitializationPhase = .graph
+    /// Its index within its phase's list.
+    var index = 0
+
+    var isAsync: Bool {
+        if case .async = work { true } else { false }
+    }
+}

@@ -1,0 +1,189 @@
+/// The steps of one run and the edges between them, checked and indexed.
+struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
+    let nodes: [StepNode<Process>]
+    /// One description per step, in the order the steps were given.
+    let plan: [InitializationStepInfo]
+    /// For each step, the positions of the steps it waits for.
+    let prerequisites: [[Int]]
+    /// For each step, the positions of the steps that wait for it.
+    let dependents: [[Int]]
+    /// Whether the steps came as the three phases, which emit phase events.
+    let isPhased: Bool
+
+    var isEmpty: Bool { nodes.isEmpty }
+
+    /// The three phases as a graph: each sync step after the one before it, every async step
+    /// after the pre-sync steps, the post-sync steps after every async step.
+    static func phases(
+        preSync: [SyncInitializationStep<Process>],
+        async: [AsyncInitializationStep<Process>],
+        postSync: [SyncInitializationStep<Process>]
+    ) -> StepGraph {
+        var nodes: [StepNode<Process>] = []
+        func add(_ node: StepNode<Process>, phase: InitializationPhase, index: Int) {
+            var node = node
+            node.phase = phase
+            node.index = index
+            nodes.append(node)
+        }
+        func id(_ phase: InitializationPhase, _ index: Int) -> String { "\(phase).\(index + 1)" }
+
+        var previous: [String] = []
+        for (index, step) in preSync.enumerated() {
+            add(step.node(id: id(.preSync, index), after: previous), phase: .preSync, index: index)
+            previous = [id(.preSync, index)]
+        }
+        if !async.isEmpty {
+            for (index, step) in async.enumerated() {
+                add(step.node(id: id(.async, index), after: previous), phase: .async, index: index)
+            }
+            previous = async.indices.map { id(.async, $0) }
+        }
+        for (index, step) in postSync.enumerated() {
+            add(step.node(id: id(.postSync, index), after: previous), phase: .postSync, index: index)
+            previous = [id(.postSync, index)]
+        }
+        // Distinct ids, each prerequisite an earlier step: nothing to reject.
+        return StepGraph(unchecked: nodes, isPhased: true)
+    }
+
+    /// The steps of a graph, checked: unique ids, known prerequisites, no circle, usable retry
+    /// policies.
+    static func graph(_ steps: [InitializationStep<Process>]) throws(InitializationConfigurationError) -> StepGraph {
+        guard !steps.isEmpty else { throw InitializationConfigurationError(code: .noSteps) }
+        var nodes: [StepNode<Process>] = []
+        nodes.reserveCapacity(steps.count)
+        for (index, step) in steps.enumerated() {
+            var node = step.node
+            node.index = index
+            nodes.append(node)
+        }
+        return try StepGraph(nodes: nodes, isPhased: false)
+    }
+
+    private init(nodes: [StepNode<Process>], isPhased: Bool) throws(InitializationConfigurationError) {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() {
+            guard positions.updateValue(position, forKey: node.id) == nil else {
+                throw InitializationConfigurationError(code: .duplicateStepID, steps: [node.id])
+            }
+            if let problem = node.retry.problem {
+                throw InitializationConfigurationError(code: .invalidRetry, steps: [node.id], detail: problem)
+            }
+        }
+        var prerequisites: [[Int]] = []
+        var dependents = [[Int]](repeating: [], count: nodes.count)
+        prerequisites.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() {
+            var own: [Int] = []
+            own.reserveCapacity(node.after.count)
+            for id in node.after {
+                guard let prerequisite = positions[id] else {
+                    throw InitializationConfigurationError(code: .missingPrerequisite, steps: [node.id, id])
+                }
+                guard !own.contains(prerequisite) else { continue }
+                own.append(prerequisite)
+                dependents[prerequisite].append(position)
+            }
+            prerequisites.append(own)
+        }
+        if let cycle = Self.cycle(prerequisites: prerequisites, dependents: dependents) {
+            throw InitializationConfigurationError(code: .cycle, steps: cycle.map { nodes[$0].id })
+        }
+        self.nodes = nodes
+        self.prerequisites = prerequisites
+        self.dependents = dependents
+        self.isPhased = isPhased
+        self.plan = Self.plan(nodes, prerequisites)
+    }
+
+    /// A graph whose checks the caller has made.
+    private init(unchecked nodes: [StepNode<Process>], isPhased: Bool) {
+        var positions: [String: Int] = [:]
+        for (position, node) in nodes.enumerated() { positions[node.id] = position }
+        let prerequisites = nodes.map { node in node.after.compactMap { positions[$0] } }
+        var dependents = [[Int]](repeating: [], count: nodes.count)
+        for (position, own) in prerequisites.enumerated() {
+            for prerequisite in own { dependents[prerequisite].append(position) }
+        }
+        self.nodes = nodes
+        self.prerequisites = prerequisites
+        self.dependents = dependents
+        self.isPhased = isPhased
+        self.plan = Self.plan(nodes, prerequisites)
+    }
+
+    private static func plan(_ nodes: [StepNode<Process>], _ prerequisites: [[Int]]) -> [InitializationStepInfo] {
+        nodes.enumerated().map { position, node in
+            InitializationStepInfo(
+                id: node.id, title: node.title, phase: node.phase, index: node.index, position: position,
+                type: node.type, after: prerequisites[position].map { nodes[$0].id }, isAsync: node.isAsync,
+                isOptional: node.isOptional, retry: node.retry)
+        }
+    }
+
+    /// A circle of steps waiting for each other, first step repeated at the end; `nil` when
+    /// there is none. Kahn's algorithm: what it cannot order lies on or behind a circle.
+    private static func cycle(prerequisites: [[Int]], dependents: [[Int]]) -> [Int]? {
+        var waiting = prerequisites.map(\.count)
+        var ready = waiting.indices.filter { waiting[$0] == 0 }
+        var ordered = 0
+        while let next = ready.popLast() {
+            ordered += 1
+            for dependent in dependents[next] {
+                waiting[dependent] -= 1
+                if waiting[dependent] == 0 { ready.append(dependent) }
+            }
+        }
+        guard ordered < prerequisites.count, var step = waiting.firstIndex(where: { $0 > 0 }) else { return nil }
+        // Every step left waits for another step left: walk back until a step repeats.
+        var seen: [Int: Int] = [:]
+        var path: [Int] = []
+        while seen[step] == nil {
+            seen[step] = path.count
+            path.append(step)
+            guard let prerequisite = prerequisites[step].first(where: { waiting[$0] > 0 }) else { return nil }
+            step = prerequisite
+        }
+        return Array(path[(seen[step] ?? 0)...]) + [step]
+    }
+
+    /// The part of this graph a repeat runs: the steps `seeds` selects and every step that
+    /// waits for one of them, directly or not. Prerequisites left out count as finished.
+    func repeating(_ seeds: (Int) -> Bool) -> StepGraph {
+        var kept = nodes.indices.map(seeds)
+        var stack = kept.indices.filter { kept[$0] }
+        while let next = stack.popLast() {
+            for dependent in dependents[next] where !kept[dependent] {
+                kept[dependent] = true
+                stack.append(dependent)
+            }
+        }
+        let keptIDs = Set(nodes.indices.filter { kept[$0] }.map { nodes[$0].id })
+        let subset = nodes.indices.filter { kept[$0] }.map { position in
+            let node = nodes[position]
+            return StepNode(
+                id: node.id, title: node.title, type: node.type, after: node.after.filter(keptIDs.contains),
+                isOptional: node.isOptional, timeout: node.timeout, retry: node.retry, priority: node.priority,
+                work: node.work, phase: node.phase, index: node.index)
+        }
+        return StepGraph(unchecked: subset, isPhased: isPhased)
+    }
+}
+
+extension SyncInitializationStep {
+    func node(id: String, after: [String]) -> StepNode<Process> {
+        StepNode(
+            id: id, title: title, type: type, after: after, isOptional: false, timeout: nil, retry: .never,
+            priority: nil, work: .sync(body))
+    }
+}
+
+extension AsyncInitializationStep {
+    func node(id: String, after: [String]) -> StepNode<Process> {
+        StepNode(
+            id: id, title: title, type: type, after: after, isOptional: false, timeout: timeout, retry: .never,
+            priority: priority, work: .async(body))
+    }
+}
