@@ -100,7 +100,9 @@ struct StartupGraphTests {
             (error as? InitializationConfigurationError)?.code == .invalidRetry
                 && "\(error)".contains("'a'") && "\(error)".contains("at least 1")
         }
-        #expect(configurationError { try DependencyInitializer(createProcess: { TestProcess() }, steps: []) }?.code == .noSteps)
+        #expect(
+            configurationError { try DependencyInitializer(createProcess: { TestProcess() }, steps: []) }?.code
+                == .noSteps)
     }
 
     @Test("the plan lists ids, prerequisites and flags; the three phases get ids and implied prerequisites")
@@ -353,7 +355,9 @@ struct StartupGraphTests {
     func backoffDelays() {
         let policy = InitializationRetry.exponential(
             attempts: 10, baseDelay: .milliseconds(100), maxDelay: .milliseconds(700), jitter: 0.5)
-        #expect((1...6).map { policy.delay(before: $0, random: 0) } == [0, 100, 200, 400, 700, 700].map { .milliseconds($0) })
+        #expect(
+            (1...6).map { policy.delay(before: $0, random: 0) }
+                == [0, 100, 200, 400, 700, 700].map { .milliseconds($0) })
         #expect(policy.delay(before: 3, random: 1) == .milliseconds(100))
         #expect(policy.delay(before: 3, random: 0.5) == .milliseconds(150))
         #expect(InitializationRetry.never.attempts == 1)

@@ -69,6 +69,7 @@ public struct InitializationStepTiming: Sendable, Hashable {
         self.outcome = outcome
         self.heldBy = heldBy
         self.attemptTimings =
-            attempts ?? (outcome == .skipped ? [] : [Attempt(startOffset: startOffset, duration: duration, outcome: outcome)])
+            attempts
+            ?? (outcome == .skipped ? [] : [Attempt(startOffset: startOffset, duration: duration, outcome: outcome)])
     }
 }

@@ -309,7 +309,9 @@ final class GraphRun<Process: DependencyInitializationProcess> {
     }
 
     /// Records the end of a step and counts it.
-    private func ended(_ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil) {
+    private func ended(
+        _ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil
+    ) {
         states[position] = .ended
         ends[position] = end
         unended -= 1

@@ -70,7 +70,9 @@ public struct InitializationReport: Sendable {
         let attempts = steps.flatMap { timing in
             timing.attemptTimings.enumerated().map { (timing: timing, number: $0.offset + 1, attempt: $0.element) }
         }
-        .sorted { ($0.attempt.startOffset, $0.timing.step.position) < ($1.attempt.startOffset, $1.timing.step.position) }
+        .sorted {
+            ($0.attempt.startOffset, $0.timing.step.position) < ($1.attempt.startOffset, $1.timing.step.position)
+        }
         for (timing, number, attempt) in attempts {
             let end = attempt.startOffset + attempt.duration
             let row: Int
@@ -96,7 +98,8 @@ public struct InitializationReport: Sendable {
         var lines = ["{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"start-up\"}}"]
         for row in rowEnds.indices {
             lines.append(
-                "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(row + 1),\"args\":{\"name\":\"lane \(row + 1)\"}}")
+                "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(row + 1),\"args\":{\"name\":\"lane \(row + 1)\"}}"
+            )
         }
         lines += events.map(\.json)
         return "{\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n],\"displayTimeUnit\":\"ms\"}\n"

@@ -1,7 +1,9 @@
 /// The steps an initializer was given, which a repeat selects from.
 enum StepSource<Process: DependencyInitializationProcess>: Sendable {
     /// The three phases' lists.
-    case phases(preSync: [SyncInitializationStep<Process>], async: [AsyncInitializationStep<Process>], postSync: [SyncInitializationStep<Process>])
+    case phases(
+        preSync: [SyncInitializationStep<Process>], async: [AsyncInitializationStep<Process>],
+        postSync: [SyncInitializationStep<Process>])
     /// The whole graph, of which a run may run a part.
     case graph(StepGraph<Process>)
 

@@ -9,7 +9,8 @@ extension DependencyInitializer {
     /// is cancelled after its last step.
     var containerStep: InitializationStepInfo {
         InitializationStepInfo(
-            id: "container", title: "Build the container", phase: .container, index: 0, position: plan.count, type: .simple)
+            id: "container", title: "Build the container", phase: .container, index: 0, position: plan.count,
+            type: .simple)
     }
 
     /// Runs every step, reports the outcome through events and callbacks, and returns it.

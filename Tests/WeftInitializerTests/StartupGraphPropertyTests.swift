@@ -1,0 +1,205 @@
+import Foundation
+import Synchronization
+import Testing
+import WeftInitializer
+
+/// A small seeded generator, so that a failing graph can be run again from its seed.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random step: what it needs, how its attempts go.
+private struct RandomStep {
+    var after: [Int]
+    var isAsync: Bool
+    var isOptional: Bool
+    var attempts: Int
+    /// How many attempts fail, from the first: `attempts` of them means the step fails.
+    var failing: Int
+    /// Each attempt's duration in milliseconds (async steps; sync steps take no time).
+    var durations: [Int]
+    var baseDelay: Int
+
+    func delay(before attempt: Int) -> Int { baseDelay << (attempt - 2) }
+}
+
+/// What the reference scheduler says about a step, in milliseconds from the run's start.
+private struct Expected: Equatable {
+    var outcome: InitializationStepTiming.Outcome
+    var start: Int
+    var end: Int
+    var attempts: Int
+    /// Intervals during which the step's task or its retry delay sleeps on the clock.
+    var sleeps: [Range<Int>]
+}
+
+/// The reference: the documented rules, step by step in index order (prerequisites always
+/// have lower indices). A step starts the moment its last prerequisite finished; a failed or
+/// skipped prerequisite skips it at the moment of that failure; attempt n + 1 starts the
+/// delay after attempt n ended.
+private func reference(_ steps: [RandomStep]) -> [Expected] {
+    var expected: [Expected] = []
+    for step in steps {
+        let prerequisites = step.after.map { expected[$0] }
+        let broken = prerequisites.filter { $0.outcome != .finished }
+        if let skippedAt = broken.map(\.end).min() {
+            expected.append(Expected(outcome: .skipped, start: skippedAt, end: skippedAt, attempts: 0, sleeps: []))
+            continue
+        }
+        let start = prerequisites.map(\.end).max() ?? 0
+        var time = start
+        var sleeps: [Range<Int>] = []
+        var attempt = 1
+        while true {
+            let duration = step.isAsync ? step.durations[attempt - 1] : 0
+            if duration > 0 { sleeps.append(time..<(time + duration)) }
+            time += duration
+            guard attempt <= step.failing, attempt < step.attempts else { break }
+            attempt += 1
+            let delay = step.delay(before: attempt)
+            sleeps.append(time..<(time + delay))
+            time += delay
+        }
+        let outcome: InitializationStepTiming.Outcome = attempt <= step.failing ? .failed : .finished
+        expected.append(Expected(outcome: outcome, start: start, end: time, attempts: attempt, sleeps: sleeps))
+    }
+    return expected
+}
+
+private func randomGraph(using generator: inout SplitMix64) -> [RandomStep] {
+    let count = Int.random(in: 1...10, using: &generator)
+    return (0..<count).map { index in
+        let isAsync = Bool.random(using: &generator) || Bool.random(using: &generator)
+        let isOptional = Int.random(in: 0..<10, using: &generator) < 3
+        let attempts = isAsync ? Int.random(in: 1...3, using: &generator) : 1
+        // A required step always succeeds in the end; an optional one may fail every attempt.
+        let failing = Int.random(in: 0...(isOptional ? attempts : attempts - 1), using: &generator)
+        let after = (0..<index).filter { _ in Int.random(in: 0..<10, using: &generator) < 3 }
+        return RandomStep(
+            after: after, isAsync: isAsync, isOptional: isOptional, attempts: attempts, failing: failing,
+            durations: (0..<attempts).map { _ in Int.random(in: 1...40, using: &generator) },
+            baseDelay: Int.random(in: 1...20, using: &generator))
+    }
+}
+
+/// Counts each step's attempts, from any task.
+private final class AttemptCounter: Sendable {
+    private let counts: Mutex<[Int]>
+    init(_ count: Int) { counts = Mutex(Array(repeating: 0, count: count)) }
+    func next(_ step: Int) -> Int {
+        counts.withLock {
+            $0[step] += 1
+            return $0[step]
+        }
+    }
+}
+
+private func steps(
+    for graph: [RandomStep], clock: ManualClock, counter: AttemptCounter
+) -> [InitializationStep<TestProcess>] {
+    graph.enumerated().map { index, step in
+        let id = "s\(index)"
+        let after = step.after.map { "s\($0)" }
+        guard step.isAsync else {
+            let fails = step.failing > 0
+            return .sync(id, after: after, optional: step.isOptional) { _ in
+                if fails { throw TestError(message: "\(id) failed") }
+            }
+        }
+        return .async(
+            id, after: after, optional: step.isOptional,
+            retry: .exponential(
+                attempts: step.attempts, baseDelay: .milliseconds(step.baseDelay), maxDelay: .seconds(3_600),
+                jitter: 0)
+        ) { _ in
+            let attempt = counter.next(index)
+            try await clock.sleep(for: .milliseconds(step.durations[attempt - 1]))
+            if attempt <= step.failing { throw TestError(message: "\(id) attempt \(attempt) failed") }
+        }
+    }
+}
+
+@MainActor
+@Suite("Start-up graph against a reference scheduler", .timeLimit(.minutes(2)))
+struct StartupGraphPropertyTests {
+    @Test("on random graphs the scheduler does exactly what the reference does, to the millisecond")
+    func randomGraphs() async throws {
+        let count = ProcessInfo.processInfo.environment["WEFT_GRAPH_SEQUENCES"].flatMap(Int.init) ?? 150
+        var seeds = SplitMix64(state: 0x5EED_0033)
+        for _ in 0..<count {
+            let seed = seeds.next()
+            var generator = SplitMix64(state: seed)
+            let graph = randomGraph(using: &generator)
+            let agrees = try await check(graph)
+            #expect(agrees, "seed \(seed): \(graph.count) steps")
+            if !agrees { break }
+        }
+    }
+
+    /// Runs `graph` on a manual clock, moving time from one moment of the reference's to the
+    /// next once the run has settled there, and compares what happened with the reference.
+    private func check(_ graph: [RandomStep]) async throws -> Bool {
+        let expected = reference(graph)
+        let clock = ManualClock()
+        let initializer = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            steps: steps(for: graph, clock: clock, counter: AttemptCounter(graph.count)),
+            clock: InitializationClock(clock))
+        let ends = StepEnds(initializer.events())
+        let run = Task { try await initializer.run() }
+
+        let moments = Set(
+            expected.flatMap { [$0.start, $0.end] + $0.sleeps.flatMap { [$0.lowerBound, $0.upperBound] } })
+        for moment in moments.sorted() {
+            clock.advance(to: .milliseconds(moment))
+            let sleeping = expected.reduce(0) { $0 + $1.sleeps.filter { $0.contains(moment) }.count }
+            let ended = expected.filter { $0.end <= moment }.count
+            let settled = await waitUntil { clock.sleeperCount == sleeping && ends.count == ended }
+            guard settled else {
+                Issue.record(
+                    "at \(moment) ms: \(clock.sleeperCount) asleep, \(ends.count) ended; expected \(sleeping), \(ended)"
+                )
+                run.cancel()
+                return false
+            }
+        }
+        let report = try await run.value.report
+
+        var agrees = true
+        for (index, timing) in report.steps.enumerated() {
+            let want = expected[index]
+            let got = Expected(
+                outcome: timing.outcome, start: Int(timing.startOffset.milliseconds),
+                end: Int(timing.endOffset.milliseconds), attempts: timing.attempts, sleeps: want.sleeps)
+            if got != want {
+                Issue.record("step s\(index): got \(got), expected \(want)")
+                agrees = false
+            }
+            // No step starts before its prerequisites finished.
+            for prerequisite in graph[index].after where timing.outcome != .skipped {
+                agrees = agrees && report.steps[prerequisite].endOffset <= timing.startOffset
+            }
+        }
+        #expect(report.steps.count == graph.count)
+        // The critical chain runs without gaps from the start to the end of the run.
+        let chain = report.criticalChain
+        let chainTime = chain.reduce(Duration.zero) { $0 + $1.duration }
+        #expect(chainTime == report.elapsed && chain.first?.startOffset == .zero)
+        #expect(report.elapsed == .milliseconds(expected.map(\.end).max() ?? 0))
+        return agrees && chainTime == report.elapsed
+    }
+}
+
+extension Duration {
+    fileprivate var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}
