@@ -13,7 +13,7 @@ import Synchronization
 /// result is applied to the process only before it, and an abandoned attempt's result never
 /// is. The run does not wait for abandoned attempts; the scheduler's task does.
 @MainActor
-final class GraphRun<Process: DependencyInitializationProcess> {
+final class GraphRun {
     /// Where a step is.
     private enum State {
         /// Waiting for this many prerequisites to finish.
@@ -27,7 +27,7 @@ final class GraphRun<Process: DependencyInitializationProcess> {
 
     /// What the scheduler learns from attempts, timers and the run's task.
     private enum Message: Sendable {
-        case returned(Int, attempt: Int, at: Duration, Result<AsyncInitializationStep<Process>.Apply?, any Error>)
+        case returned(Int, attempt: Int, at: Duration, Result<Apply?, any Error>)
         case timedOut(Int, attempt: Int, after: Duration)
         case delayEnded(Int, attempt: Int)
         case cancel
@@ -43,9 +43,34 @@ final class GraphRun<Process: DependencyInitializationProcess> {
         case cancelledAfterLastStep
     }
 
-    private let graph: StepGraph<Process>
-    private let process: Process
-    private let recorder: RunRecorder<Process>
+    /// Stores an attempt's result into the process, on the main actor.
+    typealias Apply = @MainActor @Sendable () -> Void
+
+    /// A step's work, bound to the run's process.
+    enum Work: Sendable {
+        case sync(@MainActor @Sendable () throws -> Void)
+        case async(@Sendable () async throws -> Apply?)
+    }
+
+    /// What the run needs of each step, by position.
+    struct Steps {
+        var plan: [InitializationStepInfo]
+        var prerequisites: [[Int]]
+        var dependents: [[Int]]
+        var works: [Work]
+        var timeouts: [Duration?]
+        var priorities: [TaskPriority?]
+        var isPhased: Bool
+    }
+
+    private let plan: [InitializationStepInfo]
+    private let prerequisites: [[Int]]
+    private let dependents: [[Int]]
+    private let works: [Work]
+    private let timeouts: [Duration?]
+    private let priorities: [TaskPriority?]
+    private let isPhased: Bool
+    private let recorder: RunRecorder
     private var states: [State]
     /// When each step's first attempt started.
     private var starts: [Duration]
@@ -59,8 +84,7 @@ final class GraphRun<Process: DependencyInitializationProcess> {
     private var readyHead = 0
     private var unended: Int
     private var verdict: CheckedContinuation<Verdict, Never>?
-    private let inbox: AsyncStream<Message>.Continuation
-    private let messages: AsyncStream<Message>
+    private let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
     private let scheduler = Mutex<Task<Void, Never>?>(nil)
     /// Set when the run was cancelled; no step starts after.
@@ -69,12 +93,17 @@ final class GraphRun<Process: DependencyInitializationProcess> {
     private var phaseRemaining: [InitializationPhase: Int] = [:]
     private var phaseStarts: [InitializationPhase: Duration] = [:]
 
-    init(graph: StepGraph<Process>, process: Process, recorder: RunRecorder<Process>) {
-        self.graph = graph
-        self.process = process
+    init(_ steps: Steps, recorder: RunRecorder) {
+        plan = steps.plan
+        prerequisites = steps.prerequisites
+        dependents = steps.dependents
+        works = steps.works
+        timeouts = steps.timeouts
+        priorities = steps.priorities
+        isPhased = steps.isPhased
         self.recorder = recorder
-        let count = graph.nodes.count
-        states = graph.prerequisites.map { State.waiting($0.count) }
+        let count = plan.count
+        states = prerequisites.map { State.waiting($0.count) }
         starts = Array(repeating: .zero, count: count)
         ends = Array(repeating: .zero, count: count)
         attempts = Array(repeating: [], count: count)
@@ -82,16 +111,15 @@ final class GraphRun<Process: DependencyInitializationProcess> {
         timers = Array(repeating: nil, count: count)
         unended = count
         ready.reserveCapacity(count)
-        (messages, inbox) = AsyncStream.makeStream(of: Message.self)
-        if graph.isPhased {
-            for node in graph.nodes { phaseRemaining[node.phase, default: 0] += 1 }
+        if isPhased {
+            for step in plan { phaseRemaining[step.phase, default: 0] += 1 }
         }
     }
 
     /// Runs the graph and returns how it ended.
     func run() async -> Verdict {
-        guard !graph.isEmpty else { return .finished }
-        if !graph.isPhased {
+        guard !plan.isEmpty else { return .finished }
+        if !isPhased {
             phaseStarts[.graph] = recorder.now
             recorder.phaseStarted(.graph)
         }
@@ -103,7 +131,7 @@ final class GraphRun<Process: DependencyInitializationProcess> {
                 scheduler.withLock { $0 = task }
             }
         } onCancel: {
-            inbox.yield(.cancel)
+            inbox.post(.cancel)
             scheduler.withLock { $0?.cancel() }
         }
     }
@@ -112,24 +140,27 @@ final class GraphRun<Process: DependencyInitializationProcess> {
     /// verdict is given; then waits for the abandoned attempts, which it has cancelled.
     private func schedule() async {
         await withDiscardingTaskGroup { group in
-            for (position, prerequisites) in graph.prerequisites.enumerated() where prerequisites.isEmpty {
+            for (position, own) in prerequisites.enumerated() where own.isEmpty {
                 ready.append(position)
             }
             drain(&group)
             guard verdict != nil else { return }
-            for await message in messages {
-                switch message {
-                case .returned(let position, let attempt, let end, let result):
-                    attemptReturned(position, attempt: attempt, at: end, result: result, &group)
-                case .timedOut(let position, let attempt, let timeout):
-                    timedOut(position, attempt: attempt, after: timeout, &group)
-                case .delayEnded(let position, let attempt):
-                    delayEnded(position, attempt: attempt, &group)
-                case .cancel:
-                    cancel()
+            while verdict != nil {
+                let messages = await inbox.take()
+                guard !messages.isEmpty else { break }
+                for message in messages where verdict != nil {
+                    switch message {
+                    case .returned(let position, let attempt, let end, let result):
+                        attemptReturned(position, attempt: attempt, at: end, result: result, &group)
+                    case .timedOut(let position, let attempt, let timeout):
+                        timedOut(position, attempt: attempt, after: timeout, &group)
+                    case .delayEnded(let position, let attempt):
+                        delayEnded(position, attempt: attempt, &group)
+                    case .cancel:
+                        cancel()
+                    }
                 }
                 drain(&group)
-                if verdict == nil { break }
             }
             group.cancelAll()
         }
@@ -151,28 +182,27 @@ final class GraphRun<Process: DependencyInitializationProcess> {
     }
 
     private func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
-        let node = graph.nodes[position]
-        let info = graph.plan[position]
+        let info = plan[position]
         let now = recorder.now
         var latest: Int?
-        for prerequisite in graph.prerequisites[position] where latest.map({ ends[prerequisite] >= ends[$0] }) ?? true {
+        for prerequisite in prerequisites[position] where latest.map({ ends[prerequisite] >= ends[$0] }) ?? true {
             latest = prerequisite
         }
-        heldBy[position] = latest.map { graph.nodes[$0].id }
+        heldBy[position] = latest.map { plan[$0].id }
         starts[position] = now
-        if graph.isPhased, phaseStarts[node.phase] == nil {
-            phaseStarts[node.phase] = now
-            recorder.phaseStarted(node.phase)
+        if isPhased, phaseStarts[info.phase] == nil {
+            phaseStarts[info.phase] = now
+            recorder.phaseStarted(info.phase)
         }
         recorder.stepStarted(info)
-        switch node.work {
+        switch works[position] {
         case .sync(let body):
             states[position] = .running(attempt: 1, since: now)
             do {
                 if let context = recorder.tracing.context(of: info) {
-                    try InstrumentationContext.withValue(context) { try body(process) }
+                    try InstrumentationContext.withValue(context) { try body() }
                 } else {
-                    try body(process)
+                    try body()
                 }
             } catch {
                 attemptFailed(position, attempt: 1, since: now, at: recorder.now, error: error, &group)
@@ -186,31 +216,42 @@ final class GraphRun<Process: DependencyInitializationProcess> {
 
     /// Starts an attempt of an async step as a child task, and its timeout's timer.
     private func launch(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
-        let node = graph.nodes[position]
-        guard case .async(let body) = node.work else { return }
+        guard case .async(let body) = works[position] else { return }
         let since = recorder.now
         states[position] = .running(attempt: attempt, since: since)
-        let process = process
         let clock = recorder.clock
         let origin = recorder.origin
         let inbox = inbox
-        let context = recorder.tracing.context(of: graph.plan[position])
-        group.addTask(priority: node.priority) {
-            let result: Result<AsyncInitializationStep<Process>.Apply?, any Error>
+        let context = recorder.tracing.context(of: plan[position])
+        group.addTask(
+            priority: priorities[position],
+            operation: Self.attempt(
+                body, in: context,
+                reporting: { result in
+                    inbox.post(.returned(position, attempt: attempt, at: clock.now() - origin, result))
+                }))
+        if let timeout = timeouts[position] {
+            timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
+                inbox.post(.timedOut(position, attempt: attempt, after: timeout))
+            }
+        }
+    }
+
+    /// An attempt's work, made outside the main actor so that its task starts and ends off it.
+    private nonisolated static func attempt(
+        _ body: @escaping @Sendable () async throws -> Apply?,
+        in context: InstrumentationContext?,
+        reporting report: @escaping @Sendable (Result<Apply?, any Error>) -> Void
+    ) -> @Sendable () async -> Void {
+        {
             do {
                 if let context {
-                    result = .success(try await InstrumentationContext.withValue(context) { try await body(process) })
+                    report(.success(try await InstrumentationContext.withValue(context) { try await body() }))
                 } else {
-                    result = .success(try await body(process))
+                    report(.success(try await body()))
                 }
             } catch {
-                result = .failure(error)
-            }
-            inbox.yield(.returned(position, attempt: attempt, at: clock.now() - origin, result))
-        }
-        if let timeout = node.timeout {
-            timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
-                inbox.yield(.timedOut(position, attempt: attempt, after: timeout))
+                report(.failure(error))
             }
         }
     }
@@ -231,7 +272,7 @@ final class GraphRun<Process: DependencyInitializationProcess> {
         _ position: Int,
         attempt: Int,
         at end: Duration,
-        result: Result<AsyncInitializationStep<Process>.Apply?, any Error>,
+        result: Result<Apply?, any Error>,
         _ group: inout DiscardingTaskGroup
     ) {
         guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
@@ -239,7 +280,7 @@ final class GraphRun<Process: DependencyInitializationProcess> {
         timers[position] = nil
         switch result {
         case .success(let apply):
-            apply?(process)
+            apply?()
             attemptFinished(position, since: since, at: end)
         case .failure(let error):
             attemptFailed(position, attempt: attempt, since: since, at: end, error: error, &group)
@@ -251,14 +292,14 @@ final class GraphRun<Process: DependencyInitializationProcess> {
     private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
         guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
         timers[position] = nil
-        let error = InitializationStepTimeoutError(stepTitle: graph.nodes[position].title, timeout: timeout)
+        let error = InitializationStepTimeoutError(stepTitle: plan[position].title, timeout: timeout)
         attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
     }
 
     private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
         attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .finished))
         ended(position, .finished, at: end)
-        for dependent in graph.dependents[position] {
+        for dependent in dependents[position] {
             guard case .waiting(let count) = states[dependent] else { continue }
             states[dependent] = .waiting(count - 1)
             if count == 1 { ready.append(dependent) }
@@ -273,23 +314,23 @@ final class GraphRun<Process: DependencyInitializationProcess> {
         _ group: inout DiscardingTaskGroup
     ) {
         attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .failed))
-        let retry = graph.nodes[position].retry
+        let retry = plan[position].retry
         if attempt < retry.attempts, !isCancelled, !Task.isCancelled {
             let next = attempt + 1
             let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
             states[position] = .delayed(attempt: next)
-            recorder.stepRetrying(graph.plan[position], attempt: next, delay: delay, error: error)
+            recorder.stepRetrying(plan[position], attempt: next, delay: delay, error: error)
             guard delay > .zero else {
                 launch(position, attempt: next, &group)
                 return
             }
             let inbox = inbox
             timers[position] = Self.timer(until: recorder.origin + end + delay, on: recorder.clock) {
-                inbox.yield(.delayEnded(position, attempt: next))
+                inbox.post(.delayEnded(position, attempt: next))
             }
             return
         }
-        guard graph.nodes[position].isOptional else {
+        guard plan[position].isOptional else {
             fail(position, with: error, started: true, at: end)
             return
         }
@@ -316,11 +357,11 @@ final class GraphRun<Process: DependencyInitializationProcess> {
         ends[position] = end
         unended -= 1
         let timing = InitializationStepTiming(
-            step: graph.plan[position], startOffset: starts[position], duration: end - starts[position],
+            step: plan[position], startOffset: starts[position], duration: end - starts[position],
             outcome: outcome, heldBy: heldBy[position], attempts: attempts[position])
         recorder.stepEnded(timing, error: error)
-        let phase = graph.nodes[position].phase
-        if graph.isPhased, outcome == .finished, let remaining = phaseRemaining[phase] {
+        let phase = plan[position].phase
+        if isPhased, outcome == .finished, let remaining = phaseRemaining[phase] {
             phaseRemaining[phase] = remaining - 1
             if remaining == 1, let begin = phaseStarts[phase] { recorder.phase(phase, from: begin) }
         }
@@ -331,10 +372,10 @@ final class GraphRun<Process: DependencyInitializationProcess> {
         var stack = [position]
         let now = recorder.now
         while let failed = stack.popLast() {
-            for dependent in graph.dependents[failed] {
+            for dependent in dependents[failed] {
                 guard case .waiting = states[dependent] else { continue }
                 starts[dependent] = now
-                heldBy[dependent] = graph.nodes[failed].id
+                heldBy[dependent] = plan[failed].id
                 ended(dependent, .skipped, at: now)
                 stack.append(dependent)
             }
@@ -348,7 +389,7 @@ final class GraphRun<Process: DependencyInitializationProcess> {
             give(.cancelledAfterLastStep)
             return
         }
-        if let begin = phaseStarts[.graph], !graph.isPhased { recorder.phase(.graph, from: begin) }
+        if let begin = phaseStarts[.graph], !isPhased { recorder.phase(.graph, from: begin) }
         give(.finished)
     }
 
@@ -391,14 +432,14 @@ final class GraphRun<Process: DependencyInitializationProcess> {
             }
             ended(other, .cancelled, at: now)
         }
-        give(.failed(StepFailure(step: graph.plan[position], error: error)))
+        give(.failed(StepFailure(step: plan[position], error: error)))
     }
 
     /// Resumes the run, once; results that arrive later are discarded.
     private func give(_ outcome: Verdict) {
         for timer in timers { timer?.cancel() }
         timers = Array(repeating: nil, count: timers.count)
-        inbox.finish()
+        inbox.close()
         verdict?.resume(returning: outcome)
         verdict = nil
     }

@@ -149,6 +149,27 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         return Array(path[(seen[step] ?? 0)...]) + [step]
     }
 
+    /// What a run needs of the steps, their work bound to `process`.
+    func steps(on process: Process) -> GraphRun.Steps {
+        GraphRun.Steps(
+            plan: plan,
+            prerequisites: prerequisites,
+            dependents: dependents,
+            works: nodes.map { node in
+                switch node.work {
+                case .sync(let body): .sync { try body(process) }
+                case .async(let body):
+                    .async {
+                        guard let apply = try await body(process) else { return nil }
+                        return { apply(process) }
+                    }
+                }
+            },
+            timeouts: nodes.map(\.timeout),
+            priorities: nodes.map(\.priority),
+            isPhased: isPhased)
+    }
+
     /// The part of this graph a repeat runs: the steps `seeds` selects and every step that
     /// waits for one of them, directly or not. Prerequisites left out count as finished.
     func repeating(_ seeds: (Int) -> Bool) -> StepGraph {

@@ -19,7 +19,7 @@ extension DependencyInitializer {
     /// callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
         let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
-        let recorder = RunRecorder<Process>(clock: clock, hub: hub, callbacks: callbacks, tracing: tracing)
+        let recorder = RunRecorder(clock: clock, hub: hub, callbacks: callbacks, tracing: tracing)
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)
@@ -31,7 +31,7 @@ extension DependencyInitializer {
 
         let container: Process.Container
         do throws(StepFailure) {
-            switch await GraphRun(graph: graph, process: process, recorder: recorder).run() {
+            switch await GraphRun(graph.steps(on: process), recorder: recorder).run() {
             case .finished: break
             case .failed(let failure): throw failure
             case .cancelledAfterLastStep: throw StepFailure(step: containerStep, error: CancellationError())

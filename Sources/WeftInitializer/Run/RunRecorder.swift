@@ -1,20 +1,24 @@
 /// The state of one run: its clock, timings and event delivery.
 @MainActor
-final class RunRecorder<Process: DependencyInitializationProcess> {
+final class RunRecorder {
     let clock: InitializationClock
     /// The clock's reading when the run started; every offset counts from it.
     let origin: Duration
     let hub: EventHub
-    let callbacks: InitializationCallbacks<Process>
+    let onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)?
+    let onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)?
     private(set) var stepTimings: [InitializationStepTiming] = []
 
     let tracing: RunTracing
 
-    init(clock: InitializationClock, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing) {
+    init<Process>(
+        clock: InitializationClock, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing
+    ) {
         self.clock = clock
         self.origin = clock.now()
         self.hub = hub
-        self.callbacks = callbacks
+        self.onStartStep = callbacks.onStartStep
+        self.onSuccessStep = callbacks.onSuccessStep
         self.tracing = tracing
     }
 
@@ -24,7 +28,7 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
     func stepStarted(_ step: InitializationStepInfo) {
         tracing.stepStarted(step)
         hub.send(.stepStarted(step))
-        callbacks.onStartStep?(step)
+        onStartStep?(step)
     }
 
     func stepRetrying(_ step: InitializationStepInfo, attempt: Int, delay: Duration, error: any Error) {
@@ -39,7 +43,7 @@ final class RunRecorder<Process: DependencyInitializationProcess> {
         case .finished:
             tracing.stepEnded(step, outcome: .finished, error: nil)
             hub.send(.stepFinished(timing))
-            callbacks.onSuccessStep?(step, timing.duration)
+            onSuccessStep?(step, timing.duration)
         case .failed:
             tracing.stepEnded(step, outcome: .failed, error: error)
             hub.send(.stepFailed(timing, error: error ?? CancellationError()))

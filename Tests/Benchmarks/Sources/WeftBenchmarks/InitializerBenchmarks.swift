@@ -11,6 +11,7 @@ enum InitializerBenchmarks {
     @MainActor
     static func run() async {
         await overhead()
+        await graphOverhead()
         await parallelEfficiency()
     }
 
@@ -54,6 +55,43 @@ enum InitializerBenchmarks {
         printTable(
             title: "Initializer: per-step overhead (median of 15 runs)", header: ["run", "wall", "per step"], rows: rows
         )
+    }
+
+    /// 1,000 no-op async steps as a graph: a random DAG (each step after up to three earlier
+    /// ones), a chain (each after the one before) and independent steps.
+    @MainActor
+    private static func graphOverhead() async {
+        let count = 1_000
+        var generator = SystemRandomNumberGenerator()
+        let shapes: [(String, (Int) -> [String])] = [
+            (
+                "random DAG",
+                { index in
+                    index == 0
+                        ? []
+                        : (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                            "s\(Int.random(in: 0..<index, using: &generator))"
+                        }
+                }
+            ),
+            ("chain", { index in index == 0 ? [] : ["s\(index - 1)"] }),
+            ("independent", { _ in [] }),
+        ]
+        var rows: [[String]] = []
+        for (name, after) in shapes {
+            let steps = (0..<count).map { index in
+                InitializationStep<BenchmarkProcess>.async("s\(index)", after: after(index)) { _ in }
+            }
+            guard let initializer = try? DependencyInitializer(createProcess: { BenchmarkProcess() }, steps: steps)
+            else { continue }
+            let run = await timeRuns(initializer, rounds: 15)
+            rows.append([
+                "\(count) no-op async steps, \(name)", formatNanoseconds(run), formatNanoseconds(run / Double(count)),
+            ])
+        }
+        printTable(
+            title: "Initializer: graph of async steps (median of 15 runs)", header: ["run", "wall", "per step"],
+            rows: rows)
     }
 
     @MainActor
