@@ -18,9 +18,27 @@ struct StartCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per line instead of the full-screen app (implies --plain).")
     var json = false
 
+    @Option(
+        name: .customLong("trace-file"),
+        help: ArgumentHelp(
+            "Write each start-up run to this file as a Chrome trace (open it in ui.perfetto.dev).",
+            valueName: "path"))
+    var traceFile: String?
+
+    func validate() throws {
+        guard let traceFile else { return }
+        guard !traceFile.isEmpty else { throw ValidationError("--trace-file needs a file path.") }
+        // Fail before starting up, not after: the trace is written when each run ends.
+        let url = URL(fileURLWithPath: traceFile)
+        guard FileManager.default.createFile(atPath: url.path, contents: Data("{\"traceEvents\":[]}\n".utf8)) else {
+            throw ValidationError("Cannot write the trace file \(url.path): check that its folder exists and is writable.")
+        }
+    }
+
     func run() async throws {
         let settings = try settings.settings()
-        let options = settings.options
+        var options = settings.options
+        options.traceFile = traceFile.map { URL(fileURLWithPath: $0) }
         var notice: String?
         if !plain, !json, StandardStreams.areTerminals {
             // Input mistakes (an unknown --env, a malformed environments file) exit 2

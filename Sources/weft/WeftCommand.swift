@@ -35,11 +35,11 @@ struct WeftCommand: AsyncParsableCommand {
                 \(InteractiveApp.keySummary.map { "  " + $0 }.joined(separator: "\n"))
 
                 Exit status: 0 ok, 1 initialization failed, 2 usage or environment error, \
-                130 interrupted (Ctrl-C), 143 terminated.
+                3 started without the history (degraded), 130 interrupted (Ctrl-C), 143 terminated.
                 """,
             version: "0.1.0",
             subcommands: [
-                StartCommand.self, ServeCommand.self, GraphCommand.self, HistoryCommand.self, EnvironmentsCommand.self,
+                StartCommand.self, ServeCommand.self, StartupCommand.self, GraphCommand.self, HistoryCommand.self, EnvironmentsCommand.self,
                 ConfigCommand.self,
             ],
             defaultSubcommand: StartCommand.self

@@ -21,7 +21,7 @@ struct FactRepositoryTests {
                 #expect(facts.contains(fact.text))
                 #expect(fact.environment == "embedded")
                 #expect(fact.latency > .zero)
-                #expect(fact.timesSeen >= 1)
+                #expect((fact.timesSeen ?? 0) >= 1)
             }
             #expect(shown.map(\.factsStored) == shown.indices.map { index in Set(shown[...index].map(\.text)).count })
             let last = try #require(shown.last)
@@ -45,5 +45,20 @@ struct FactRepositoryTests {
             }
         }
         #expect(try await history.factsStored() == 0)
+    }
+
+    @Test("without a history a fact is fetched and not recorded; recording it then is a history error")
+    func withoutHistory() async throws {
+        try await withFactServer { _, baseURL in
+            let repository = FactRepository(
+                service: makeService(baseURL, timeout: .seconds(5)), history: nil, environment: "embedded")
+            let fact = try await repository.nextFact()
+            #expect(!fact.text.isEmpty && fact.timesSeen == nil && fact.factsStored == nil)
+            let error = await #expect(throws: FactRepositoryError.self) { try await repository.record(fact) }
+            guard case .history(.unavailable)? = error else {
+                Issue.record("got \(String(describing: error))")
+                return
+            }
+        }
     }
 }

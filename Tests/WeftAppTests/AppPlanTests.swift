@@ -32,18 +32,22 @@ struct AppPlanTests {
         }
     }
 
-    @Test("The plan lists every step, in phase order, with titles for a person")
+    @Test("The plan is a graph: the fact waits for the client and the server, not for the history")
     func plan() throws {
         let initializer = try AppPlan.makeInitializer(options: AppOptions())
         #expect(
             initializer.plan.map(\.title) == [
-                "Load settings", "Choose the environment", "Register services",
-                "Open the history database", "Start the fact server", "Fetch the first cat fact",
-                "Check service health",
-                "Assemble the app",
+                "Load settings", "Choose the environment", "Register services", "Open the history database",
+                "Start the fact server", "Create the HTTP client", "Fetch the first cat fact",
+                "Record the fact in the history", "Check service health",
             ])
-        #expect(
-            initializer.plan.map(\.phase) == [.preSync, .preSync, .preSync, .async, .async, .async, .async, .postSync])
+        let after = Dictionary(uniqueKeysWithValues: initializer.plan.map { ($0.id, $0.after) })
+        #expect(after["fact"] == ["client", "server"])
+        #expect(after["client"] == ["services"])
+        #expect(after["record"] == ["fact", "history"])
+        let optional = initializer.plan.filter(\.isOptional).map(\.id)
+        #expect(optional == ["history", "record"])
+        #expect(initializer.plan.first { $0.id == "fact" }?.retry.attempts == 3)
     }
 
     @Test("The embedded environment initializes fully: a fact, recorded, from a running server")
@@ -58,14 +62,15 @@ struct AppPlanTests {
         #expect(app.firstFact.factsStored == 1)
         #expect(app.firstFact.timesSeen == 1)
         #expect(await result.process.server?.isRunning == true)
-        #expect(try await app.repository.history.factsStored() == 1)
+        #expect(try await app.history?.factsStored() == 1)
+        #expect(app.historyProblem == nil && !result.isDegraded)
         if case .unhealthy = app.health.overall { Issue.record("unhealthy: \(app.health.overall)") }
         // The parallel steps shared one database, server and repository through the container.
         let cached = Set(app.container.registrations.filter(\.hasCachedInstance).map(\.key.description))
-        #expect(cached.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "FactRepository"]))
+        #expect(cached.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "RunHTTPClient"]))
         // And the next fact comes through the repository without initializing again.
         let next = try await app.repository.nextFact()
-        #expect(next.factsStored >= 1)
+        #expect((next.factsStored ?? 0) >= 1)
         await app.shutdown()
         #expect(await result.process.server?.isRunning == false)
     }
@@ -76,7 +81,8 @@ struct AppPlanTests {
         defer { removeTemporaryDirectory(directory) }
         let failure = try await failure(options(directory, environment: "broken"))
         #expect(failure.failedStep.title == "Fetch the first cat fact")
-        #expect(failure.failedStep.phase == .async)
+        #expect(failure.failedStep.isAsync)
+        #expect(failure.report.steps.first { $0.step.id == "fact" }?.attempts == 3, "retried with backoff")
         guard case .service(.httpStatus(_, 500))? = failure.error as? FactRepositoryError else {
             Issue.record("unexpected \(failure.error)")
             return
@@ -121,7 +127,7 @@ struct AppPlanTests {
         #expect(await !secondClient.isShutDown)
         #expect(await second.process.server?.isRunning == true)
         #expect(second.process.database === first.process.database)
-        #expect(second.container.firstFact.factsStored >= 1)
+        #expect((second.container.firstFact.factsStored ?? 0) >= 1)
         await second.container.shutdown()
         #expect(await secondClient.isShutDown, "shut down on exit")
     }
@@ -136,25 +142,46 @@ struct AppPlanTests {
     }
 
     @Test(
-        "A corrupt history file fails at 'Open the history database', on the first run and on a retry, and is left untouched",
-        arguments: 0..<5)
+        "A corrupt history file degrades the run: the fact is shown unrecorded, the file untouched, and a retry tries again",
+        arguments: 0..<3)
     func corruptDatabase(attempt: Int) async throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
         let file = directory.appendingPathComponent("history.sqlite")
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: file)
-        let failure = try await failure(options(directory))
-        #expect(failure.failedStep.title == "Open the history database", "the step that owns the database, every time")
-        #expect(String(describing: failure.error).contains(file.path))
-        // A retry fails the same way, in the same step.
-        let retried = await #expect(throws: InitializationFailure<AppProcess>.self) {
-            try await failure.runRepeat(createProcess: AppPlan.switching(to: nil))
-        }
-        #expect(retried?.failedStep.title == "Open the history database")
-        await retried?.process.shutdown()
-        await failure.process.shutdown()
+        let result = try await run(options(directory))
+        let app = result.container
+        #expect(result.isDegraded)
+        #expect(result.report.failedOptionalSteps.map(\.id) == ["history"])
+        #expect(result.report.skippedSteps.map(\.id) == ["record"])
+        #expect(!app.firstFact.text.isEmpty && app.firstFact.timesSeen == nil)
+        #expect(app.history == nil)
+        #expect(String(describing: try #require(app.historyProblem)).contains(file.path))
+        // A retry opens the history again (and fails the same way), and shows a fact again.
+        let retried = try await result.runRepeat(createProcess: AppPlan.switching(to: nil))
+        #expect(retried.report.steps.contains { $0.step.id == "history" && $0.outcome == .failed })
+        #expect(retried.isDegraded && !retried.container.firstFact.text.isEmpty)
+        await retried.container.shutdown()
+        await app.shutdown()
         #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test("Once the history can be opened, a retry of a degraded run records the fact and is no longer degraded")
+    func degradedThenRecovered() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let blocker = directory.appendingPathComponent("history.sqlite")
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+        let result = try await run(options(directory))
+        #expect(result.isDegraded)
+        try FileManager.default.removeItem(at: blocker)
+        let retried = try await result.runRepeat(createProcess: AppPlan.switching(to: nil))
+        defer { Task { await retried.container.shutdown() } }
+        #expect(!retried.isDegraded && retried.container.historyProblem == nil)
+        #expect(retried.container.firstFact.timesSeen == 1)
+        await result.container.shutdown()
+        await retried.container.shutdown()
     }
 
     @Test("staging without a server fails as unreachable, with a hint to start one")

@@ -37,13 +37,9 @@ struct AppServicesTests {
         let graph = await AppServices.declaredGraph(for: environment)
         #expect(
             graph.nodes.map(\.key.description) == [
-                "Environment", "FactRepository", "FactServer", "FactService", "HistoryDatabase", "RunHTTPClient",
+                "Environment", "FactServer", "FactService", "HistoryDatabase", "RunHTTPClient",
             ])
-        #expect(
-            graph.edges.map { "\($0.from) -> \($0.to)" } == [
-                "FactRepository -> FactService", "FactRepository -> HistoryDatabase", "FactService -> FactServer",
-                "FactService -> RunHTTPClient",
-            ])
+        #expect(graph.edges.map { "\($0.from) -> \($0.to)" } == ["FactService -> FactServer", "FactService -> RunHTTPClient"])
         // Every registration is a stand-in: nothing was created or cached.
         let declarations = AppServices.declarations(for: environment)
         #expect(declarations.allSatisfy { $0.lifetime == .singleton })

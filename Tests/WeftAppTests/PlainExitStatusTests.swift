@@ -12,7 +12,7 @@ struct PlainExitStatusTests {
 
     @Test("The documented statuses: 0, 1, 2, 130, 143")
     func rawValues() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 130, 143])
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 130, 143])
     }
 
     @Test(
@@ -64,7 +64,7 @@ struct PlainExitStatusTests {
         options.environmentsFile = try folder.environmentsFile(#"{"environments": [{"name": "x"}]}"#)
         let (malformed, lines) = await runPlain(options, format: .text)
         #expect(malformed == .usageError)
-        #expect(lines.output.last?.hasPrefix("[pre-sync] ✗ Load settings") == true)
+        #expect(lines.output.last?.hasPrefix("[sync] ✗ Load settings") == true)
         #expect(
             lines.errors.last
                 == "  hint:  Fix the environments file, or start without --environments to use the bundled one.")
@@ -72,7 +72,9 @@ struct PlainExitStatusTests {
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: folder.database)
         let (corrupt, corruptLines) = await runPlain(folder.options(), format: .text)
-        #expect(corrupt == .usageError)
+        #expect(corrupt == .degraded, "the fact is shown, unrecorded")
+        #expect(corruptLines.output.contains { $0.hasPrefix("fact: ") })
+        #expect(corruptLines.errors.contains { $0.hasPrefix("weft: history unavailable") })
         #expect(corruptLines.errors.contains { $0.contains(folder.database.path) })
         #expect(corruptLines.errors.last?.contains("--database PATH") == true)
         #expect(try Data(contentsOf: folder.database) == garbage)

@@ -9,9 +9,10 @@ import Testing
 @Suite("Plain and JSON-lines reporting")
 struct PlainReporterTests {
     static let plan = [
-        ("pre-sync", "Load settings"), ("pre-sync", "Choose the environment"), ("pre-sync", "Register services"),
-        ("async", "Open the history database"), ("async", "Start the fact server"),
-        ("async", "Fetch the first cat fact"), ("async", "Check service health"), ("post-sync", "Assemble the app"),
+        ("sync", "Load settings"), ("sync", "Choose the environment"), ("sync", "Register services"),
+        ("async", "Open the history database"), ("async", "Start the fact server"), ("async", "Create the HTTP client"),
+        ("async", "Fetch the first cat fact"), ("async", "Record the fact in the history"),
+        ("async", "Check service health"),
     ]
 
     @Test("An embedded run prints a ✓ line per step, then the fact and its history, and exits 0")
@@ -27,9 +28,12 @@ struct PlainReporterTests {
             let line = stepLines.first { $0.hasPrefix("[\(phase)] ✓ \(title) (") }
             #expect(line?.hasSuffix(" ms)") == true, "no ✓ line for \(title) in \(output)")
         }
-        // Phases print in order: every pre-sync line before every async line before post-sync.
-        let phases = stepLines.map { $0.prefix { $0 != " " } }
-        #expect(phases == phases.sorted { rank($0) < rank($1) })
+        // The sync steps come first (each needs the one before), the fact after the client.
+        let titles = stepLines.map { $0.drop { $0 != " " }.dropFirst(3) }
+        #expect(titles.prefix(3).allSatisfy { $0.hasPrefix("Load") || $0.hasPrefix("Choose") || $0.hasPrefix("Register") })
+        let index = { (title: String) in titles.firstIndex { $0.hasPrefix(title) } ?? -1 }
+        #expect(index("Create the HTTP client") < index("Fetch the first cat fact"))
+        #expect(index("Fetch the first cat fact") < index("Record the fact in the history"))
         #expect(output[Self.plan.count].hasPrefix("fact: "))
         #expect(output[Self.plan.count].count > "fact: ".count)
         let summary = output[Self.plan.count + 1]
@@ -77,7 +81,7 @@ struct PlainReporterTests {
         let folder = try TemporaryFolder()
         let (status, lines) = await runPlain(folder.options(environment: "moon"), format: .text)
         #expect(status == .usageError)
-        #expect(lines.output.last?.hasPrefix("[pre-sync] ✗ Choose the environment (") == true)
+        #expect(lines.output.last?.hasPrefix("[sync] ✗ Choose the environment (") == true)
         #expect(
             lines.errors.contains { $0.contains(#"unknown environment "moon""#) && $0.contains("embedded, staging") })
         #expect(
@@ -212,7 +216,4 @@ struct PlainReporterTests {
         #expect(try jsonObject(try #require(json.output.first))["error"] as? String == "interrupted")
     }
 
-    private func rank(_ phase: Substring) -> Int {
-        ["[pre-sync]", "[async]", "[post-sync]"].firstIndex(of: String(phase)) ?? 99
-    }
 }

@@ -133,10 +133,10 @@ struct UserMessageTests {
             status: .usageError, says: ["holds the invisible character U+0000"]),
         // The history database.
         Row(
-            name: "--database DIR", setup: database { $0.url.path }, status: .usageError,
+            name: "--database DIR", setup: database { $0.url.path }, status: .degraded,
             says: ["is a directory, not a file", "Give --database the path of a file"]),
         Row(
-            name: "--database /dev/zero", setup: database { _ in "/dev/zero" }, status: .usageError,
+            name: "--database /dev/zero", setup: database { _ in "/dev/zero" }, status: .degraded,
             says: ["/dev/zero is not a regular file"]),
         Row(
             name: "--database another program's file",
@@ -144,7 +144,7 @@ struct UserMessageTests {
                 let path = folder.url.appendingPathComponent("other.sqlite").path
                 try folder.write(try Data(contentsOf: Self.foreignDatabase), as: "other.sqlite")
                 return path
-            }, status: .usageError,
+            }, status: .degraded,
             says: ["another program's SQLite database, not a weft history (its tables: accounts, notes)"]),
     ]
 

@@ -286,10 +286,11 @@ struct StartupGraphTests {
         #expect(result.container.log == ["fact"])
     }
 
-    @Test("a timeout applies to each attempt: a hung attempt is abandoned and the next one runs")
+    @Test("a timeout applies to each attempt: a hung attempt is cancelled at once and the next one runs")
     func timeoutPerAttempt() async throws {
         let clock = ManualClock()
         let attempts = Counter()
+        let journal = Journal()
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
             steps: [
@@ -297,7 +298,10 @@ struct StartupGraphTests {
                     "fact", timeout: .seconds(1),
                     retry: .exponential(attempts: 2, baseDelay: .milliseconds(50), jitter: 0)
                 ) { process in
-                    if await attempts.next() == 1 { try await suspendUntilCancelled() }
+                    if await attempts.next() == 1 {
+                        do { try await suspendUntilCancelled() } catch { await journal.record("attempt 1 cancelled") }
+                        return
+                    }
                     await process.append("fact")
                 }
             ],
@@ -308,6 +312,13 @@ struct StartupGraphTests {
         clock.advance(to: .seconds(1))
         #expect(await clock.waitForSleepers(1))
         #expect(clock.deadlines == [.milliseconds(1050)])
+        // Cancelled at its timeout, while the run waits to retry.
+        var cancelled = false
+        for _ in 0..<10_000 where !cancelled {
+            cancelled = await journal.entries == ["attempt 1 cancelled"]
+            await Task.yield()
+        }
+        #expect(cancelled)
         clock.advance(to: .milliseconds(1050))
         let result = try await run.value
         #expect(result.container.log == ["fact"])

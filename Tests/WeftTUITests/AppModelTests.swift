@@ -21,11 +21,11 @@ struct AppModelTests {
         model.start()
         let progress = try #require(model.splashProgress)
         #expect(progress.environment == "embedded")
-        #expect(progress.steps.count == 8)
+        #expect(progress.steps.count == 9)
         let splash = render(model)
         #expect(splash.contains("Starting embedded…"), "\(splash.rendered)")
         #expect(splash.contains("Load settings"))
-        #expect(splash.contains("Assemble the app"))
+        #expect(splash.contains("Record the fact in the history"))
         #expect(splash.text(at: 0).hasSuffix("Starting"))
 
         await model.settle()
@@ -60,7 +60,7 @@ struct AppModelTests {
             let frame1 = render(model, size: size, tick: 1)
             let frame2 = render(model, size: size, tick: 2)
             #expect(frame1.contains("✓ Start the fact server"), "\(frame1.rendered)")
-            #expect(frame1.contains("/8"), "the progress bar counts steps")
+            #expect(frame1.contains("/9"), "the progress bar counts steps")
             #expect(frame1.contains("running"))
             #expect(frame1.contains("Fetch the first cat fact"))
             #expect(frame1.contains("Starting slow…"))
@@ -129,7 +129,7 @@ struct AppModelTests {
         #expect(model.isOnSplash && model.isRunInFlight && model.panel == nil)
         #expect(model.splashProgress?.environment == "embedded")
         #expect(
-            model.splashProgress?.steps.count == 7, "a repeat runs only the repeatable steps (all but Load settings)")
+            model.splashProgress?.steps.count == 8, "a repeat runs only the repeatable steps (all but Load settings)")
         await model.settle()
         let main = try #require(model.mainState, "stage: \(model.stage.name)")
         #expect(main.dependencies.environment.name == "embedded")
@@ -276,10 +276,11 @@ struct AppModelTests {
         let view = model.diagnosticsView
         #expect(view.environment == "embedded")
         let resolved = Set(view.registrations.filter(\.isResolved).map(\.name))
-        #expect(resolved.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "FactRepository"]))
-        #expect(view.timeline.count == 7 && view.timeline.allSatisfy { !$0.isFailure })
+        #expect(resolved.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "RunHTTPClient"]))
+        #expect(view.timeline.count == 8 && view.timeline.allSatisfy { !$0.isFailure })
+        #expect(view.timeline.contains { $0.isCritical }, "the critical chain is marked")
         let asyncEntries = view.timeline.filter {
-            ["Start the fact server", "Fetch the first cat fact", "Check service health"].contains($0.label)
+            ["Open the history database", "Start the fact server", "Create the HTTP client"].contains($0.label)
         }
         let overlap = asyncEntries.contains { a in
             asyncEntries.contains { b in
@@ -314,7 +315,7 @@ struct AppModelTests {
         #expect(!after.isFetching && after.notice == nil)
         #expect(log.fetches == 1, "n while fetching starts no second fetch")
         #expect(after.fact.fetchedAt > before.fetchedAt)
-        #expect(after.fact.timesSeen + after.fact.factsStored == 3, "one more fact recorded in the history")
+        #expect((after.fact.timesSeen ?? 0) + (after.fact.factsStored ?? 0) == 3, "one more fact recorded in the history")
         #expect(model.runsStarted == 1, "no re-initialization")
         await model.shutdown()
     }

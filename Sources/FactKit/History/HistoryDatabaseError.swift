@@ -25,11 +25,13 @@ public enum HistoryDatabaseError: Error, Sendable, Equatable, CustomStringConver
     case newerSchema(path: String)
     /// Any other SQLite failure.
     case failed(path: String, reason: String)
+    /// No history database is open, so nothing can be recorded.
+    case unavailable
 
     /// The database file concerned; empty for ``emptyPath``.
     var path: String {
         switch self {
-        case .emptyPath:
+        case .emptyPath, .unavailable:
             ""
         case .isDirectory(let path), .notARegularFile(let path), .newerSchema(let path),
             .notAHistoryDatabase(let path, _, _):
@@ -43,6 +45,8 @@ public enum HistoryDatabaseError: Error, Sendable, Equatable, CustomStringConver
     /// What happened to which file, in one line; what to do about it is the app's to say.
     public var description: String {
         switch self {
+        case .unavailable:
+            "No history database is open: the fact was not recorded."
         case .emptyPath:
             "the history database path is empty"
         case .isDirectory(let path):

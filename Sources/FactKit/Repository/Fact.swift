@@ -8,10 +8,12 @@ public struct Fact: Sendable, Hashable {
     public var environment: String
     /// How long the request took.
     public var latency: Duration
-    /// How many times it has been shown, including this time.
-    public var timesSeen: Int
-    /// How many different facts the history holds, including this one.
-    public var factsStored: Int
+    /// How many times it has been shown, including this time; `nil` when it was not recorded
+    /// in the history (none was available).
+    public var timesSeen: Int?
+    /// How many different facts the history holds, including this one; `nil` when it was not
+    /// recorded.
+    public var factsStored: Int?
     /// When it was fetched.
     public var fetchedAt: Date
 
@@ -19,7 +21,9 @@ public struct Fact: Sendable, Hashable {
     var isNew: Bool { timesSeen == 1 }
 
     /// Creates a fact.
-    init(text: String, environment: String, latency: Duration, timesSeen: Int, factsStored: Int, fetchedAt: Date) {
+    init(
+        text: String, environment: String, latency: Duration, timesSeen: Int?, factsStored: Int?, fetchedAt: Date
+    ) {
         self.text = text
         self.environment = environment
         self.latency = latency

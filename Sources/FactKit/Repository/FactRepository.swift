@@ -1,6 +1,7 @@
 import Foundation
 
-/// Gets the next fact from an environment's service and records it in the history.
+/// Gets the next fact from an environment's service and records it in the history, when there
+/// is one.
 ///
 /// ```swift
 /// let repository = FactRepository(service: service, history: history, environment: "embedded")
@@ -10,8 +11,8 @@ import Foundation
 public struct FactRepository: Sendable {
     /// The service facts are fetched from.
     let service: FactService
-    /// The history facts are recorded in.
-    let history: HistoryDatabase
+    /// The history facts are recorded in; `nil` when none could be opened.
+    let history: HistoryDatabase?
     /// The environment name recorded with each fact.
     public let environment: String
 
@@ -19,18 +20,26 @@ public struct FactRepository: Sendable {
     ///
     /// - Parameters:
     ///   - service: Where facts come from.
-    ///   - history: Where shown facts are recorded.
+    ///   - history: Where shown facts are recorded; `nil` to show facts without recording them.
     ///   - environment: The environment's name, recorded with each fact.
-    public init(service: FactService, history: HistoryDatabase, environment: String) {
+    public init(service: FactService, history: HistoryDatabase?, environment: String) {
         self.service = service
         self.history = history
         self.environment = environment
     }
 
-    /// Fetches a fact, records it, and returns it with its latency and history counts.
+    /// Fetches a fact, records it when there is a history, and returns it with its latency and
+    /// history counts.
     ///
     /// A fact that cannot be fetched is not recorded.
     public func nextFact() async throws(FactRepositoryError) -> Fact {
+        let fact = try await fetchFact()
+        guard history != nil else { return fact }
+        return try await record(fact)
+    }
+
+    /// Fetches a fact without recording it: its history counts are `nil`.
+    public func fetchFact() async throws(FactRepositoryError) -> Fact {
         let clock = ContinuousClock()
         let started = clock.now
         let served: CatFact
@@ -39,16 +48,25 @@ public struct FactRepository: Sendable {
         } catch {
             throw .service(error)
         }
-        let latency = clock.now - started
-        let fetchedAt = Date()
+        return Fact(
+            text: served.fact, environment: environment, latency: clock.now - started, timesSeen: nil,
+            factsStored: nil, fetchedAt: Date())
+    }
+
+    /// Records `fact` in the history and returns it with its counts.
+    /// - Throws: ``FactRepositoryError/history(_:)`` when there is no history or it cannot
+    ///   be written.
+    public func record(_ fact: Fact) async throws(FactRepositoryError) -> Fact {
+        guard let history else { throw .history(.unavailable) }
         let counts: HistoryCounts
         do {
-            counts = try await history.record(served.fact, environment: environment, fetchedAt: fetchedAt)
+            counts = try await history.record(fact.text, environment: environment, fetchedAt: fact.fetchedAt)
         } catch {
             throw .history(error)
         }
-        return Fact(
-            text: served.fact, environment: environment, latency: latency,
-            timesSeen: counts.timesSeen, factsStored: counts.factsStored, fetchedAt: fetchedAt)
+        var recorded = fact
+        recorded.timesSeen = counts.timesSeen
+        recorded.factsStored = counts.factsStored
+        return recorded
     }
 }

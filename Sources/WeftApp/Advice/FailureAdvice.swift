@@ -133,6 +133,8 @@ public enum FailureAdvice {
             return "Update weft, \(elsewhere)."
         case .failed:
             return "Try again; if it keeps failing, move the history file aside (weft never deletes it) \(elsewhere)."
+        case .unavailable:
+            return "Run weft again to retry, \(elsewhere)."
         }
     }
 

@@ -9,10 +9,14 @@ public struct AppDependencies: Sendable {
     public let environment: Environment
     /// The container the services were registered in.
     public let container: Container
-    /// Fetches and records facts.
+    /// Fetches facts, and records them when the history is open.
     public let repository: FactRepository
-    /// Every fact shown, for the history list.
-    public let history: HistoryDatabase
+    /// Every fact shown, for the history list; `nil` when it could not be opened (the run is
+    /// degraded: see ``historyProblem``).
+    public let history: HistoryDatabase?
+    /// Why the history is unavailable, when it is: the error of the step that opens it or
+    /// records the first fact.
+    public let historyProblem: (any Error)?
     /// The fact fetched during initialization.
     public let firstFact: Fact
     /// The health of the services checked during initialization.

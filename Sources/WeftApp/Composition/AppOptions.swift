@@ -16,6 +16,8 @@ public struct AppOptions: Sendable, Hashable {
     public var logLevel: String?
     /// Where the app logs: a file, never the terminal (the full-screen app owns it).
     public var logFile: URL?
+    /// Where to write each run's start-up as a Chrome trace (Perfetto, `chrome://tracing`).
+    public var traceFile: URL?
 
     public init(
         environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil,

@@ -3,27 +3,26 @@ import Foundation
 import Weft
 public import WeftInitializer
 
-/// How `weft` initializes: the steps, their phases, and which of them a repeat run re-runs.
+/// How `weft` initializes: a graph of steps, each starting the moment the steps it needs have
+/// finished.
 ///
-/// | phase | step | type |
-/// |---|---|---|
-/// | pre-sync | Load settings | simple |
-/// | pre-sync | Choose the environment | repeatable |
-/// | pre-sync | Register services | repeatable |
-/// | async | Open the history database | repeatable (carries over once open) |
-/// | async | Start the fact server | repeatable |
-/// | async | Fetch the first cat fact | repeatable |
-/// | async | Check service health | repeatable |
-/// | post-sync | Assemble the app | repeatable |
+/// | id | step | after | |
+/// |---|---|---|---|
+/// | `settings` | Load settings | | sync, simple |
+/// | `environment` | Choose the environment | settings | sync |
+/// | `services` | Register services | environment | sync |
+/// | `history` | Open the history database | services | optional |
+/// | `server` | Start the fact server | services | embedded only |
+/// | `client` | Create the HTTP client | services | |
+/// | `fact` | Fetch the first cat fact | client, server | 3 attempts |
+/// | `record` | Record the fact in the history | fact, history | optional |
+/// | `health` | Check service health | server, client | |
 ///
-/// The async steps run in parallel and meet in the container: the fact step resolves the
-/// repository, which waits for the database and the server that the other steps are
-/// creating at the same moment, so each is created once. Switching environment re-runs
-/// only what depends on it (``switching(to:)``): settings and the open database carry over.
-///
-/// "Open the history database" owns the database: when it cannot be opened, that step is
-/// the one that fails, on every run and every retry. The other steps that meet the same
-/// failure through the container wait for the run to cancel them instead of failing too.
+/// Every step but `settings` is repeatable. The fact does not wait for the database: when the
+/// history cannot be opened the run is degraded — the fact is shown unrecorded, with a notice —
+/// and a repeat run retries it. ``AppProcess/toContainer`` assembles the app from what the
+/// steps built. Switching environment re-runs what depends on it (``switching(to:)``):
+/// settings and the open database carry over.
 public enum AppPlan {
     /// An initializer for a first run with `options`; read its `plan` and subscribe to its
     /// `events()` before starting it.
@@ -31,12 +30,7 @@ public enum AppPlan {
     public static func makeInitializer(options: AppOptions) throws(InitializationConfigurationError)
         -> DependencyInitializer<AppProcess>
     {
-        try DependencyInitializer(
-            createProcess: { AppProcess(options: options) },
-            preSyncSteps: preSyncSteps,
-            asyncSteps: asyncSteps,
-            postSyncSteps: postSyncSteps
-        )
+        try DependencyInitializer(createProcess: { AppProcess(options: options) }, steps: steps)
     }
 
     /// The `createProcess` of a repeat run in `environment` (the current one when `nil`
@@ -46,20 +40,24 @@ public enum AppPlan {
         { previous in previous.next(environment: environment) }
     }
 
+    /// How the first fact's fetch is retried: three attempts, 200 ms then 400 ms apart.
+    static let factRetry = InitializationRetry.exponential(
+        attempts: 3, baseDelay: .milliseconds(200), maxDelay: .seconds(2), jitter: 0.2)
+
     // MARK: - Steps
 
-    static let preSyncSteps: [SyncInitializationStep<AppProcess>] = [
-        SyncInitializationStep(title: "Load settings", type: .simple) { process in
+    static let steps: [InitializationStep<AppProcess>] = [
+        .sync("settings", title: "Load settings") { process in
             process.catalog = try process.options.catalog()
         },
-        SyncInitializationStep(title: "Choose the environment", type: .repeatable) { process in
+        .sync("environment", title: "Choose the environment", type: .repeatable, after: ["settings"]) { process in
             let catalog = try process.require(process.catalog, "the environments catalog")
             process.environment =
                 try process.requestedEnvironment.map { name throws(EnvironmentCatalogError) in
                     try catalog.environment(named: name)
                 } ?? catalog.defaultEnvironment
         },
-        SyncInitializationStep(title: "Register services", type: .repeatable) { process in
+        .sync("services", title: "Register services", type: .repeatable, after: ["environment"]) { process in
             process.container = AppServices.makeContainer(
                 environment: try process.require(process.environment, "the environment"),
                 databaseURL: process.options.resolvedDatabaseURL,
@@ -67,19 +65,22 @@ public enum AppPlan {
                 logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile)
             )
         },
-    ]
-
-    static let asyncSteps: [AsyncInitializationStep<AppProcess>] = [
         // Repeatable so that a retry after a failure to open tries again; once open, the
         // database is carried over and registered as an instance, so the step is instant.
-        AsyncInitializationStep(title: "Open the history database", type: .repeatable, timeout: .seconds(15)) {
-            process in
-            let (container, _) = try await process.services()
-            return try await container.resolveAsync(HistoryDatabase.self)
+        .async(
+            "history", title: "Open the history database", type: .repeatable, after: ["services"], optional: true,
+            timeout: .seconds(15)
+        ) { process in
+            try await process.noticingHistoryProblems {
+                let (container, _) = try await process.services()
+                return try await container.resolveAsync(HistoryDatabase.self)
+            }
         } apply: { process, database in
             process.database = database
         },
-        AsyncInitializationStep(title: "Start the fact server", type: .repeatable, timeout: .seconds(15)) { process in
+        .async(
+            "server", title: "Start the fact server", type: .repeatable, after: ["services"], timeout: .seconds(15)
+        ) { process in
             await process.retireReplacedRun()
             let (container, environment) = try await process.services()
             guard case .embedded = environment.source else { return FactServer?.none }
@@ -87,58 +88,45 @@ public enum AppPlan {
         } apply: { process, server in
             process.server = server
         },
-        AsyncInitializationStep(title: "Fetch the first cat fact", type: .repeatable, timeout: .seconds(90)) {
-            process in
+        .async("client", title: "Create the HTTP client", type: .repeatable, after: ["services"]) { process in
             let (container, _) = try await process.services()
-            let repository = try await leavingHistoryFailures {
-                try await container.resolveAsync(FactRepository.self)
-            }
-            return try await repository.nextFact()
+            _ = try await container.resolveAsync(RunHTTPClient.self)
+        },
+        .async(
+            "fact", title: "Fetch the first cat fact", type: .repeatable, after: ["client", "server"],
+            timeout: .seconds(90), retry: factRetry
+        ) { process in
+            let (container, environment) = try await process.services()
+            let service = try await container.resolveAsync(FactService.self)
+            return try await FactRepository(service: service, history: nil, environment: environment.name).fetchFact()
         } apply: { process, fact in
             process.firstFact = fact
         },
-        // Longer than the database step's timeout: if opening hangs, that step times out first.
-        AsyncInitializationStep(title: "Check service health", type: .repeatable, timeout: .seconds(20)) { process in
-            let (container, environment) = try await process.services()
-            // Health checks never create services: make sure the ones to check exist.
-            _ = try await leavingHistoryFailures { try await container.resolveAsync(HistoryDatabase.self) }
-            if case .embedded = environment.source { _ = try await container.resolveAsync(FactServer.self) }
+        .async(
+            "record", title: "Record the fact in the history", type: .repeatable, after: ["fact", "history"],
+            optional: true, timeout: .seconds(15)
+        ) { process in
+            try await process.noticingHistoryProblems {
+                let (container, environment) = try await process.services()
+                let fact = try await process.require(process.firstFact, "the first fact")
+                let service = try await container.resolveAsync(FactService.self)
+                let history = try await process.require(process.database, "the history database")
+                return try await FactRepository(service: service, history: history, environment: environment.name)
+                    .record(fact)
+            }
+        } apply: { process, fact in
+            process.firstFact = fact
+        },
+        .async("health", title: "Check service health", type: .repeatable, after: ["server", "client"], timeout: .seconds(20)) {
+            process in
+            let (container, _) = try await process.services()
+            // Health checks never create services: they check the ones this run created.
             let report = await container.checkHealth()
             if case .unhealthy = report.overall { throw UnhealthyServices(report: report) }
             return report
         } apply: { process, report in
             process.health = report
         },
-    ]
-
-    /// Runs `body` for a step that does not own the history database: when it fails because
-    /// the database could not be opened, the step waits for the run to cancel it (the
-    /// database step fails with that error), so the failure is always reported by
-    /// "Open the history database", never by whichever step happened to see it first.
-    static func leavingHistoryFailures<Value>(_ body: () async throws -> Value) async throws -> Value {
-        do {
-            return try await body()
-        } catch  where FailureAdvice.rootCause(of: error) is HistoryDatabaseError {
-            let (cancelled, continuation) = AsyncStream.makeStream(of: Never.self)
-            for await _ in cancelled {}  // ends when the task is cancelled
-            continuation.finish()
-            throw error
-        }
-    }
-
-    static let postSyncSteps: [SyncInitializationStep<AppProcess>] = [
-        SyncInitializationStep(title: "Assemble the app", type: .repeatable) { process in
-            let (container, environment) = try process.services()
-            process.dependencies = AppDependencies(
-                catalog: try process.require(process.catalog, "the environments catalog"),
-                environment: environment,
-                container: container,
-                repository: try container.require(FactRepository.self),
-                history: try container.require(HistoryDatabase.self),
-                firstFact: try process.require(process.firstFact, "the first fact"),
-                health: try process.require(process.health, "the health report")
-            )
-        }
     ]
 }
 

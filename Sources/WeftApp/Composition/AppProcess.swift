@@ -28,12 +28,10 @@ public final class AppProcess: DependencyInitializationProcess {
     var database: HistoryDatabase?
     /// Started by "Start the fact server" in the embedded environment.
     var server: FactServer?
-    /// Fetched by "Fetch the first cat fact".
+    /// Fetched by "Fetch the first cat fact", and recorded by "Record the fact in the history".
     var firstFact: Fact?
     /// Reported by "Check service health".
     var health: HealthReport?
-    /// Assembled by "Assemble the app".
-    var dependencies: AppDependencies?
 
     /// A process for the first run.
     init(options: AppOptions) {
@@ -68,11 +66,38 @@ public final class AppProcess: DependencyInitializationProcess {
         await retired?.shutdownLogging()
     }
 
-    /// The assembled app, once "Assemble the app" ran.
+    /// Why the history is unavailable: the error of the step that opens it or records in it.
+    var historyProblem: (any Error)?
+
+    /// Runs `body` for a step of the history, keeping its error as ``historyProblem``.
+    nonisolated func noticingHistoryProblems<Value: Sendable>(
+        _ body: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await body()
+        } catch {
+            await MainActor.run { historyProblem = error }
+            throw error
+        }
+    }
+
+    /// The app, assembled from what the steps built. Without a history (its steps are
+    /// optional) the app runs degraded.
     public var toContainer: AppDependencies {
         get throws {
-            guard let dependencies else { throw AppProcessError.missing("the assembled app") }
-            return dependencies
+            let (container, environment) = try services()
+            guard let firstFact, let health else { throw AppProcessError.missing("the first fact and health report") }
+            let service = try container.require(FactService.self)
+            return AppDependencies(
+                catalog: try require(catalog, "the environments catalog"),
+                environment: environment,
+                container: container,
+                repository: FactRepository(service: service, history: database, environment: environment.name),
+                history: database,
+                historyProblem: historyProblem ?? (database == nil ? HistoryDatabaseError.unavailable : nil),
+                firstFact: firstFact,
+                health: health
+            )
         }
     }
 

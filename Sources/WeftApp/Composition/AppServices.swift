@@ -60,14 +60,6 @@ enum AppServices {
                 baseURL: baseURL, timeout: environment.timeout,
                 client: try await resolver.resolve(RunHTTPClient.self).client)
         }
-
-        container.register(FactRepository.self, lifetime: .singleton) { resolver in
-            FactRepository(
-                service: try await resolver.resolve(FactService.self),
-                history: try await resolver.resolve(HistoryDatabase.self),
-                environment: environment.name
-            )
-        }
         return container
     }
 
@@ -84,8 +76,6 @@ enum AppServices {
         } else {
             declarations.append(ServiceDeclaration(FactService.self, resolves: [RunHTTPClient.self]))
         }
-        declarations.append(
-            ServiceDeclaration(FactRepository.self, resolves: [FactService.self, HistoryDatabase.self]))
         return declarations
     }
 

@@ -6,7 +6,8 @@ import FactKit
 /// |---|---|
 /// | 0 | the app quit from the main screen, or plain mode printed a fact |
 /// | 1 | initialization failed (a server error, a timeout, an unhealthy service, …), also when the person quits from the error screen |
-/// | 2 | usage or environment error: bad arguments, unknown `--env`, a malformed environments file or `config.json`, an unusable `--database` |
+/// | 2 | usage or environment error: bad arguments, unknown `--env`, a malformed environments file or `config.json` |
+/// | 3 | plain mode printed a fact, degraded: the history (`--database`) could not be opened or written, so the fact was not recorded |
 /// | 130 | interrupted by SIGINT (Ctrl-C) |
 /// | 143 | terminated by SIGTERM |
 public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
@@ -16,6 +17,8 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     case initializationFailed = 1
     /// The command line, an environments file or the history database needs fixing.
     case usageError = 2
+    /// Plain mode printed a fact without recording it: the history was unavailable.
+    case degraded = 3
     /// SIGINT stopped the run.
     case interrupted = 130
     /// SIGTERM stopped the run.

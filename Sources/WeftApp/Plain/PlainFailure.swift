@@ -32,7 +32,7 @@ struct PlainFailure: Sendable, Hashable {
     ) {
         let cause = interrupted ? CancellationError() : Self.rootCause(of: error)
         self.step = step.title
-        self.phase = step.phase.description
+        self.phase = step.kindLabel
         self.elapsed = elapsed
         self.message = Self.message(for: cause)
         self.hint = Self.hint(for: cause, environment: environment).plainText

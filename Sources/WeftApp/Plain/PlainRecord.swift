@@ -24,6 +24,7 @@ struct PlainRecord: Encodable, Sendable, Hashable {
     var timesSeen: Int?
     var factsStored: Int?
     var fetchedAt: Date?
+    var failedSteps: [String]?
 
     init(event: String) {
         self.event = event

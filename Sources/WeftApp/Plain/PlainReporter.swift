@@ -52,13 +52,15 @@ struct PlainReporter: Sendable {
     func report(_ fact: Fact) {
         switch format {
         case .text:
-            let seen = fact.timesSeen == 1 ? "seen 1 time" : "seen \(fact.timesSeen) times"
-            let stored = fact.factsStored == 1 ? "1 fact in history" : "\(fact.factsStored) facts in history"
+            var line = "environment: \(fact.environment.plainText) · \(fact.latency.roundedMilliseconds) ms"
+            if let timesSeen = fact.timesSeen, let factsStored = fact.factsStored {
+                line += timesSeen == 1 ? " · seen 1 time" : " · seen \(timesSeen) times"
+                line += factsStored == 1 ? " · 1 fact in history" : " · \(factsStored) facts in history"
+            } else {
+                line += " · not recorded"
+            }
             sink(PlainLine("fact: \(fact.text.plainText)"))
-            sink(
-                PlainLine(
-                    "environment: \(fact.environment.plainText) · \(fact.latency.roundedMilliseconds) ms · \(seen) · \(stored)"
-                ))
+            sink(PlainLine(line))
         case .json:
             var record = PlainRecord(event: "fact")
             record.text = fact.text
@@ -67,6 +69,26 @@ struct PlainReporter: Sendable {
             record.timesSeen = fact.timesSeen
             record.factsStored = fact.factsStored
             record.fetchedAt = fact.fetchedAt
+            sink(PlainLine(record.jsonLine()))
+        }
+    }
+
+    /// Reports that the run went on without its history: on standard error as text (after the
+    /// fact), on standard output as JSON.
+    func reportDegraded(problem: any Error, steps: [String], environment: Environment) {
+        let cause = PlainFailure.rootCause(of: problem)
+        let message = PlainFailure.message(for: cause)
+        let hint = FailureAdvice.hint(for: cause, environment: environment).plainText
+        switch format {
+        case .text:
+            sink(PlainLine("weft: history unavailable, the fact was not recorded: \(message)", on: .error))
+            if !hint.isEmpty { sink(PlainLine("  hint:  \(hint)", on: .error)) }
+        case .json:
+            var record = PlainRecord(event: "degraded")
+            record.error = message
+            record.hint = hint.isEmpty ? nil : hint
+            record.environment = environment.name
+            record.failedSteps = steps
             sink(PlainLine(record.jsonLine()))
         }
     }
@@ -114,18 +136,18 @@ struct PlainReporter: Sendable {
     static func text(for event: InitializationEvent) -> String? {
         switch event {
         case .stepFinished(let timing):
-            "[\(timing.step.phase)] ✓ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
+            "[\(timing.step.kindLabel)] ✓ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
         case .stepFailed(let timing, let error) where PlainFailure.rootCause(of: error) is CancellationError:
-            "[\(timing.step.phase)] - \(timing.step.title) (interrupted after \(timing.duration.roundedMilliseconds) ms)"
+            "[\(timing.step.kindLabel)] - \(timing.step.title) (interrupted after \(timing.duration.roundedMilliseconds) ms)"
         case .stepFailed(let timing, _):
-            "[\(timing.step.phase)] ✗ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
+            "[\(timing.step.kindLabel)] ✗ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
         case .stepCancelled(let timing):
-            "[\(timing.step.phase)] - \(timing.step.title) (cancelled after \(timing.duration.roundedMilliseconds) ms)"
+            "[\(timing.step.kindLabel)] - \(timing.step.title) (cancelled after \(timing.duration.roundedMilliseconds) ms)"
         case .stepRetrying(let step, let attempt, let delay, let error):
-            "[\(step.phase)] ↻ \(step.title) (attempt \(attempt)/\(step.retry.attempts) in "
+            "[\(step.kindLabel)] ↻ \(step.title) (attempt \(attempt)/\(step.retry.attempts) in "
                 + "\(delay.roundedMilliseconds) ms: \(PlainFailure.message(for: PlainFailure.rootCause(of: error))))"
         case .stepSkipped(let timing):
-            "[\(timing.step.phase)] - \(timing.step.title) (skipped: \(timing.heldBy ?? "a prerequisite") failed)"
+            "[\(timing.step.kindLabel)] - \(timing.step.title) (skipped: \(timing.heldBy ?? "a prerequisite") failed)"
         case .started, .phaseStarted, .stepStarted, .phaseFinished, .finished, .failed:
             nil
         }
@@ -135,7 +157,7 @@ struct PlainReporter: Sendable {
         switch event {
         case .started(let steps):
             var record = PlainRecord(event: "started")
-            record.steps = steps.map { PlainRecord.PlannedStep(step: $0.title, phase: $0.phase.description) }
+            record.steps = steps.map { PlainRecord.PlannedStep(step: $0.title, phase: $0.kindLabel) }
             return record
         case .phaseStarted(let phase):
             var record = PlainRecord(event: "phaseStarted")
@@ -144,7 +166,7 @@ struct PlainReporter: Sendable {
         case .stepStarted(let step):
             var record = PlainRecord(event: "stepStarted")
             record.step = step.title
-            record.phase = step.phase.description
+            record.phase = step.kindLabel
             return record
         case .stepFinished(let timing):
             return record("stepFinished", timing)
@@ -157,7 +179,7 @@ struct PlainReporter: Sendable {
         case .stepRetrying(let step, let attempt, let delay, let error):
             var record = PlainRecord(event: "stepRetrying")
             record.step = step.title
-            record.phase = step.phase.description
+            record.phase = step.kindLabel
             record.attempt = attempt
             record.ms = delay.roundedMilliseconds
             record.error = PlainFailure.message(for: PlainFailure.rootCause(of: error))
@@ -182,7 +204,7 @@ struct PlainReporter: Sendable {
     private static func record(_ event: String, _ timing: InitializationStepTiming) -> PlainRecord {
         var record = PlainRecord(event: event)
         record.step = timing.step.title
-        record.phase = timing.step.phase.description
+        record.phase = timing.step.kindLabel
         record.startMs = timing.startOffset.roundedMilliseconds
         record.ms = timing.duration.roundedMilliseconds
         return record

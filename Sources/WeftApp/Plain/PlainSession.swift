@@ -1,4 +1,5 @@
 import FactKit
+import Foundation
 import WeftInitializer
 
 /// Runs the app's initialization plan once without the full-screen UI, reporting every
@@ -22,6 +23,16 @@ struct PlainSession {
     init(options: AppOptions, reporter: PlainReporter) {
         self.options = options
         self.reporter = reporter
+    }
+
+    /// Writes the run's Chrome trace to the file the options name, if any; says so when it cannot.
+    private func writeTrace(_ report: InitializationReport) {
+        guard let url = options.traceFile else { return }
+        do {
+            try Data(report.traceEventJSON().utf8).write(to: url, options: .atomic)
+        } catch {
+            reporter.notice("could not write the trace to \(url.path): \(error.localizedDescription)")
+        }
     }
 
     /// Runs the plan, reports it, stops the servers it started and returns the exit status.
@@ -49,11 +60,17 @@ struct PlainSession {
                 interrupted.set()
             }
             await printing.value
-            reporter.report(result.container.firstFact)
-            await result.container.shutdown()
-            return .success
+            writeTrace(result.report)
+            let app = result.container
+            reporter.report(app.firstFact)
+            await app.shutdown()
+            guard let problem = app.historyProblem else { return .success }
+            reporter.reportDegraded(
+                problem: problem, steps: result.report.failedOptionalSteps.map(\.id), environment: app.environment)
+            return .degraded
         } catch let failure as InitializationFailure<AppProcess> {
             await printing.value
+            writeTrace(failure.report)
             let plain = PlainFailure(failure, interrupted: interrupted.isSet)
             await failure.process.shutdown()
             reporter.report(plain)

@@ -77,6 +77,8 @@ final class GraphRun {
     private var ends: [Duration]
     private var attempts: [[InitializationStepTiming.Attempt]]
     private var heldBy: [String?]
+    /// The task of each running attempt that can time out, for cancelling it.
+    private var attemptTasks: [Int: Task<Void, Never>] = [:]
     /// The running attempt's timeout, or the retry delay being waited out.
     private var timers: [Task<Void, Never>?]
     /// Steps whose prerequisites have finished, in the order they became ready.
@@ -223,17 +225,20 @@ final class GraphRun {
         let origin = recorder.origin
         let inbox = inbox
         let context = recorder.tracing.context(of: plan[position])
-        group.addTask(
-            priority: priorities[position],
-            operation: Self.attempt(
-                body, in: context,
-                reporting: { result in
-                    inbox.post(.returned(position, attempt: attempt, at: clock.now() - origin, result))
-                }))
-        if let timeout = timeouts[position] {
-            timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
-                inbox.post(.timedOut(position, attempt: attempt, after: timeout))
-            }
+        let report: @Sendable (Result<Apply?, any Error>) -> Void = { result in
+            inbox.post(.returned(position, attempt: attempt, at: clock.now() - origin, result))
+        }
+        guard let timeout = timeouts[position] else {
+            group.addTask(priority: priorities[position], operation: Self.attempt(body, in: context, reporting: report))
+            return
+        }
+        // An attempt that can time out runs in a task of its own, so that a timeout cancels it
+        // while the step's next attempt runs.
+        let work = Task(priority: priorities[position], operation: Self.attempt(body, in: context, reporting: report))
+        attemptTasks[position] = work
+        group.addTask { await work.value }
+        timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
+            inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
     }
 
@@ -278,6 +283,7 @@ final class GraphRun {
         guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
         timers[position]?.cancel()
         timers[position] = nil
+        attemptTasks[position] = nil
         switch result {
         case .success(let apply):
             apply?()
@@ -292,6 +298,8 @@ final class GraphRun {
     private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
         guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
         timers[position] = nil
+        attemptTasks[position]?.cancel()
+        attemptTasks[position] = nil
         let error = InitializationStepTimeoutError(stepTitle: plan[position].title, timeout: timeout)
         attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
     }
@@ -438,6 +446,8 @@ final class GraphRun {
     /// Resumes the run, once; results that arrive later are discarded.
     private func give(_ outcome: Verdict) {
         for timer in timers { timer?.cancel() }
+        for task in attemptTasks.values { task.cancel() }
+        attemptTasks = [:]
         timers = Array(repeating: nil, count: timers.count)
         inbox.close()
         verdict?.resume(returning: outcome)

@@ -103,6 +103,9 @@ enum KeyMap {
                 KeyBinding(
                     keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "diagnostics"),
                     help: KeyHint("d", "diagnostics: services and last run")),
+                KeyBinding(
+                    keys: [.char("r")], action: .retry,
+                    help: KeyHint("r", "start up again here (retries the history when it is unavailable)")),
                 showHelp, quit, interrupt,
             ]
         case .error(let environment):

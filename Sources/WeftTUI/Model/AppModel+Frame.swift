@@ -69,20 +69,20 @@ extension AppModel {
     /// The diagnostics of the last run: its container's registrations and step timeline.
     var diagnosticsView: DiagnosticsView {
         let container: Container?
-        let timings: [InitializationStepTiming]
+        let report: InitializationReport?
         let environment: String?
         switch stage {
         case .splash(let progress):
-            (container, timings, environment) = (nil, [], progress.environment)
+            (container, report, environment) = (nil, nil, progress.environment)
         case .main(let state):
-            (container, timings, environment) = (
-                state.dependencies.container, state.result.stepTimings, state.dependencies.environment.name
+            (container, report, environment) = (
+                state.dependencies.container, state.result.report, state.dependencies.environment.name
             )
         case .error(let state):
-            (container, timings, environment) = (
-                state.failure?.process.container, state.failure?.stepTimings ?? [], state.environment
-            )
+            (container, report, environment) = (state.failure?.process.container, state.failure?.report, state.environment)
         }
+        let timings = report?.steps ?? []
+        let critical = Set(report?.criticalChain.map(\.step.id) ?? [])
         let registrations = (container?.registrations ?? []).map { info in
             DiagnosticsView.Registration(
                 name: info.key.description, lifetime: info.lifetime.description, isResolved: info.hasCachedInstance)
@@ -95,7 +95,9 @@ extension AppModel {
                     label: timing.step.title,
                     startMilliseconds: timing.startOffset.displayMilliseconds,
                     durationMilliseconds: timing.duration.displayMilliseconds,
-                    isFailure: timing.outcome != .finished
+                    isFailure: timing.outcome == .failed || timing.outcome == .cancelled,
+                    isCritical: critical.contains(timing.step.id),
+                    isSkipped: timing.outcome == .skipped
                 )
             }
         return DiagnosticsView(
@@ -118,8 +120,7 @@ extension AppModel {
                 case .done(let duration): state = .done(milliseconds: duration.displayMilliseconds)
                 case .failed, .cancelled: state = .failed
                 }
-                let phase = step.phase == .graph ? (step.isAsync ? "async" : "sync") : step.phase.description
-                return SplashView.Step(title: step.title, phase: phase, state: state)
+                return SplashView.Step(title: step.title, phase: step.kindLabel, state: state)
             }
         )
     }
@@ -131,7 +132,8 @@ extension AppModel {
             latencyMilliseconds: state.fact.latency.displayMilliseconds,
             seenCount: state.fact.timesSeen,
             historyCount: state.fact.factsStored,
-            notice: state.isFetching ? "fetching the next fact…" : state.notice
+            notice: state.isFetching ? "fetching the next fact…" : state.notice,
+            degradedNotice: state.dependencies.historyProblem.map { _ in "history unavailable — r retries" }
         )
     }
 }

@@ -54,6 +54,10 @@ extension AppModel {
         case .diagnostics:
             setPanel(.diagnostics)
         case .retry:
+            if case .main(let state) = stage {
+                reinitialize(into: state.dependencies.environment.name, isRetry: true)
+                break
+            }
             guard case .error(let state) = stage else { break }
             reinitialize(
                 into: state.failure?.process.environment?.name ?? state.failure?.process.requestedEnvironment

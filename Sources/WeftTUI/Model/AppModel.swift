@@ -191,8 +191,10 @@ final class AppModel {
         runTask = Task {
             do {
                 let result = try await effects.run(initializer)
+                self.writeTrace(result.report)
                 self.finish(runID: id, with: .main(MainState(result: result)))
             } catch let failure as InitializationFailure<AppProcess> {
+                self.writeTrace(failure.report)
                 // Cancelled steps may fail with their own error (a dropped request), not
                 // CancellationError: while shutting down, any failure is the cancellation.
                 if failure.isCancellation || self.isShuttingDown {
@@ -210,6 +212,13 @@ final class AppModel {
             }
         }
         changed()
+    }
+
+    /// Writes a run's Chrome trace to `--trace-file`, if given: each run replaces the last.
+    /// `weft start` checked before the app started that the file can be written.
+    private func writeTrace(_ report: InitializationReport) {
+        guard let url = options.traceFile else { return }
+        try? Data(report.traceEventJSON().utf8).write(to: url, options: .atomic)
     }
 
     private func apply(_ event: InitializationEvent, runID id: Int) {
@@ -313,10 +322,12 @@ final class AppModel {
         historyID += 1
         let id = historyID
         let history = state.dependencies.history
+        let problem = state.dependencies.historyProblem
         let effects = effects
         historyTask = Task {
             let content: HistoryPanel.Content
             do {
+                guard let history else { throw problem ?? HistoryDatabaseError.unavailable }
                 content = .loaded(try await effects.loadHistory(history))
             } catch {
                 content = .failed("Cannot read the history: \(FailureAdvice.rootCause(of: error))")

@@ -28,7 +28,7 @@ struct ErrorState: Sendable {
         self.failure = failure
         self.environment = failure.process.environment?.name ?? environment
         self.stepTitle = failure.failedStep.title
-        self.phase = failure.failedStep.phase.description
+        self.phase = failure.failedStep.kindLabel
         self.message = String(describing: FailureAdvice.rootCause(of: failure.error))
         self.hint = FailureAdvice.hint(for: failure.error, environment: failure.process.environment, phrasing: .keys)
         self.elapsed = failure.elapsed

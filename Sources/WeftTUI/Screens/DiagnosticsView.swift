@@ -86,7 +86,8 @@ struct DiagnosticsView: Screen {
             theme: theme)
 
         let failed = timeline.filter(\.isFailure).count
-        let title = failed > 0 ? "Last run · \(theme.glyphs.failed) \(failed) failed" : "Last run"
+        var title = failed > 0 ? "Last run · \(theme.glyphs.failed) \(failed) failed" : "Last run"
+        if timeline.contains(where: \.isCritical) { title += " · \(theme.glyphs.pointer) critical chain" }
         let timelineArea = Box(title: title).draw(in: bottom, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
         if timeline.isEmpty {
             terminal.put("no run recorded yet", row: timelineArea.row, column: timelineArea.column, style: theme.muted)

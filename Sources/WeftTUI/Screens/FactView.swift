@@ -8,17 +8,19 @@ struct FactView: Screen {
     var environment: String
     /// How long fetching it took, in milliseconds.
     var latencyMilliseconds: Int
-    /// How many times this fact has been shown.
-    var seenCount: Int
-    /// How many distinct facts the history holds.
-    var historyCount: Int
+    /// How many times this fact has been shown; `nil` when it was not recorded.
+    var seenCount: Int?
+    /// How many distinct facts the history holds; `nil` when the fact was not recorded.
+    var historyCount: Int?
     /// A transient line under the counts, such as `fetching the next fact…`, or `nil`.
     var notice: String?
+    /// A line that stays while the app runs degraded, such as `history unavailable — r retries`.
+    var degradedNotice: String?
 
     /// Creates a fact view.
     init(
-        fact: String, environment: String, latencyMilliseconds: Int, seenCount: Int, historyCount: Int,
-        notice: String? = nil
+        fact: String, environment: String, latencyMilliseconds: Int, seenCount: Int?, historyCount: Int?,
+        notice: String? = nil, degradedNotice: String? = nil
     ) {
         self.fact = fact
         self.environment = environment
@@ -26,6 +28,7 @@ struct FactView: Screen {
         self.seenCount = seenCount
         self.historyCount = historyCount
         self.notice = notice
+        self.degradedNotice = degradedNotice
     }
 
     /// `Fact`.
@@ -40,8 +43,9 @@ struct FactView: Screen {
         "environment \(environment) · fetched in \(Timeline.format(milliseconds: latencyMilliseconds))"
     }
 
-    /// `seen 3 times · 42 facts in history`.
+    /// `seen 3 times · 42 facts in history`, or `not recorded` without a history.
     var historyLine: String {
+        guard let seenCount, let historyCount else { return "not recorded" }
         let times = seenCount == 1 ? "time" : "times"
         let facts = historyCount == 1 ? "fact" : "facts"
         return "seen \(seenCount) \(times) · \(historyCount) \(facts) in history"
@@ -52,7 +56,7 @@ struct FactView: Screen {
     func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
         let width = min(area.width - 4, 72)
         let textWidth = width - 6
-        let below = 3 + (notice == nil ? 0 : 1)  // gap, source, history, notice
+        let below = 3 + (notice == nil ? 0 : 1) + (degradedNotice == nil ? 0 : 1)  // gap, source, history, notices
         let maxLines = max(1, area.height - 2 - 4 - below)
         var lines = TextLayout.wrap(fact, toWidth: textWidth)
         if lines.count > maxLines {
@@ -75,11 +79,12 @@ struct FactView: Screen {
                 style: style)
             row += 1
         }
-        if let notice {
+        for notice in [degradedNotice, notice].compactMap(\.self) {
             let fitted = TextLayout.truncate(notice, toWidth: area.width - 2)
             terminal.put(
                 fitted, row: row, column: TextLayout.centeredColumn(of: fitted, inWidth: area.width, from: area.column),
                 style: theme.warning)
+            row += 1
         }
     }
 }

@@ -13,13 +13,22 @@ struct Timeline: Sendable, Hashable {
         var durationMilliseconds: Int
         /// Whether it failed (red bar).
         var isFailure: Bool
+        /// Whether it is on the critical chain: marked before its label, its bar highlighted.
+        var isCritical: Bool
+        /// Whether it did not run (an optional step it needs failed).
+        var isSkipped: Bool
 
         /// Creates an entry.
-        init(label: String, startMilliseconds: Int, durationMilliseconds: Int, isFailure: Bool = false) {
+        init(
+            label: String, startMilliseconds: Int, durationMilliseconds: Int, isFailure: Bool = false,
+            isCritical: Bool = false, isSkipped: Bool = false
+        ) {
             self.label = label
             self.startMilliseconds = startMilliseconds
             self.durationMilliseconds = durationMilliseconds
             self.isFailure = isFailure
+            self.isCritical = isCritical
+            self.isSkipped = isSkipped
         }
     }
 
@@ -40,8 +49,8 @@ struct Timeline: Sendable, Hashable {
     func barSpan(of entry: Entry, width: Int) -> (start: Int, length: Int) {
         guard width > 0 else { return (0, 0) }
         let total = Double(totalMilliseconds)
-        let start = min(
-            width - 1, Int((Double(max(0, entry.startMilliseconds)) / total * Double(width)).rounded(.down)))
+        // Both ends round the same way, so a bar that starts where another ends never overlaps it.
+        let start = min(width - 1, Int((Double(max(0, entry.startMilliseconds)) / total * Double(width)).rounded()))
         let end = Int(
             (Double(max(0, entry.startMilliseconds + entry.durationMilliseconds)) / total * Double(width)).rounded())
         return (start, max(1, min(width, end) - start))
@@ -52,7 +61,7 @@ struct Timeline: Sendable, Hashable {
     @MainActor
     func draw(in rect: Rect, from first: Int = 0, on terminal: any Terminal, theme: Theme) {
         guard rect.height >= 2, rect.width >= 20 else { return }
-        let labelWidth = min(entries.map { TextLayout.width(of: $0.label) }.max() ?? 0, max(8, rect.width * 2 / 5))
+        let labelWidth = min(entries.map { TextLayout.width(of: $0.label) + 2 }.max() ?? 0, max(8, rect.width * 2 / 5))
         let durationWidth = 9
         let barColumn = rect.column + labelWidth + 1
         let barWidth = rect.width - labelWidth - 1 - durationWidth
@@ -60,18 +69,25 @@ struct Timeline: Sendable, Hashable {
         let shown = entries.dropFirst(max(0, first)).prefix(rect.height - 1)
         for (offset, entry) in shown.enumerated() {
             let row = rect.row + offset
+            let marker = entry.isCritical ? theme.glyphs.pointer : " "
+            terminal.put(marker, row: row, column: rect.column, style: theme.accent)
             terminal.put(
-                TextLayout.pad(entry.label, toWidth: labelWidth), row: row, column: rect.column, style: theme.text)
+                TextLayout.pad(entry.label, toWidth: labelWidth - 2), row: row, column: rect.column + 2,
+                style: theme.text)
             terminal.put(
                 String(repeating: theme.glyphs.pending, count: barWidth), row: row, column: barColumn,
                 style: theme.muted)
             let span = barSpan(of: entry, width: barWidth)
-            terminal.put(
-                String(repeating: theme.glyphs.barFilled, count: span.length), row: row, column: barColumn + span.start,
-                style: entry.isFailure ? theme.failure : theme.success)
+            if !entry.isSkipped {
+                terminal.put(
+                    String(repeating: theme.glyphs.barFilled, count: span.length), row: row,
+                    column: barColumn + span.start,
+                    style: entry.isFailure ? theme.failure : entry.isCritical ? theme.accent : theme.success)
+            }
             let durationText =
                 entry.isFailure
-                ? "\(theme.glyphs.failed) failed" : Self.format(milliseconds: entry.durationMilliseconds)
+                ? "\(theme.glyphs.failed) failed"
+                : entry.isSkipped ? "skipped" : Self.format(milliseconds: entry.durationMilliseconds)
             let duration = TextLayout.pad(durationText, toWidth: durationWidth - 1, alignment: .right)
             terminal.put(
                 duration, row: row, column: barColumn + barWidth + 1,

@@ -1,0 +1,188 @@
+import FactKit
+import Foundation
+public import WeftInitializer
+
+/// Where a start-up's time went, as `weft startup` prints it: the critical chain (like
+/// `systemd-analyze critical-chain`) and the blame list, as text or one JSON object.
+public struct StartupAnalysis: Sendable {
+    /// The run's report.
+    let report: InitializationReport
+    /// The environment the run started.
+    let environment: String?
+    /// The step that failed the run, if it failed.
+    let failedStep: InitializationStepInfo?
+
+    /// Analyses `report`, a run in `environment` that failed in `failedStep` if given.
+    public init(report: InitializationReport, environment: String?, failedStep: InitializationStepInfo? = nil) {
+        self.report = report
+        self.environment = environment
+        self.failedStep = failedStep
+    }
+
+    /// `finished`, `degraded` or `failed`.
+    var outcome: String {
+        failedStep != nil ? "failed" : report.isDegraded ? "degraded" : "finished"
+    }
+
+    /// The analysis as lines of text.
+    public var text: String {
+        var lines: [String] = []
+        let place = environment.map { " in environment \"\($0)\"" } ?? ""
+        var headline = "weft started\(place) in \(Self.format(report.elapsed))"
+        if let failedStep {
+            headline = "weft failed to start\(place) after \(Self.format(report.elapsed)): \"\(failedStep.title)\" failed"
+        } else if report.isDegraded {
+            let failed = report.failedOptionalSteps.map { "\"\($0.title)\"" }.joined(separator: ", ")
+            headline += " (degraded: \(failed) failed)"
+        }
+        lines.append(headline)
+        lines.append("")
+        lines.append("The time when a step ended is after \"@\", the time it took after \"+\".")
+        lines.append("")
+        lines.append("critical chain:")
+        for (depth, timing) in report.criticalChain.reversed().enumerated() {
+            let indent = depth == 0 ? "" : String(repeating: "   ", count: depth - 1) + "└─ "
+            lines.append(
+                "\(indent)\(timing.step.title) @\(Self.format(timing.endOffset)) +\(Self.format(timing.duration))"
+                    + Self.notes(timing))
+        }
+        lines.append("")
+        lines.append("blame:")
+        let blame = report.blame
+        let width = blame.map { Self.format($0.duration).count }.max() ?? 0
+        for timing in blame {
+            let duration = Self.format(timing.duration)
+            lines.append(
+                String(repeating: " ", count: width - duration.count + 2) + "\(duration)  \(timing.step.title)"
+                    + Self.notes(timing))
+        }
+        for step in report.skippedSteps {
+            lines.append(String(repeating: " ", count: width + 4) + "\(step.title) (skipped)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The analysis as one JSON object.
+    public var json: String {
+        let critical = Set(report.criticalChain.map(\.step.id))
+        return JSONLine.encode(
+            Document(
+                environment: environment,
+                outcome: outcome,
+                elapsedMs: Self.milliseconds(report.elapsed),
+                failedStep: failedStep?.id,
+                criticalChain: report.criticalChain.map(\.step.id),
+                blame: report.blame.map(\.step.id),
+                steps: report.steps.map { timing in
+                    Step(
+                        id: timing.step.id, title: timing.step.title, after: timing.step.after,
+                        kind: timing.step.kindLabel, optional: timing.step.isOptional,
+                        startMs: Self.milliseconds(timing.startOffset), durationMs: Self.milliseconds(timing.duration),
+                        endMs: Self.milliseconds(timing.endOffset), attempts: timing.attempts,
+                        outcome: timing.outcome.description, heldBy: timing.heldBy,
+                        critical: critical.contains(timing.step.id))
+                }))
+    }
+
+    private struct Document: Encodable {
+        var environment: String?
+        var outcome: String
+        var elapsedMs: Double
+        var failedStep: String?
+        var criticalChain: [String]
+        var blame: [String]
+        var steps: [Step]
+    }
+
+    private struct Step: Encodable {
+        var id: String
+        var title: String
+        var after: [String]
+        var kind: String
+        var optional: Bool
+        var startMs: Double
+        var durationMs: Double
+        var endMs: Double
+        var attempts: Int
+        var outcome: String
+        var heldBy: String?
+        var critical: Bool
+    }
+
+    /// ` (3 attempts, failed)`: what the duration alone does not say.
+    private static func notes(_ timing: InitializationStepTiming) -> String {
+        var notes: [String] = []
+        if timing.attempts > 1 { notes.append("\(timing.attempts) attempts") }
+        if timing.outcome != .finished { notes.append(timing.outcome.description) }
+        return notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+    }
+
+    /// Milliseconds with one decimal.
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return (Double(seconds) * 1_000 + Double(attoseconds) / 1e15 * 10).rounded() / 10
+    }
+
+    /// `0.4 ms`, `84 ms`, `1.25 s`.
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = milliseconds(duration)
+        if milliseconds < 10 { return String(format: "%.1f ms", milliseconds) }
+        if milliseconds < 1_000 { return "\(Int(milliseconds.rounded())) ms" }
+        return String(format: "%.2f s", milliseconds / 1_000)
+    }
+}
+
+/// `weft startup`: starts the app once, without showing it, and prints where the start-up's
+/// time went. SIGINT or SIGTERM cancels the run and exits 130 or 143.
+public enum StartupMode {
+    /// Runs the app's initialization once and prints its analysis; returns the status to exit
+    /// with: that of `weft --plain` for the same run.
+    public static func run(options: AppOptions, json: Bool) async -> ExitStatus {
+        let signals = TerminationSignals()
+        let session = Task { @MainActor in await runOnce(options: options, json: json) }
+        let interruptions = signals.interruptions
+        let watcher = Task { () -> Interruption? in
+            var first: Interruption?
+            for await interruption in interruptions {
+                if let first { StandardStreams.exit(ExitStatus(first)) }
+                first = interruption
+                session.cancel()
+            }
+            return first
+        }
+        let status = await session.value
+        signals.stop()
+        if let interruption = await watcher.value { return ExitStatus(interruption) }
+        return status
+    }
+
+    @MainActor
+    private static func runOnce(options: AppOptions, json: Bool) async -> ExitStatus {
+        let initializer: DependencyInitializer<AppProcess>
+        do {
+            initializer = try AppPlan.makeInitializer(options: options)
+        } catch {
+            StandardStreams.writeError("weft startup: the initialization plan is invalid: \(error)")
+            return .initializationFailed
+        }
+        let analysis: StartupAnalysis
+        let status: ExitStatus
+        do {
+            let result = try await initializer.run()
+            let app = result.container
+            analysis = StartupAnalysis(report: result.report, environment: app.environment.name)
+            await app.shutdown()
+            status = app.historyProblem == nil ? .success : .degraded
+        } catch let failure as InitializationFailure<AppProcess> {
+            analysis = StartupAnalysis(
+                report: failure.report, environment: failure.process.environment?.name, failedStep: failure.failedStep)
+            await failure.process.shutdown()
+            status = PlainFailure(failure).exitStatus
+        } catch {
+            StandardStreams.writeError("weft startup: \(error)")
+            return .initializationFailed
+        }
+        StandardStreams.writeOutput(json ? analysis.json : analysis.text)
+        return status
+    }
+}
