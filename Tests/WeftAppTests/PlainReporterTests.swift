@@ -216,4 +216,20 @@ struct PlainReporterTests {
         #expect(try jsonObject(try #require(json.output.first))["error"] as? String == "interrupted")
     }
 
+
+    @Test("JSON: a degraded run ends with the fact, unrecorded, then a degraded record naming the failed step")
+    func degradedJSON() async throws {
+        let folder = try TemporaryFolder()
+        try Data("not a database".utf8).write(to: folder.database)
+        let (status, lines) = await runPlain(folder.options(), format: .json)
+        #expect(status == .degraded)
+        let objects = try lines.output.map(jsonObject)
+        let fact = try #require(objects.first { $0["event"] as? String == "fact" })
+        #expect(fact["timesSeen"] == nil && (fact["text"] as? String)?.isEmpty == false)
+        let degraded = try #require(objects.last)
+        #expect(degraded["event"] as? String == "degraded")
+        #expect(degraded["failedSteps"] as? [String] == ["history"])
+        #expect((degraded["error"] as? String)?.contains(folder.database.path) == true)
+        #expect(objects.contains { $0["event"] as? String == "stepSkipped" && $0["step"] as? String == "Record the fact in the history" })
+    }
 }

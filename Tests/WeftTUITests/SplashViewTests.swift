@@ -1,5 +1,6 @@
 import Testing
 
+@testable import WeftInitializer
 @testable import WeftTUI
 @testable import WeftTerminal
 
@@ -38,6 +39,32 @@ struct SplashViewTests {
         view.steps[3].state = .failed
         let line = try #require(render(view).lines.first { $0.contains("Fetch first fact") })
         #expect(line.contains("✗") && line.contains("failed"))
+    }
+
+    @Test("A step being retried shows its attempt; a skipped step says so and counts as ended")
+    func retryingAndSkipped() throws {
+        var view = Fixtures.splash
+        view.steps[3].state = .retrying(frame: 0, attempt: 2, of: 3)
+        view.steps[1].state = .skipped
+        let buffer = render(view)
+        let retrying = try #require(buffer.lines.first { $0.contains("Fetch first fact") })
+        #expect(retrying.contains("attempt 2/3"))
+        let skipped = try #require(buffer.lines.first { $0.contains("Start fact server") })
+        #expect(skipped.contains("skipped"))
+        #expect(buffer.contains("2/4"))
+    }
+
+    @Test("Events drive the splash: a retry shows the attempt of the step's policy, a skip shows skipped")
+    func progressFromEvents() throws {
+        let fact = InitializationStepInfo(
+            id: "fact", title: "Fetch", phase: .graph, index: 0, position: 0, type: .simple, isAsync: true,
+            retry: .exponential(attempts: 3))
+        var progress = SplashProgress(environment: "embedded", steps: [fact])
+        progress.apply(.stepStarted(fact))
+        progress.apply(.stepRetrying(fact, attempt: 2, delay: .milliseconds(200), error: CancellationError()))
+        #expect(progress.progress(of: fact) == .retrying(attempt: 2, of: 3))
+        progress.apply(.stepSkipped(InitializationStepTiming(step: fact, startOffset: .zero, duration: .zero, outcome: .skipped)))
+        #expect(progress.progress(of: fact) == .skipped)
     }
 
     @Test("At 60×16 the logo gives way but every step still shows")
