@@ -31,7 +31,8 @@ struct StartCommand: AsyncParsableCommand {
         // Fail before starting up, not after: the trace is written when each run ends.
         let url = URL(fileURLWithPath: traceFile)
         guard FileManager.default.createFile(atPath: url.path, contents: Data("{\"traceEvents\":[]}\n".utf8)) else {
-            throw ValidationError("Cannot write the trace file \(url.path): check that its folder exists and is writable.")
+            throw ValidationError(
+                "Cannot write the trace file \(url.path): check that its folder exists and is writable.")
         }
     }
 

@@ -39,7 +39,8 @@ struct WeftCommand: AsyncParsableCommand {
                 """,
             version: "0.1.0",
             subcommands: [
-                StartCommand.self, ServeCommand.self, StartupCommand.self, GraphCommand.self, HistoryCommand.self, EnvironmentsCommand.self,
+                StartCommand.self, ServeCommand.self, StartupCommand.self, GraphCommand.self, HistoryCommand.self,
+                EnvironmentsCommand.self,
                 ConfigCommand.self,
             ],
             defaultSubcommand: StartCommand.self

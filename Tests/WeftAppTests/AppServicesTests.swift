@@ -39,7 +39,10 @@ struct AppServicesTests {
             graph.nodes.map(\.key.description) == [
                 "Environment", "FactServer", "FactService", "HistoryDatabase", "RunHTTPClient",
             ])
-        #expect(graph.edges.map { "\($0.from) -> \($0.to)" } == ["FactService -> FactServer", "FactService -> RunHTTPClient"])
+        #expect(
+            graph.edges.map { "\($0.from) -> \($0.to)" } == [
+                "FactService -> FactServer", "FactService -> RunHTTPClient",
+            ])
         // Every registration is a stand-in: nothing was created or cached.
         let declarations = AppServices.declarations(for: environment)
         #expect(declarations.allSatisfy { $0.lifetime == .singleton })

@@ -30,7 +30,8 @@ struct PlainReporterTests {
         }
         // The sync steps come first (each needs the one before), the fact after the client.
         let titles = stepLines.map { $0.drop { $0 != " " }.dropFirst(3) }
-        #expect(titles.prefix(3).allSatisfy { $0.hasPrefix("Load") || $0.hasPrefix("Choose") || $0.hasPrefix("Register") })
+        #expect(
+            titles.prefix(3).allSatisfy { $0.hasPrefix("Load") || $0.hasPrefix("Choose") || $0.hasPrefix("Register") })
         let index = { (title: String) in titles.firstIndex { $0.hasPrefix(title) } ?? -1 }
         #expect(index("Create the HTTP client") < index("Fetch the first cat fact"))
         #expect(index("Fetch the first cat fact") < index("Record the fact in the history"))
@@ -216,7 +217,6 @@ struct PlainReporterTests {
         #expect(try jsonObject(try #require(json.output.first))["error"] as? String == "interrupted")
     }
 
-
     @Test("JSON: a degraded run ends with the fact, unrecorded, then a degraded record naming the failed step")
     func degradedJSON() async throws {
         let folder = try TemporaryFolder()
@@ -230,6 +230,9 @@ struct PlainReporterTests {
         #expect(degraded["event"] as? String == "degraded")
         #expect(degraded["failedSteps"] as? [String] == ["history"])
         #expect((degraded["error"] as? String)?.contains(folder.database.path) == true)
-        #expect(objects.contains { $0["event"] as? String == "stepSkipped" && $0["step"] as? String == "Record the fact in the history" })
+        #expect(
+            objects.contains {
+                $0["event"] as? String == "stepSkipped" && $0["step"] as? String == "Record the fact in the history"
+            })
     }
 }

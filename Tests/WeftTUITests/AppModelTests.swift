@@ -315,7 +315,8 @@ struct AppModelTests {
         #expect(!after.isFetching && after.notice == nil)
         #expect(log.fetches == 1, "n while fetching starts no second fetch")
         #expect(after.fact.fetchedAt > before.fetchedAt)
-        #expect((after.fact.timesSeen ?? 0) + (after.fact.factsStored ?? 0) == 3, "one more fact recorded in the history")
+        #expect(
+            (after.fact.timesSeen ?? 0) + (after.fact.factsStored ?? 0) == 3, "one more fact recorded in the history")
         #expect(model.runsStarted == 1, "no re-initialization")
         await model.shutdown()
     }

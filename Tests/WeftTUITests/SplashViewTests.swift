@@ -63,7 +63,8 @@ struct SplashViewTests {
         progress.apply(.stepStarted(fact))
         progress.apply(.stepRetrying(fact, attempt: 2, delay: .milliseconds(200), error: CancellationError()))
         #expect(progress.progress(of: fact) == .retrying(attempt: 2, of: 3))
-        progress.apply(.stepSkipped(InitializationStepTiming(step: fact, startOffset: .zero, duration: .zero, outcome: .skipped)))
+        progress.apply(
+            .stepSkipped(InitializationStepTiming(step: fact, startOffset: .zero, duration: .zero, outcome: .skipped)))
         #expect(progress.progress(of: fact) == .skipped)
     }
 

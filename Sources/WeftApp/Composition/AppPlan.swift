@@ -117,7 +117,10 @@ public enum AppPlan {
         } apply: { process, fact in
             process.firstFact = fact
         },
-        .async("health", title: "Check service health", type: .repeatable, after: ["server", "client"], timeout: .seconds(20)) {
+        .async(
+            "health", title: "Check service health", type: .repeatable, after: ["server", "client"],
+            timeout: .seconds(20)
+        ) {
             process in
             let (container, _) = try await process.services()
             // Health checks never create services: they check the ones this run created.

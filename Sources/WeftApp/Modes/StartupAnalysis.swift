@@ -30,7 +30,8 @@ public struct StartupAnalysis: Sendable {
         let place = environment.map { " in environment \"\($0)\"" } ?? ""
         var headline = "weft started\(place) in \(Self.format(report.elapsed))"
         if let failedStep {
-            headline = "weft failed to start\(place) after \(Self.format(report.elapsed)): \"\(failedStep.title)\" failed"
+            headline =
+                "weft failed to start\(place) after \(Self.format(report.elapsed)): \"\(failedStep.title)\" failed"
         } else if report.isDegraded {
             let failed = report.failedOptionalSteps.map { "\"\($0.title)\"" }.joined(separator: ", ")
             headline += " (degraded: \(failed) failed)"

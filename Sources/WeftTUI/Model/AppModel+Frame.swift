@@ -79,7 +79,9 @@ extension AppModel {
                 state.dependencies.container, state.result.report, state.dependencies.environment.name
             )
         case .error(let state):
-            (container, report, environment) = (state.failure?.process.container, state.failure?.report, state.environment)
+            (container, report, environment) = (
+                state.failure?.process.container, state.failure?.report, state.environment
+            )
         }
         let timings = report?.steps ?? []
         let critical = Set(report?.criticalChain.map(\.step.id) ?? [])
