@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
-import WeftInitializer
+@testable import WeftInitializer
 
 /// A small seeded generator, so that a failing graph can be run again from its seed.
 private struct SplitMix64: RandomNumberGenerator {
@@ -91,8 +90,8 @@ private func randomGraph(using generator: inout SplitMix64) -> [RandomStep] {
 
 /// Counts each step's attempts, from any task.
 private final class AttemptCounter: Sendable {
-    private let counts: Mutex<[Int]>
-    init(_ count: Int) { counts = Mutex(Array(repeating: 0, count: count)) }
+    private let counts: Locked<[Int]>
+    init(_ count: Int) { counts = Locked(Array(repeating: 0, count: count)) }
     func next(_ step: Int) -> Int {
         counts.withLock {
             $0[step] += 1

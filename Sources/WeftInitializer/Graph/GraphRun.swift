@@ -1,5 +1,4 @@
 import Instrumentation
-import Synchronization
 
 /// One run of a step graph: starts each step the moment its last prerequisite finished, runs
 /// sync steps in place on the main actor and async steps in tasks of their own, retries,
@@ -88,12 +87,12 @@ final class GraphRun {
     private var verdict: CheckedContinuation<Verdict, Never>?
     private let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
-    private let scheduler = Mutex<Task<Void, Never>?>(nil)
+    private let scheduler = Locked<Task<Void, Never>?>(nil)
     /// Set when the run was cancelled; no step starts after.
     private var isCancelled = false
     /// For the three phases: how many steps of each phase have not ended, and when each began.
-    private var phaseRemaining: [InitializationPhase: Int] = [:]
-    private var phaseStarts: [InitializationPhase: Duration] = [:]
+    private var phaseRemaining = [Int](repeating: 0, count: 5)
+    private var phaseStarts = [Duration?](repeating: nil, count: 5)
 
     init(_ steps: Steps, recorder: RunRecorder) {
         plan = steps.plan
@@ -114,7 +113,7 @@ final class GraphRun {
         unended = count
         ready.reserveCapacity(count)
         if isPhased {
-            for step in plan { phaseRemaining[step.phase, default: 0] += 1 }
+            for step in plan { phaseRemaining[step.phase.slot] += 1 }
         }
     }
 
@@ -122,7 +121,7 @@ final class GraphRun {
     func run() async -> Verdict {
         guard !plan.isEmpty else { return .finished }
         if !isPhased {
-            phaseStarts[.graph] = recorder.now
+            phaseStarts[InitializationPhase.graph.slot] = recorder.now
             recorder.phaseStarted(.graph)
         }
         let inbox = inbox
@@ -192,8 +191,8 @@ final class GraphRun {
         }
         heldBy[position] = latest.map { plan[$0].id }
         starts[position] = now
-        if isPhased, phaseStarts[info.phase] == nil {
-            phaseStarts[info.phase] = now
+        if isPhased, phaseStarts[info.phase.slot] == nil {
+            phaseStarts[info.phase.slot] = now
             recorder.phaseStarted(info.phase)
         }
         recorder.stepStarted(info)
@@ -369,9 +368,9 @@ final class GraphRun {
             outcome: outcome, heldBy: heldBy[position], attempts: attempts[position])
         recorder.stepEnded(timing, error: error)
         let phase = plan[position].phase
-        if isPhased, outcome == .finished, let remaining = phaseRemaining[phase] {
-            phaseRemaining[phase] = remaining - 1
-            if remaining == 1, let begin = phaseStarts[phase] { recorder.phase(phase, from: begin) }
+        if isPhased, outcome == .finished {
+            phaseRemaining[phase.slot] -= 1
+            if phaseRemaining[phase.slot] == 0, let begin = phaseStarts[phase.slot] { recorder.phase(phase, from: begin) }
         }
     }
 
@@ -397,7 +396,7 @@ final class GraphRun {
             give(.cancelledAfterLastStep)
             return
         }
-        if let begin = phaseStarts[.graph], !isPhased { recorder.phase(.graph, from: begin) }
+        if let begin = phaseStarts[InitializationPhase.graph.slot], !isPhased { recorder.phase(.graph, from: begin) }
         give(.finished)
     }
 
@@ -452,5 +451,18 @@ final class GraphRun {
         inbox.close()
         verdict?.resume(returning: outcome)
         verdict = nil
+    }
+}
+
+extension InitializationPhase {
+    /// A small index for per-phase arrays.
+    fileprivate var slot: Int {
+        switch self {
+        case .preSync: 0
+        case .async: 1
+        case .postSync: 2
+        case .graph: 3
+        case .container: 4
+        }
     }
 }

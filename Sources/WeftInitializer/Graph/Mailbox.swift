@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Where attempts and timers post what happened, from any thread, for the scheduler on the
 /// main actor; it takes everything posted since it last looked, in one batch.
@@ -12,7 +11,7 @@ final class Mailbox<Message: Sendable>: Sendable {
         var isClosed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Delivers `message`, unless the mailbox is closed.
     func post(_ message: Message) {

@@ -27,7 +27,7 @@ final class RunRecorder {
 
     func stepStarted(_ step: InitializationStepInfo) {
         tracing.stepStarted(step)
-        hub.send(.stepStarted(step))
+        if hub.hasSubscribers { hub.send(.stepStarted(step)) }
         onStartStep?(step)
     }
 
@@ -42,7 +42,7 @@ final class RunRecorder {
         switch timing.outcome {
         case .finished:
             tracing.stepEnded(step, outcome: .finished, error: nil)
-            hub.send(.stepFinished(timing))
+            if hub.hasSubscribers { hub.send(.stepFinished(timing)) }
             onSuccessStep?(step, timing.duration)
         case .failed:
             tracing.stepEnded(step, outcome: .failed, error: error)

@@ -67,11 +67,12 @@ final class RunTracing {
 
     /// The context a step's body runs in: its span's; `nil` when nothing is traced.
     func context(of step: InitializationStepInfo) -> InstrumentationContext? {
-        steps[step.position]?.context ?? run?.context
+        guard let run else { return nil }
+        return steps[step.position]?.context ?? run.context
     }
 
     func stepEnded(_ step: InitializationStepInfo, outcome: InitializationStepTiming.Outcome, error: (any Error)?) {
-        guard let span = steps.removeValue(forKey: step.position) else { return }
+        guard run != nil, let span = steps.removeValue(forKey: step.position) else { return }
         span.attributes["weft.step.outcome"] = outcome.description
         if outcome == .failed, let error {
             span.recordError(error)

@@ -1,5 +1,4 @@
-import Synchronization
-import WeftInitializer
+@testable import WeftInitializer
 
 /// A clock that moves only when a test advances it: sleepers wake when `advance(to:)` passes
 /// their deadline, so a timeout or a retry delay takes no real time.
@@ -26,7 +25,7 @@ final class ManualClock: Clock, Sendable {
         var cancelled: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var now: Instant { Instant(offset: state.withLock { $0.now }) }
     var minimumResolution: Duration { .zero }
