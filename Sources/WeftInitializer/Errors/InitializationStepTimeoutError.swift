@@ -1,5 +1,6 @@
-/// An asynchronous step was still running when its timeout passed; the run ended then, and
-/// the step was abandoned.
+/// An attempt of an asynchronous step was still running when its timeout passed: the attempt
+/// was cancelled and abandoned, and the step failed with this error (unless it had attempts
+/// left, which its retry policy then runs).
 public struct InitializationStepTimeoutError: Error, Hashable, CustomStringConvertible {
     /// The title of the step that timed out.
     public let stepTitle: String
