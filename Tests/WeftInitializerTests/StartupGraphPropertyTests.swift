@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftInitializer
 
 /// A small seeded generator, so that a failing graph can be run again from its seed.

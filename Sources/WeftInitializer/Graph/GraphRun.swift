@@ -370,7 +370,9 @@ final class GraphRun {
         let phase = plan[position].phase
         if isPhased, outcome == .finished {
             phaseRemaining[phase.slot] -= 1
-            if phaseRemaining[phase.slot] == 0, let begin = phaseStarts[phase.slot] { recorder.phase(phase, from: begin) }
+            if phaseRemaining[phase.slot] == 0, let begin = phaseStarts[phase.slot] {
+                recorder.phase(phase, from: begin)
+            }
         }
     }
 
