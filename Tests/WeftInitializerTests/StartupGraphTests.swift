@@ -172,6 +172,22 @@ struct StartupGraphTests {
         #expect(result.container.log == ["fetch", "assemble [\"fetch\"]"])
     }
 
+    @Test("a graph run whose task is cancelled before it starts fails at its first step and runs nothing")
+    func cancelledBeforeStart() async throws {
+        let initializer = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            steps: [.sync("first") { process in process.append("first") }, logged("second", after: ["first"])])
+        let run = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await initializer.run()
+        }
+        let failure = try await #require(throws: InitializationFailure<TestProcess>.self) { try await run.value }
+        #expect(failure.isCancellation)
+        #expect(failure.failedStep.id == "first")
+        #expect(failure.process.log.isEmpty)
+        #expect(failure.report.steps.isEmpty)
+    }
+
     // MARK: Optional steps
 
     @Test("an optional step that fails skips exactly its dependents, and the run succeeds degraded")

@@ -128,6 +128,9 @@ final class GraphRun {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { verdict in
                 self.verdict = verdict
+                // Cancelled before it began: the scheduler fails at the first step instead of
+                // starting it (the cancellation handler ran before there was a task to cancel).
+                if Task.isCancelled { isCancelled = true }
                 let task = Task { await self.schedule() }
                 scheduler.withLock { $0 = task }
             }
