@@ -70,29 +70,41 @@ final class GraphRun {
     private let priorities: [TaskPriority?]
     private let isPhased: Bool
     private let recorder: RunRecorder
-    private var states: [State]
-    /// When each step's first attempt started.
-    private var starts: [Duration]
-    private var ends: [Duration]
-    private var attempts: [[InitializationStepTiming.Attempt]]
-    private var heldBy: [String?]
-    /// The task of each running attempt that can time out, for cancelling it.
-    private var attemptTasks: [Int: Task<Void, Never>] = [:]
-    /// The running attempt's timeout, or the retry delay being waited out.
-    private var timers: [Task<Void, Never>?]
-    /// Steps whose prerequisites have finished, in the order they became ready.
-    private var ready: [Int] = []
-    private var readyHead = 0
-    private var unended: Int
     private var verdict: CheckedContinuation<Verdict, Never>?
     private let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
     private let scheduler = Locked<Task<Void, Never>?>(nil)
-    /// Set when the run was cancelled; no step starts after.
-    private var isCancelled = false
-    /// For the three phases: how many steps of each phase have not ended, and when each began.
-    private var phaseRemaining = [Int](repeating: 0, count: 5)
-    private var phaseStarts = [Duration?](repeating: nil, count: 5)
+    /// The run's mutable state, behind a pointer: only the scheduler touches it, on the main
+    /// actor, and a class's stored `var`s would add a dynamic exclusivity check to every access
+    /// on the path of every step.
+    private let table: UnsafeMutablePointer<Table>
+    private var t: Table {
+        unsafeAddress { UnsafePointer(table) }
+        unsafeMutableAddress { table }
+    }
+
+    /// Where each step and the run are.
+    private struct Table {
+        var states: [State]
+        /// When each step's first attempt started.
+        var starts: [Duration]
+        var ends: [Duration]
+        var attempts: [[InitializationStepTiming.Attempt]]
+        var heldBy: [String?]
+        /// The task of each running attempt that can time out, for cancelling it.
+        var attemptTasks: [Int: Task<Void, Never>] = [:]
+        /// The running attempt's timeout, or the retry delay being waited out.
+        var timers: [Task<Void, Never>?]
+        /// Steps whose prerequisites have finished, in the order they became ready.
+        var ready: [Int] = []
+        var readyHead = 0
+        var unended: Int
+        /// Set when the run was cancelled; no step starts after.
+        var isCancelled = false
+        /// For the three phases: how many steps of each phase have not ended, and when each began.
+        var phaseRemaining = [Int](repeating: 0, count: 5)
+        var phaseStarts = [Duration?](repeating: nil, count: 5)
+    }
 
     init(_ steps: Steps, recorder: RunRecorder) {
         plan = steps.plan
@@ -104,24 +116,32 @@ final class GraphRun {
         isPhased = steps.isPhased
         self.recorder = recorder
         let count = plan.count
-        states = prerequisites.map { State.waiting($0.count) }
-        starts = Array(repeating: .zero, count: count)
-        ends = Array(repeating: .zero, count: count)
-        attempts = Array(repeating: [], count: count)
-        heldBy = Array(repeating: nil, count: count)
-        timers = Array(repeating: nil, count: count)
-        unended = count
-        ready.reserveCapacity(count)
+        var table = Table(
+            states: prerequisites.map { State.waiting($0.count) },
+            starts: Array(repeating: .zero, count: count),
+            ends: Array(repeating: .zero, count: count),
+            attempts: Array(repeating: [], count: count),
+            heldBy: Array(repeating: nil, count: count),
+            timers: Array(repeating: nil, count: count),
+            unended: count)
+        table.ready.reserveCapacity(count)
         if isPhased {
-            for step in plan { phaseRemaining[step.phase.slot] += 1 }
+            for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
         }
+        self.table = .allocate(capacity: 1)
+        self.table.initialize(to: table)
+    }
+
+    isolated deinit {
+        table.deinitialize(count: 1)
+        table.deallocate()
     }
 
     /// Runs the graph and returns how it ended.
     func run() async -> Verdict {
         guard !plan.isEmpty else { return .finished }
         if !isPhased {
-            phaseStarts[InitializationPhase.graph.slot] = recorder.now
+            t.phaseStarts[InitializationPhase.graph.slot] = recorder.now
             recorder.phaseStarted(.graph)
         }
         let inbox = inbox
@@ -130,7 +150,7 @@ final class GraphRun {
                 self.verdict = verdict
                 // Cancelled before it began: the scheduler fails at the first step instead of
                 // starting it (the cancellation handler ran before there was a task to cancel).
-                if Task.isCancelled { isCancelled = true }
+                if Task.isCancelled { t.isCancelled = true }
                 let task = Task { await self.schedule() }
                 scheduler.withLock { $0 = task }
             }
@@ -145,7 +165,7 @@ final class GraphRun {
     private func schedule() async {
         await withDiscardingTaskGroup { group in
             for (position, own) in prerequisites.enumerated() where own.isEmpty {
-                ready.append(position)
+                t.ready.append(position)
             }
             drain(&group)
             guard verdict != nil else { return }
@@ -174,10 +194,10 @@ final class GraphRun {
 
     /// Starts every ready step; sync steps run to their end here, releasing their dependents.
     private func drain(_ group: inout DiscardingTaskGroup) {
-        while readyHead < ready.count, verdict != nil {
-            let position = ready[readyHead]
-            readyHead += 1
-            guard !isCancelled, !Task.isCancelled else {
+        while t.readyHead < t.ready.count, verdict != nil {
+            let position = t.ready[t.readyHead]
+            t.readyHead += 1
+            guard !t.isCancelled, !Task.isCancelled else {
                 fail(position, with: CancellationError(), started: false)
                 return
             }
@@ -189,19 +209,19 @@ final class GraphRun {
         let info = plan[position]
         let now = recorder.now
         var latest: Int?
-        for prerequisite in prerequisites[position] where latest.map({ ends[prerequisite] >= ends[$0] }) ?? true {
+        for prerequisite in prerequisites[position] where latest.map({ t.ends[prerequisite] >= t.ends[$0] }) ?? true {
             latest = prerequisite
         }
-        heldBy[position] = latest.map { plan[$0].id }
-        starts[position] = now
-        if isPhased, phaseStarts[info.phase.slot] == nil {
-            phaseStarts[info.phase.slot] = now
+        t.heldBy[position] = latest.map { plan[$0].id }
+        t.starts[position] = now
+        if isPhased, t.phaseStarts[info.phase.slot] == nil {
+            t.phaseStarts[info.phase.slot] = now
             recorder.phaseStarted(info.phase)
         }
         recorder.stepStarted(info)
         switch works[position] {
         case .sync(let body):
-            states[position] = .running(attempt: 1, since: now)
+            t.states[position] = .running(attempt: 1, since: now)
             do {
                 if let context = recorder.tracing.context(of: info) {
                     try InstrumentationContext.withValue(context) { try body() }
@@ -222,7 +242,7 @@ final class GraphRun {
     private func launch(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
         guard case .async(let body) = works[position] else { return }
         let since = recorder.now
-        states[position] = .running(attempt: attempt, since: since)
+        t.states[position] = .running(attempt: attempt, since: since)
         let clock = recorder.clock
         let origin = recorder.origin
         let inbox = inbox
@@ -237,9 +257,9 @@ final class GraphRun {
         // An attempt that can time out runs in a task of its own, so that a timeout cancels it
         // while the step's next attempt runs.
         let work = Task(priority: priorities[position], operation: Self.attempt(body, in: context, reporting: report))
-        attemptTasks[position] = work
+        t.attemptTasks[position] = work
         group.addTask { await work.value }
-        timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
+        t.timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
             inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
     }
@@ -282,10 +302,10 @@ final class GraphRun {
         result: Result<Apply?, any Error>,
         _ group: inout DiscardingTaskGroup
     ) {
-        guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
-        timers[position]?.cancel()
-        timers[position] = nil
-        attemptTasks[position] = nil
+        guard verdict != nil, case .running(attempt, let since) = t.states[position] else { return }
+        t.timers[position]?.cancel()
+        t.timers[position] = nil
+        t.attemptTasks[position] = nil
         switch result {
         case .success(let apply):
             apply?()
@@ -298,21 +318,21 @@ final class GraphRun {
     /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
     /// scheduler ends) and counts as failed.
     private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
-        guard verdict != nil, case .running(attempt, let since) = states[position] else { return }
-        timers[position] = nil
-        attemptTasks[position]?.cancel()
-        attemptTasks[position] = nil
+        guard verdict != nil, case .running(attempt, let since) = t.states[position] else { return }
+        t.timers[position] = nil
+        t.attemptTasks[position]?.cancel()
+        t.attemptTasks[position] = nil
         let error = InitializationStepTimeoutError(stepTitle: plan[position].title, timeout: timeout)
         attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
     }
 
     private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
-        attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .finished))
+        t.attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .finished))
         ended(position, .finished, at: end)
         for dependent in dependents[position] {
-            guard case .waiting(let count) = states[dependent] else { continue }
-            states[dependent] = .waiting(count - 1)
-            if count == 1 { ready.append(dependent) }
+            guard case .waiting(let count) = t.states[dependent] else { continue }
+            t.states[dependent] = .waiting(count - 1)
+            if count == 1 { t.ready.append(dependent) }
         }
         finishIfDone()
     }
@@ -323,19 +343,19 @@ final class GraphRun {
         _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
         _ group: inout DiscardingTaskGroup
     ) {
-        attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .failed))
+        t.attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .failed))
         let retry = plan[position].retry
-        if attempt < retry.attempts, !isCancelled, !Task.isCancelled {
+        if attempt < retry.attempts, !t.isCancelled, !Task.isCancelled {
             let next = attempt + 1
             let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
-            states[position] = .delayed(attempt: next)
+            t.states[position] = .delayed(attempt: next)
             recorder.stepRetrying(plan[position], attempt: next, delay: delay, error: error)
             guard delay > .zero else {
                 launch(position, attempt: next, &group)
                 return
             }
             let inbox = inbox
-            timers[position] = Self.timer(until: recorder.origin + end + delay, on: recorder.clock) {
+            t.timers[position] = Self.timer(until: recorder.origin + end + delay, on: recorder.clock) {
                 inbox.post(.delayEnded(position, attempt: next))
             }
             return
@@ -350,9 +370,9 @@ final class GraphRun {
     }
 
     private func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
-        guard verdict != nil, case .delayed(attempt) = states[position] else { return }
-        timers[position] = nil
-        guard !isCancelled, !Task.isCancelled else {
+        guard verdict != nil, case .delayed(attempt) = t.states[position] else { return }
+        t.timers[position] = nil
+        guard !t.isCancelled, !Task.isCancelled else {
             cancel()
             return
         }
@@ -363,17 +383,17 @@ final class GraphRun {
     private func ended(
         _ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil
     ) {
-        states[position] = .ended
-        ends[position] = end
-        unended -= 1
+        t.states[position] = .ended
+        t.ends[position] = end
+        t.unended -= 1
         let timing = InitializationStepTiming(
-            step: plan[position], startOffset: starts[position], duration: end - starts[position],
-            outcome: outcome, heldBy: heldBy[position], attempts: attempts[position])
+            step: plan[position], startOffset: t.starts[position], duration: end - t.starts[position],
+            outcome: outcome, heldBy: t.heldBy[position], attempts: t.attempts[position])
         recorder.stepEnded(timing, error: error)
         let phase = plan[position].phase
         if isPhased, outcome == .finished {
-            phaseRemaining[phase.slot] -= 1
-            if phaseRemaining[phase.slot] == 0, let begin = phaseStarts[phase.slot] {
+            t.phaseRemaining[phase.slot] -= 1
+            if t.phaseRemaining[phase.slot] == 0, let begin = t.phaseStarts[phase.slot] {
                 recorder.phase(phase, from: begin)
             }
         }
@@ -385,9 +405,9 @@ final class GraphRun {
         let now = recorder.now
         while let failed = stack.popLast() {
             for dependent in dependents[failed] {
-                guard case .waiting = states[dependent] else { continue }
-                starts[dependent] = now
-                heldBy[dependent] = plan[failed].id
+                guard case .waiting = t.states[dependent] else { continue }
+                t.starts[dependent] = now
+                t.heldBy[dependent] = plan[failed].id
                 ended(dependent, .skipped, at: now)
                 stack.append(dependent)
             }
@@ -395,13 +415,13 @@ final class GraphRun {
     }
 
     private func finishIfDone() {
-        guard unended == 0, verdict != nil else { return }
+        guard t.unended == 0, verdict != nil else { return }
         // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
-        guard !isCancelled, !Task.isCancelled else {
+        guard !t.isCancelled, !Task.isCancelled else {
             give(.cancelledAfterLastStep)
             return
         }
-        if let begin = phaseStarts[InitializationPhase.graph.slot], !isPhased { recorder.phase(.graph, from: begin) }
+        if let begin = t.phaseStarts[InitializationPhase.graph.slot], !isPhased { recorder.phase(.graph, from: begin) }
         give(.finished)
     }
 
@@ -411,9 +431,9 @@ final class GraphRun {
     /// running or waiting to retry.
     private func cancel() {
         guard verdict != nil else { return }
-        isCancelled = true
-        let active = states.indices.first { position in
-            switch states[position] {
+        t.isCancelled = true
+        let active = t.states.indices.first { position in
+            switch t.states[position] {
             case .running, .delayed: true
             default: false
             }
@@ -428,15 +448,15 @@ final class GraphRun {
         guard verdict != nil else { return }
         let now = recorder.now
         if started {
-            if case .running(let attempt, let since) = states[position], attempts[position].count < attempt {
-                attempts[position].append(.init(startOffset: since, duration: (end ?? now) - since, outcome: .failed))
+            if case .running(let attempt, let since) = t.states[position], t.attempts[position].count < attempt {
+                t.attempts[position].append(.init(startOffset: since, duration: (end ?? now) - since, outcome: .failed))
             }
             ended(position, .failed, at: end ?? now, error: error)
         }
-        for other in states.indices where other != position {
-            switch states[other] {
+        for other in t.states.indices where other != position {
+            switch t.states[other] {
             case .running(_, let since):
-                attempts[other].append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
+                t.attempts[other].append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
             case .delayed:
                 break
             default:
@@ -449,10 +469,10 @@ final class GraphRun {
 
     /// Resumes the run, once; results that arrive later are discarded.
     private func give(_ outcome: Verdict) {
-        for timer in timers { timer?.cancel() }
-        for task in attemptTasks.values { task.cancel() }
-        attemptTasks = [:]
-        timers = Array(repeating: nil, count: timers.count)
+        for timer in t.timers { timer?.cancel() }
+        for task in t.attemptTasks.values { task.cancel() }
+        t.attemptTasks = [:]
+        t.timers = Array(repeating: nil, count: t.timers.count)
         inbox.close()
         verdict?.resume(returning: outcome)
         verdict = nil
