@@ -31,3 +31,27 @@ final class TerminationSignals {
         continuation.finish()
     }
 }
+
+extension TerminationSignals {
+    /// Runs `session` on the main actor; the first SIGINT or SIGTERM cancels it (and it exits
+    /// 130 or 143 once it stopped), a second one exits at once.
+    static func cancelling(_ session: @escaping @MainActor @Sendable () async -> ExitStatus) async -> ExitStatus {
+        let signals = TerminationSignals()
+        let task = Task { @MainActor in await session() }
+        let interruptions = signals.interruptions
+        let watcher = Task { () -> Interruption? in
+            var first: Interruption?
+            for await interruption in interruptions {
+                // A second signal means: do not wait for a clean stop.
+                if let first { StandardStreams.exit(ExitStatus(first)) }
+                first = interruption
+                task.cancel()
+            }
+            return first
+        }
+        let status = await task.value
+        signals.stop()
+        if let interruption = await watcher.value { return ExitStatus(interruption) }
+        return status
+    }
+}

@@ -8,26 +8,10 @@ public enum PlainMode {
     ///   - format: Plain lines or JSON lines.
     ///   - notice: A line for the person first, such as why the full-screen app did not start.
     public static func run(options: AppOptions, format: PlainFormat, notice: String?) async -> ExitStatus {
-        let signals = TerminationSignals()
-        let session = Task { @MainActor in
+        await TerminationSignals.cancelling {
             let reporter = PlainReporter(format: format, sink: StandardStreams.write)
             if let notice { reporter.notice(notice) }
             return await PlainSession(options: options, reporter: reporter).run()
         }
-        let interruptions = signals.interruptions
-        let watcher = Task { () -> Interruption? in
-            var first: Interruption?
-            for await interruption in interruptions {
-                // A second signal means: do not wait for a clean stop.
-                if let first { StandardStreams.exit(ExitStatus(first)) }
-                first = interruption
-                session.cancel()
-            }
-            return first
-        }
-        let status = await session.value
-        signals.stop()
-        if let interruption = await watcher.value { return ExitStatus(interruption) }
-        return status
     }
 }

@@ -139,22 +139,7 @@ public enum StartupMode {
     /// Runs the app's initialization once and prints its analysis; returns the status to exit
     /// with: that of `weft --plain` for the same run.
     public static func run(options: AppOptions, json: Bool) async -> ExitStatus {
-        let signals = TerminationSignals()
-        let session = Task { @MainActor in await runOnce(options: options, json: json) }
-        let interruptions = signals.interruptions
-        let watcher = Task { () -> Interruption? in
-            var first: Interruption?
-            for await interruption in interruptions {
-                if let first { StandardStreams.exit(ExitStatus(first)) }
-                first = interruption
-                session.cancel()
-            }
-            return first
-        }
-        let status = await session.value
-        signals.stop()
-        if let interruption = await watcher.value { return ExitStatus(interruption) }
-        return status
+        await TerminationSignals.cancelling { await runOnce(options: options, json: json) }
     }
 
     @MainActor

@@ -15,7 +15,7 @@ public struct InitializationReport: Sendable {
     /// The time from the start of the run to its end.
     public let elapsed: Duration
 
-    init(plan: [InitializationStepInfo], timings: [InitializationStepTiming], elapsed: Duration) {
+    init(timings: [InitializationStepTiming], elapsed: Duration) {
         self.steps = timings.sorted { $0.step.position < $1.step.position }
         self.elapsed = elapsed
     }

@@ -47,9 +47,8 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         run: @escaping @MainActor @Sendable (Process) throws -> Void
     ) -> InitializationStep {
         InitializationStep(
-            node: StepNode(
-                id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
-                timeout: nil, retry: .never, priority: nil, work: .sync(run)))
+            id, title: title, type: type, after: after, optional: optional, timeout: nil, retry: .never, priority: nil,
+            work: .sync(run))
     }
 
     /// An asynchronous step that computes a value off the main actor; the initializer then
@@ -81,14 +80,8 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         apply: @escaping @MainActor @Sendable (Process, Value) -> Void
     ) -> InitializationStep {
         InitializationStep(
-            node: StepNode(
-                id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
-                timeout: timeout, retry: retry, priority: priority,
-                work: .async(
-                    .produce { process in
-                        let value = try await produce(process)
-                        return { process in apply(process, value) }
-                    })))
+            id, title: title, type: type, after: after, optional: optional, timeout: timeout, retry: retry,
+            priority: priority, work: .async(.producing(produce, apply: apply)))
     }
 
     /// An asynchronous step that stores nothing into the process, such as a check or a
@@ -106,9 +99,17 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         run: @escaping @Sendable (Process) async throws -> Void
     ) -> InitializationStep {
         InitializationStep(
-            node: StepNode(
-                id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
-                timeout: timeout, retry: retry, priority: priority, work: .async(.run(run))))
+            id, title: title, type: type, after: after, optional: optional, timeout: timeout, retry: retry,
+            priority: priority, work: .async(.run(run)))
+    }
+
+    private init(
+        _ id: String, title: String, type: InitializationStepType, after: [String], optional: Bool,
+        timeout: Duration?, retry: InitializationRetry, priority: TaskPriority?, work: StepNode<Process>.Work
+    ) {
+        node = StepNode(
+            id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
+            timeout: timeout, retry: retry, priority: priority, work: work)
     }
 }
 

@@ -51,7 +51,7 @@ extension DependencyInitializer {
                 failedStep: error.step,
                 elapsed: elapsed,
                 stepTimings: recorder.stepTimings,
-                report: InitializationReport(plan: plan, timings: recorder.stepTimings, elapsed: elapsed),
+                report: InitializationReport(timings: recorder.stepTimings, elapsed: elapsed),
                 initializer: self
             )
             isRunning = false
@@ -68,7 +68,7 @@ extension DependencyInitializer {
             process: process,
             elapsed: elapsed,
             stepTimings: recorder.stepTimings,
-            report: InitializationReport(plan: plan, timings: recorder.stepTimings, elapsed: elapsed),
+            report: InitializationReport(timings: recorder.stepTimings, elapsed: elapsed),
             initializer: self
         )
         isRunning = false

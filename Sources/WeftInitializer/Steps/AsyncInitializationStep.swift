@@ -34,6 +34,17 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
         case run(@Sendable (Process) async throws -> Void)
         case produce(@Sendable (Process) async throws -> Apply)
 
+        /// Work that produces a value off the main actor, then `apply` stores it into the process.
+        static func producing<Value: Sendable>(
+            _ produce: @escaping @Sendable (Process) async throws -> Value,
+            apply: @escaping @MainActor @Sendable (Process, Value) -> Void
+        ) -> Body {
+            .produce { process in
+                let value = try await produce(process)
+                return { process in apply(process, value) }
+            }
+        }
+
         /// Runs the work; returns what to apply to the process, if anything.
         func callAsFunction(_ process: Process) async throws -> Apply? {
             switch self {
@@ -68,10 +79,7 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
     ) {
         self.init(
             title: title, type: type, timeout: timeout, priority: priority,
-            body: .produce { process in
-                let value = try await produce(process)
-                return { process in apply(process, value) }
-            })
+            body: .producing(produce, apply: apply))
     }
 
     /// Creates an asynchronous step that stores nothing into the process, such as a check
