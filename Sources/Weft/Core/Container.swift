@@ -225,19 +225,29 @@ public final class Container: Sendable {
             registration = add(made, usesDefaultLifetime: lifetime == nil) ?? made
         }
         for forwarded in also {
-            add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync))
+            add(
+                Self.forwarding(
+                    ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync,
+                    isMainActor: factory.isMainActor))
         }
         return registration
     }
 
     /// A registration of `key` that resolves `target` and hands its value out: the value is
-    /// cached (or not) by `target`'s lifetime alone.
+    /// cached (or not) by `target`'s lifetime alone. It resolves with `await` if `target`'s
+    /// factory is `async`, and runs on the main actor if that factory does.
     @usableFromInline
-    static func forwarding(_ key: ServiceKey, to target: ServiceKey, isAsync: Bool) -> Registration {
+    static func forwarding(_ key: ServiceKey, to target: ServiceKey, isAsync: Bool, isMainActor: Bool = false)
+        -> Registration
+    {
         let factory: Registration.Factory =
-            isAsync
-            ? .async { resolver in try await resolver.container.resolveAsync(target) as any Sendable }
-            : .sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
+            if isAsync {
+                .async { resolver in try await resolver.container.resolveAsync(target) as any Sendable }
+            } else if isMainActor {
+                .mainActor { resolver in try resolver.container.resolveSync(target) as any Sendable }
+            } else {
+                .sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
+            }
         return Registration(key: key, lifetime: .transient, factory: factory)
     }
 

@@ -49,6 +49,9 @@ public struct Registered<Value: Sendable>: Sendable {
                 .syncArguments { resolver, arguments in try apply(try make(resolver, arguments)) }
             case .asyncArguments(let make):
                 .asyncArguments { resolver, arguments in try apply(try await make(resolver, arguments)) }
+            case .mainActor(let make): .mainActor { resolver in try apply(try make(resolver)) }
+            case .mainActorArguments(let make):
+                .mainActorArguments { resolver, arguments in try apply(try make(resolver, arguments)) }
             }
         return rebuilt(made: made, onCreated: registration.onCreated)
     }

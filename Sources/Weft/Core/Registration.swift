@@ -16,11 +16,24 @@ final class Registration: Sendable {
         /// part of the key (see ``ArgumentsKey``).
         case syncArguments(@Sendable (Resolver, any Sendable) throws -> any Sendable)
         case asyncArguments(@Sendable (Resolver, any Sendable) async throws -> any Sendable)
+        /// A synchronous factory that runs on the main actor only: the engine runs it in place
+        /// where the resolve runs on the main actor, hops there for an `async` resolve, and
+        /// throws ``ResolutionError/requiresIsolation(_:path:)`` for a synchronous one elsewhere.
+        case mainActor(@Sendable (Resolver) throws -> any Sendable)
+        case mainActorArguments(@Sendable (Resolver, any Sendable) throws -> any Sendable)
 
         var isAsync: Bool {
             switch self {
-            case .sync, .syncArguments: false
+            case .sync, .syncArguments, .mainActor, .mainActorArguments: false
             case .async, .asyncArguments: true
+            }
+        }
+
+        /// Whether it runs on the main actor only.
+        var isMainActor: Bool {
+            switch self {
+            case .mainActor, .mainActorArguments: true
+            case .sync, .syncArguments, .async, .asyncArguments: false
             }
         }
     }
@@ -125,10 +138,16 @@ final class Registration: Sendable {
             .syncArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
         case .asyncArguments(let make):
             .asyncArguments { resolver, arguments in try finish(resolver, try await make(resolver, arguments)) }
+        case .mainActor(let make): .mainActor { resolver in try finish(resolver, try make(resolver)) }
+        case .mainActorArguments(let make):
+            .mainActorArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
         }
     }
 
     var isAsync: Bool { factory.isAsync }
+
+    /// Whether its factory runs on the main actor only.
+    var isMainActor: Bool { factory.isMainActor }
 }
 
 /// A created value the container keeps.

@@ -14,7 +14,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case notRegistered, circularDependency, factoryFailed, requiresAsync, cancelled, shutDown,
-                argumentMismatch
+                argumentMismatch, requiresIsolation
         }
 
         private let kind: Kind
@@ -40,6 +40,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// The service was resolved with arguments of other types than it was registered with
         /// (``ResolutionError/registeredArguments``, ``ResolutionError/givenArguments``).
         public static let argumentMismatch = Code(.argumentMismatch)
+        /// The service's factory runs on the main actor (``ResolutionError/isolation``), no
+        /// value of it is cached, and it was resolved synchronously off the main actor.
+        public static let requiresIsolation = Code(.requiresIsolation)
     }
 
     /// What kind of failure this is.
@@ -61,6 +64,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public var registeredArguments: Any.Type? { storage.registeredArguments }
     /// For ``Code/argumentMismatch``, the argument types it was resolved with.
     public var givenArguments: Any.Type? { storage.givenArguments }
+    /// For ``Code/requiresIsolation``, the actor the service's factory runs on: `MainActor.shared`.
+    public var isolation: (any Actor)? { code == .requiresIsolation ? MainActor.shared : nil }
 
     /// The details, boxed: errors thrown with typed throws travel in every frame of a deep
     /// resolution, so the error itself stays one reference wide.
@@ -143,6 +148,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         ResolutionError(.requiresAsync, key: key, path: path)
     }
 
+    /// `key`'s factory runs on the main actor, nothing of it is cached, and the services in
+    /// `path` resolved it synchronously off the main actor.
+    public static func requiresIsolation(_ key: ServiceKey, path: [ServiceKey]) -> ResolutionError {
+        ResolutionError(.requiresIsolation, key: key, path: path)
+    }
+
     /// Resolving `key` was cancelled while another task was still creating it.
     public static func cancelled(_ key: ServiceKey, path: [ServiceKey]) -> ResolutionError {
         ResolutionError(.cancelled, key: key, path: path)
@@ -181,6 +192,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .requiresAsync:
             return "\(key)\(Self.via(path)) has an async factory and cannot be resolved synchronously. "
                 + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
+        case .requiresIsolation:
+            return "\(key)\(Self.via(path)) is created on the main actor, and this synchronous resolve runs off it. "
+                + "Use `try await container.resolveAsync(\(key.typeName).self)` (it hops to the main actor), "
+                + "resolve it from main-actor code, or resolve it there once first: a cached value is served anywhere."
         case .cancelled:
             return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
         case .shutDown:

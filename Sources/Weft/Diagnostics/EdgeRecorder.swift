@@ -11,25 +11,48 @@ final class EdgeRecorder: Sendable {
     struct Edge: Hashable, Sendable {
         let from: Node
         let to: Node
+        /// Whether the dependency was resolved synchronously (by the synchronous engine).
+        var synchronously = false
+    }
+
+    /// What the validation learned of a registration it resolved.
+    struct Facts: Sendable {
+        let lifetime: Lifetime
+        let isMainActor: Bool
     }
 
     private struct State {
         var edges: Set<Edge> = []
-        var lifetimes: [Node: Lifetime] = [:]
+        var facts: [Node: Facts] = [:]
     }
 
     private let state = Locked(State())
 
+    /// Whether the validation runs every synchronous factory on the main actor, where any of
+    /// them may run: set when the validated graph has main-actor registrations, so that the
+    /// order in which ``Container/validate()`` resolves keys cannot decide a problem (whether a
+    /// non-isolated one may be made elsewhere is judged from the graph instead).
+    let runsOnMainActor: Bool
+
+    init(runsOnMainActor: Bool = false) {
+        self.runsOnMainActor = runsOnMainActor
+    }
+
     /// Records that the step `frame` resolved `registration`, held by `owner`.
-    func record(from frame: FrameLink?, to registration: Registration, owner: ObjectIdentifier) {
+    func record(from frame: FrameLink?, to registration: Registration, owner: ObjectIdentifier, synchronously: Bool) {
         let node = Node(key: registration.key, owner: owner)
         state.withLock { state in
-            state.lifetimes[node] = registration.lifetime
-            if let frame { state.edges.insert(Edge(from: Node(key: frame.key, owner: frame.owner), to: node)) }
+            state.facts[node] = Facts(lifetime: registration.lifetime, isMainActor: registration.isMainActor)
+            if let frame {
+                state.edges.insert(
+                    Edge(from: Node(key: frame.key, owner: frame.owner), to: node, synchronously: synchronously))
+            }
         }
     }
 
     var edges: Set<Edge> { state.withLock { $0.edges } }
 
-    func lifetime(of node: Node) -> Lifetime? { state.withLock { $0.lifetimes[node] } }
+    func lifetime(of node: Node) -> Lifetime? { state.withLock { $0.facts[node]?.lifetime } }
+
+    func facts(of node: Node) -> Facts? { state.withLock { $0.facts[node] } }
 }

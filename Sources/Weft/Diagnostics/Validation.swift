@@ -19,7 +19,8 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// A kind of problem.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Sendable {
-            case missingDependency, circularDependency, captiveDependency, requiresAsync, factoryFailed
+            case missingDependency, circularDependency, captiveDependency, requiresAsync, factoryFailed,
+                requiresIsolation
         }
 
         private let kind: Kind
@@ -41,13 +42,18 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         public static let requiresAsync = Code(.requiresAsync)
         /// The factory of ``ValidationProblem/service`` threw (``ValidationProblem/message``).
         public static let factoryFailed = Code(.factoryFailed)
+        /// ``ValidationProblem/service``, not isolated and cached once made, resolves
+        /// ``ValidationProblem/dependency``, whose factory runs on the main actor, synchronously
+        /// (directly or through non-isolated transient services): made first off the main
+        /// actor, it fails with ``ResolutionError/Code/requiresIsolation``.
+        public static let requiresIsolation = Code(.requiresIsolation)
     }
 
     /// What kind of problem this is.
     public let code: Code
     /// The service whose registration has the problem; for a cycle, the cycle's first key.
     public let service: ServiceKey
-    /// The dependency at fault: missing, captive or `async`; `nil` for other problems.
+    /// The dependency at fault: missing, captive, `async` or main-actor; `nil` for other problems.
     public let dependency: ServiceKey?
     /// For ``Code/circularDependency``, the loop (first and last key are the same); otherwise
     /// empty.
@@ -91,6 +97,12 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         ValidationProblem(.requiresAsync, service: service, dependency: dependency)
     }
 
+    /// `service` resolves `dependency`, whose factory runs on the main actor, synchronously,
+    /// and is made wherever it is first resolved.
+    public static func requiresIsolation(service: ServiceKey, dependency: ServiceKey) -> ValidationProblem {
+        ValidationProblem(.requiresIsolation, service: service, dependency: dependency)
+    }
+
     /// The factory of `service` threw; `message` describes the error.
     public static func factoryFailed(service: ServiceKey, message: String) -> ValidationProblem {
         ValidationProblem(.factoryFailed, service: service, message: message)
@@ -108,6 +120,10 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
                 + "and would keep one instance of it forever."
         case .requiresAsync:
             "\(service) resolves \(dependency) synchronously, but \(dependency) has an async factory."
+        case .requiresIsolation:
+            "\(service) resolves \(dependency) synchronously, but \(dependency) is made on the main actor: "
+                + "\(service) fails wherever it is first resolved off the main actor. Register \(service) with "
+                + "`isolation: MainActor.shared` too, or resolve \(dependency) with `await`."
         default:
             "The factory of \(service) threw: \(message)"
         }
@@ -116,15 +132,17 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
 
 extension Container {
     /// Resolves every registration in a throwaway copy of this container and reports all
-    /// problems at once: missing dependencies, cycles, captive dependencies, failing factories.
+    /// problems at once: missing dependencies, cycles, captive dependencies, failing factories,
+    /// and services that need the main actor where they may not have it.
     ///
     /// Factories run for real (that is how dependencies are discovered) but their values
     /// are thrown away — a ``Disposable`` one is disposed before this returns — and this
     /// container's caches are untouched. Factories should resolve through their ``Resolver``
-    /// so the copy, not this container, answers them.
+    /// so the copy, not this container, answers them. Where main-actor registrations exist,
+    /// synchronous factories run on the main actor while validating.
     public func validate() async -> ValidationReport {
         let registrations = visibleRegistrations()
-        let recorder = EdgeRecorder()
+        let recorder = EdgeRecorder(runsOnMainActor: registrations.values.contains { $0.isMainActor })
         let copy = copyForValidation(recorder: recorder)
         var problems: [ValidationProblem] = []
         var seen: Set<ValidationProblem> = []
@@ -151,6 +169,7 @@ extension Container {
                 add(.captiveDependency(singleton: edge.from.key, dependency: edge.to.key, lifetime: to))
             }
         }
+        for problem in Self.isolationProblems(edges: sorted, recorder: recorder) { add(problem) }
 
         await dispose(validationCopy: copy)
 
@@ -199,11 +218,38 @@ extension Container {
             return .circularDependency(canonical(error.cycle))
         case .requiresAsync:
             return .requiresAsync(service: error.path.last ?? key, dependency: key)
+        case .requiresIsolation:
+            return .requiresIsolation(service: error.path.last ?? key, dependency: key)
         case .factoryFailed:
             return .factoryFailed(service: key, message: error.underlyingError.map { String(describing: $0) } ?? "")
         default:
             return .factoryFailed(service: key, message: error.description)
         }
+    }
+
+    /// Each non-isolated service with a cached lifetime (made once, by whoever asks first) that
+    /// reaches a main-actor service by synchronous resolves, directly or through non-isolated
+    /// transient and `.graph` services (made where their asker runs).
+    private static func isolationProblems(edges: [EdgeRecorder.Edge], recorder: EdgeRecorder) -> [ValidationProblem] {
+        var next: [EdgeRecorder.Node: [EdgeRecorder.Node]] = [:]
+        for edge in edges where edge.synchronously { next[edge.from, default: []].append(edge.to) }
+        var problems: [ValidationProblem] = []
+        for start in next.keys.sorted(by: { $0.key.description < $1.key.description }) {
+            guard let facts = recorder.facts(of: start), !facts.isMainActor,
+                [.singleton, .scoped, .weak].contains(facts.lifetime)
+            else { continue }
+            var seen: Set<EdgeRecorder.Node> = [start]
+            var pending = next[start] ?? []
+            while let node = pending.popLast() {
+                guard seen.insert(node).inserted, let reached = recorder.facts(of: node) else { continue }
+                if reached.isMainActor {
+                    problems.append(.requiresIsolation(service: start.key, dependency: node.key))
+                } else if reached.lifetime == .transient || reached.lifetime == .graph {
+                    pending += next[node] ?? []
+                }
+            }
+        }
+        return problems
     }
 
     /// The cycle rotated to start at its smallest key, so each loop is reported once.

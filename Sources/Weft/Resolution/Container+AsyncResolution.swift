@@ -24,7 +24,9 @@ extension Container {
         arguments: (any Sendable)?
     ) async throws(ResolutionError) -> any Sendable {
         let found: Located
-        switch try locate(key, local: local, localThreshold, frame: frame.map(FrameLink.heap), miss: .fail) {
+        switch try locate(
+            key, local: local, localThreshold, frame: frame.map(FrameLink.heap), miss: .fail, synchronously: false)
+        {
         case .registration(let located): found = located
         case .wrapped(let wrapped, let optional):
             do throws(ResolutionError) {
@@ -33,10 +35,13 @@ extension Container {
                 return optional.wrap(nil)
             }
         }
+        if found.registration.isMainActor || (!found.registration.isAsync && recorder?.runsOnMainActor == true) {
+            return try await onMainActor(key, found: found, frame: frame, arguments: arguments)
+        }
         let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame)
         let factory: Registration.Factory
         switch found.registration.factory {
-        case .sync, .async:
+        case .sync, .async, .mainActor, .mainActorArguments:
             factory = found.registration.factory
         case .syncArguments(let make):
             guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
@@ -90,6 +95,24 @@ extension Container {
         }
     }
 
+    /// The value of `found`, a main-actor registration: cached, or made on the main actor by
+    /// the synchronous engine, in this resolution (its path and `.graph` values) but on the
+    /// main actor's thread. Every creation of a main-actor service happens there, so none is
+    /// ever in flight elsewhere for a main-actor caller to wait for.
+    private func onMainActor(_ key: ServiceKey, found: Located, frame: ResolutionFrame?, arguments: (any Sendable)?)
+        async throws(ResolutionError) -> any Sendable
+    {
+        if let cache = found.cacheHolder, let cached = cache.snapshot.value(for: key) {
+            return remember(cached, for: key, from: found, heldBy: cache)
+        }
+        let result = await MainActor.run { () -> Result<any Sendable, ResolutionError> in
+            Result { () throws(ResolutionError) -> any Sendable in
+                try self.obtainSync(key, found: found, frame: frame.map(FrameLink.heap), arguments: arguments)
+            }
+        }
+        return try result.get()
+    }
+
     /// The `async` counterpart of `obtainWrappedSync(_:frame:miss:)`.
     private func obtainWrappedAsync(_ key: ServiceKey, frame: ResolutionFrame?) async throws(ResolutionError)
         -> any Sendable
@@ -121,7 +144,7 @@ extension Container {
             }
             if let start { resolver.noteDuration(ContinuousClock.now - start, of: key) }
             return value
-        case .syncArguments, .asyncArguments:
+        case .syncArguments, .asyncArguments, .mainActor, .mainActorArguments:
             // Bound to their arguments by the caller.
             throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: TypeMismatch(expected: Void.self))
         }

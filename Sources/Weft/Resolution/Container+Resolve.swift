@@ -176,8 +176,10 @@ extension Container {
     /// The registration for `key` (this container's `local` one, else an ancestor's), its
     /// owner and the container its factory resolves from, after checking for a cycle; or, for
     /// `T?` with nothing registered for `T?` itself, `T`'s key to resolve in its place.
+    /// `synchronously` says which engine asks, for the edge ``validate()`` records.
     func locate(
-        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss
+        _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss,
+        synchronously: Bool
     ) throws(ResolutionError) -> Location {
         let owner: Container
         let registration: Registration
@@ -203,7 +205,7 @@ extension Container {
         if let frame, let cycle = frame.cycle(closingAt: key, owner: located.ownerID, resolver: located.resolverID) {
             throw .circularDependency(cycle: cycle)
         }
-        recorder?.record(from: frame, to: located.registration, owner: located.ownerID)
+        recorder?.record(from: frame, to: located.registration, owner: located.ownerID, synchronously: synchronously)
         return .registration(located)
     }
 
@@ -253,7 +255,7 @@ extension Container {
     }
 }
 
-/// Where a resolution goes on from ``Container/locate(_:local:_:frame:miss:)``.
+/// Where a resolution goes on from ``Container/locate(_:local:_:frame:miss:synchronously:)``.
 enum Location {
     /// The registration that makes the value.
     case registration(Located)

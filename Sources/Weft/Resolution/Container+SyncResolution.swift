@@ -72,9 +72,9 @@ extension Container {
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss,
         arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
-        let found: Located
-        switch try locate(key, local: local, localThreshold, frame: frame, miss: miss) {
-        case .registration(let located): found = located
+        switch try locate(key, local: local, localThreshold, frame: frame, miss: miss, synchronously: true) {
+        case .registration(let found):
+            return try obtainSync(key, found: found, frame: frame, arguments: arguments)
         case .wrapped(let wrapped, let optional):
             do throws(ResolutionError) {
                 return optional.wrap(try obtainWrappedSync(wrapped, frame: frame, miss: miss))
@@ -82,6 +82,13 @@ extension Container {
                 return optional.wrap(nil)
             }
         }
+    }
+
+    /// The value of `found`'s registration for `key`: cached, or made by its factory on this
+    /// thread. Also what an `async` resolve runs once it hopped to the main actor.
+    func obtainSync(
+        _ key: ServiceKey, found: Located, frame: FrameLink?, arguments: (any Sendable)?
+    ) throws(ResolutionError) -> any Sendable {
         let factory: @Sendable (Resolver) throws -> any Sendable
         switch found.registration.factory {
         case .sync(let make):
@@ -89,15 +96,21 @@ extension Container {
         case .syncArguments(let make):
             guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
             factory = { resolver in try make(resolver, arguments) }
+        case .mainActor(let make):
+            // Made on the main actor only; one already made is served to any context.
+            guard MainActorIsolation.isCurrent else {
+                return try madeValue(key, of: found, orThrow: .requiresIsolation(key, path: frame?.path ?? []))
+            }
+            factory = make
+        case .mainActorArguments(let make):
+            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
+            guard MainActorIsolation.isCurrent else {
+                return try madeValue(key, of: found, orThrow: .requiresIsolation(key, path: frame?.path ?? []))
+            }
+            factory = { resolver in try make(resolver, arguments) }
         case .async, .asyncArguments:
             // Making a value needs `await`; one already made is served to any context.
-            if let cache = found.cacheHolder {
-                if let cached = cache.cachedValue(for: key) {
-                    return remember(cached, for: key, from: found, heldBy: cache)
-                }
-                if cache.isShutDown { throw .shutDown(key) }
-            }
-            throw .requiresAsync(key, path: frame?.path ?? [])
+            return try madeValue(key, of: found, orThrow: .requiresAsync(key, path: frame?.path ?? []))
         }
         guard let cache = found.cacheHolder else {
             if found.registration.lifetime == .graph, let scope = GraphScope.current {
@@ -140,6 +153,20 @@ extension Container {
                 return value
             }
         }
+    }
+
+    /// The value `found`'s registration already made for `key`, which any context may have,
+    /// where this resolve cannot make one; else `error`.
+    private func madeValue(_ key: ServiceKey, of found: Located, orThrow error: ResolutionError)
+        throws(ResolutionError) -> any Sendable
+    {
+        if let cache = found.cacheHolder {
+            if let cached = cache.cachedValue(for: key) {
+                return remember(cached, for: key, from: found, heldBy: cache)
+            }
+            if cache.isShutDown { throw .shutDown(key) }
+        }
+        throw error
     }
 
     /// `T`'s value for a resolution of `T?`: as any resolution of `T` from this container, in
