@@ -16,8 +16,8 @@
 /// deadlock to fall into. See <doc:Isolation>.
 extension Container {
     /// Registers a factory that runs on the main actor and needs nothing from the container.
-    ///
-    /// - Parameter isolation: `MainActor.shared`: the factory runs on the main actor.
+    /// Pass `MainActor.shared` as `isolation`; the other parameters are those of
+    /// the non-isolated `register(_:name:lifetime:also:when:factory:)`.
     @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
@@ -35,8 +35,8 @@ extension Container {
 
     /// Registers a factory that runs on the main actor and resolves its dependencies through
     /// `resolver` (synchronously, on the main actor).
-    ///
-    /// - Parameter isolation: `MainActor.shared`: the factory runs on the main actor.
+    /// Pass `MainActor.shared` as `isolation`; the other parameters are those of
+    /// the non-isolated `register(_:name:lifetime:also:when:factory:)`.
     @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
@@ -55,8 +55,8 @@ extension Container {
     }
 
     /// Registers an `async` factory that runs on the main actor; resolve it with `await`.
-    ///
-    /// - Parameter isolation: `MainActor.shared`: the factory runs on the main actor.
+    /// Pass `MainActor.shared` as `isolation`; the other parameters are those of
+    /// the non-isolated `register(_:name:lifetime:also:when:factory:)`.
     @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
