@@ -34,6 +34,7 @@ final class Coordinator: Sendable {
 /// Another actor to resolve from: neither the main actor nor a background task.
 actor OtherActor {
     func run<T: Sendable>(_ body: @Sendable () -> T) -> T { body() }
+    func runAsync<T: Sendable>(_ body: @Sendable () async -> T) async -> T { await body() }
 }
 
 /// Ends the process with a message if `body` has not returned within `seconds`: a deadlock

@@ -3,11 +3,13 @@ import Testing
 
 @testable import Weft
 
-/// Seeded random sequences of register (sync and `async` factories, `T` and `T?` dependencies) /
+/// Seeded random sequences of register (sync and `async` factories, main-actor ones too, `T` and
+/// `T?` dependencies) /
 /// register(instance:) / resolve (require, probe, async, `T?` sync and async) / scope / child /
 /// update and install (factories and `instance:` mixed) / override / restore / reset /
 /// reset(lifetime:) / reset(key) / unregister / removeAll operations, over every lifetime
-/// (`.graph` too), run against Weft and against a small reference model of its rules. After every
+/// (`.graph` too), resolving from background tasks, the main actor and another actor, run
+/// against Weft and against a small reference model of its rules. After every
 /// step the two must agree on which instance each resolve returns, how many times each factory
 /// ran, and which keys are missing, cyclic or failing. A failing sequence is shrunk to a short
 /// reproduction before it is reported.
@@ -89,7 +91,7 @@ enum Operation: CustomStringConvertible, Sendable {
     case register(container: Int, registration: Registration)
     /// `register(_:name:also:instance:)`, forwarding `any Boxed` to it when `forwards`.
     case registerInstance(container: Int, key: Int, forwards: Bool)
-    case resolve(container: Int, key: Int, style: ResolveStyle)
+    case resolve(container: Int, key: Int, style: ResolveStyle, context: ResolveContext = .background)
     case child(of: Int)
     /// `Container.update` (or `updateAsync`) on the shared container: registers `registrations`,
     /// resolving `probe` inside.
@@ -171,6 +173,8 @@ enum Operation: CustomStringConvertible, Sendable {
         var takesArgument = false
         /// With ``takesArgument``: a factory of `(Resolver, Int, Int)` instead.
         var takesTwoArguments = false
+        /// Registered with `isolation: MainActor.shared`: a `@MainActor` factory.
+        var isMainActor = false
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
@@ -180,6 +184,7 @@ enum Operation: CustomStringConvertible, Sendable {
                 + (context.map { " when x\($0)" } ?? "")
                 + (isDecorated ? " decorated" : "")
                 + (hasHook ? " onCreated" : "")
+                + (isMainActor ? " @MainActor" : "")
             return "k\(key) \(lifetime)\(isAsync ? " async" : "")\(when) → \(dependencies)\(fails ? " fails" : "")"
         }
     }
@@ -200,6 +205,28 @@ enum Operation: CustomStringConvertible, Sendable {
         /// The property wrappers: `@Injected` and `@WeakInjected` read twice (the second read
         /// keeps the first value), `$injected.resolve()`, and `@Factory` with a fallback.
         case injected, weakInjected, injectedResolve, factoryWrapper
+        /// `require(T.self)` on the main actor while 8 background tasks `resolveAsync(T.self)`.
+        case contendedWithMainActor
+
+        /// Whether the resolve is synchronous: its context decides where factories run.
+        var isSynchronous: Bool {
+            switch self {
+            case .async, .optionalAsync, .forwardedAsync, .argumentAsync, .argumentsAsync, .contended,
+                .contendedWithMainActor:
+                false
+            default: true
+            }
+        }
+    }
+
+    /// Where a resolve is made from.
+    enum ResolveContext: String, Sendable, CaseIterable {
+        /// A task on the global executor (the test's own).
+        case background
+        /// The main actor: `MainActor.run` for a synchronous resolve, a `@MainActor` task otherwise.
+        case mainActor
+        /// An actor of the test's own.
+        case otherActor
     }
 
     static let keyCount = 4
@@ -236,7 +263,8 @@ enum Operation: CustomStringConvertible, Sendable {
             isDecorated: generator.next(below: 6) == 0,
             hasHook: generator.next(below: 6) == 0,
             usesDefaultLifetime: generator.next(below: 6) == 0,
-            forwards: generator.next(below: 6) == 0
+            forwards: generator.next(below: 6) == 0,
+            isMainActor: generator.next(below: 5) == 0
         )
         // Factories with arguments take no context and forward nothing (their `register` has neither).
         if !staged, generator.next(below: 8) == 0 {
@@ -267,11 +295,13 @@ enum Operation: CustomStringConvertible, Sendable {
                 .require, .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync,
                 .argument, .argumentAsync, .argumentProbe, .arguments, .argumentsAsync, .contended, .injected,
                 .weakInjected,
-                .injectedResolve, .factoryWrapper,
+                .injectedResolve, .factoryWrapper, .contendedWithMainActor,
             ]
+            let contexts = ResolveContext.allCases
             return .resolve(
                 container: container, key: generator.next(below: keyCount),
-                style: styles[generator.next(below: styles.count)])
+                style: styles[generator.next(below: styles.count)],
+                context: contexts[generator.next(below: contexts.count)])
         case 60..<68:
             return .child(of: container)
         case 68..<74:
@@ -341,7 +371,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case .register(let c, let registration): .register(container: c % count, registration: registration)
         case .registerInstance(let c, let k, let forwards):
             .registerInstance(container: c % count, key: k, forwards: forwards)
-        case .resolve(let c, let k, let style): .resolve(container: c % count, key: k, style: style)
+        case .resolve(let c, let k, let style, let context):
+            .resolve(container: c % count, key: k, style: style, context: context)
         case .child(let c): .child(of: c % count)
         case .install(let c, let module, let registrations, let probe):
             .install(container: c % count, module: module, registrations: registrations, probe: probe)
@@ -366,7 +397,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .register(let c, let registration): "c\(c).register(\(registration))"
         case .registerInstance(let c, let k, let forwards):
             "c\(c).register(k\(k)\(forwards ? ", also: Boxed" : ""), instance:)"
-        case .resolve(let c, let k, let style): "c\(c).\(style)(k\(k))"
+        case .resolve(let c, let k, let style, let context): "c\(c).\(style)(k\(k)) from \(context)"
         case .child(let c): "new child of c\(c)"
         case .update(let registrations, let probe, let isAsync):
             "update\(isAsync ? "Async" : "") { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") }"
@@ -472,6 +503,8 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
     case cycle([Int])
     case failed(key: Int)
     case requiresAsync(key: Int, from: Int?)
+    /// `key`'s factory runs on the main actor; `from` resolved it synchronously elsewhere.
+    case requiresIsolation(key: Int, from: Int?)
     /// The container that would hold or resolve `key` was shut down.
     case shutDown(key: Int)
     /// `key` is registered only with other arguments than given (none or an `Int`).
@@ -498,6 +531,8 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
         case .failed(let key): "factory of k\(key) failed"
         case .requiresAsync(let key, let from):
             "k\(key) has an async factory\(from.map { " (needed by k\($0))" } ?? "")"
+        case .requiresIsolation(let key, let from):
+            "k\(key) needs the main actor\(from.map { " (needed by k\($0))" } ?? "")"
         case .shutDown(let key): "k\(key): shut down"
         case .argumentMismatch(let key): "k\(key) takes other arguments"
         case .none: "nil"
@@ -515,6 +550,8 @@ final class World {
     var nextRegistration = 0
     /// The overrides made so far, in order: `restore(override: n)` restores the n-th.
     var overrides: [Override] = []
+    /// The actor that `ResolveContext.otherActor` resolves on.
+    let otherActor = OtherActor()
 
     init() {
         containers = []
@@ -546,8 +583,8 @@ final class World {
             let id = model.registerInstance(container: c, key: k, forwards: forwards)
             serialOf[id] = box.serial
             idOf[box.serial] = id
-        case .resolve(let c, let k, let style):
-            return await resolve(k, in: c, style: style)
+        case .resolve(let c, let k, let style, let context):
+            return await resolve(k, in: c, style: style, context: context)
         case .child(let c):
             add(c % 2 == 0 ? containers[c].createScope() : Container(parent: containers[c]))
             model.addChild(of: c)
@@ -864,48 +901,63 @@ final class World {
             if fails { throw ModelFailure() }
             return ledger.make(registration: id, dependencies: boxes)
         }
+        let plain: @Sendable () throws -> Box = {
+            ledger.ran(id)
+            if fails { throw ModelFailure() }
+            return ledger.make(registration: id, dependencies: [])
+        }
+        // The form without a resolver, for half the factories that need nothing.
+        let withoutResolver = dependencies.isEmpty && id % 2 == 0
+        let also: [Any.Type] = registration.forwards ? [(any Boxed).self] : []
         var registered: Registered<Box>
         switch (registration.takesArgument, registration.takesTwoArguments, registration.isAsync) {
+        case (_, true, true) where registration.isMainActor:
+            registered = container.register(Box.self, name: key, lifetime: lifetime, isolation: .shared) {
+                (resolver: Resolver, _: Int, _: Int) async throws -> Box in try await makeAsync(resolver)
+            }
         case (_, true, true):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
                 (resolver: Resolver, _: Int, _: Int) async throws -> Box in try await makeAsync(resolver)
+            }
+        case (_, true, false) where registration.isMainActor:
+            registered = container.register(Box.self, name: key, lifetime: lifetime, isolation: .shared) {
+                (resolver: Resolver, _: Int, _: Int) throws -> Box in try make(resolver)
             }
         case (_, true, false):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
                 (resolver: Resolver, _: Int, _: Int) throws -> Box in try make(resolver)
             }
+        case (true, false, true) where registration.isMainActor:
+            registered = container.register(Box.self, name: key, lifetime: lifetime, isolation: .shared) {
+                (resolver: Resolver, _: Int) async throws -> Box in try await makeAsync(resolver)
+            }
         case (true, false, true):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
                 (resolver: Resolver, _: Int) async throws -> Box in try await makeAsync(resolver)
+            }
+        case (true, false, false) where registration.isMainActor:
+            registered = container.register(Box.self, name: key, lifetime: lifetime, isolation: .shared) {
+                (resolver: Resolver, _: Int) throws -> Box in try make(resolver)
             }
         case (true, false, false):
             registered = container.register(Box.self, name: key, lifetime: lifetime) {
                 (resolver: Resolver, _: Int) throws -> Box in try make(resolver)
             }
+        case (false, false, true) where registration.isMainActor:
+            registered = register(
+                container, key, lifetime, also: also, when: context, isolation: .shared, factory: makeAsync)
         case (false, false, true):
-            registered =
-                registration.forwards
-                ? container.register(
-                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: makeAsync)
-                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: makeAsync)
-        case (false, false, false) where dependencies.isEmpty && id % 2 == 0:
-            // The form without a resolver.
-            let plain: @Sendable () throws -> Box = {
-                ledger.ran(id)
-                if fails { throw ModelFailure() }
-                return ledger.make(registration: id, dependencies: [])
-            }
-            registered =
-                registration.forwards
-                ? container.register(
-                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: plain)
-                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: plain)
+            registered = register(container, key, lifetime, also: also, when: context, factory: makeAsync)
+        case (false, false, false) where registration.isMainActor && withoutResolver:
+            registered = register(
+                container, key, lifetime, also: also, when: context, isolation: .shared, factory: plain)
+        case (false, false, false) where registration.isMainActor:
+            registered = register(
+                container, key, lifetime, also: also, when: context, isolation: .shared, factory: make)
+        case (false, false, false) where withoutResolver:
+            registered = register(container, key, lifetime, also: also, when: context, factory: plain)
         case (false, false, false):
-            registered =
-                registration.forwards
-                ? container.register(
-                    Box.self, name: key, lifetime: lifetime, also: (any Boxed).self, when: context, factory: make)
-                : container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: make)
+            registered = register(container, key, lifetime, also: also, when: context, factory: make)
         }
         if registration.isDecorated {
             registered = registered.decorated { box in ledger.make(registration: id, dependencies: [box]) }
@@ -915,10 +967,177 @@ final class World {
         }
     }
 
-    /// A wrapper's second read must give what its first did, without resolving again.
-    private func checkKept(_ first: Box?, _ second: Box?) -> String? {
-        first === second
-            ? nil : "a second read of the wrapper gave \(second.map { "#\($0.serial)" } ?? "nil"), not its first value"
+    // `register` with `also:` as an array: the variadic parameter takes none or one type here.
+    private static func register(
+        _ container: Container, _ key: String, _ lifetime: Lifetime?, also: [Any.Type],
+        when context: Container.Context?,
+        factory: @escaping @Sendable () throws -> Box
+    ) -> Registered<Box> {
+        guard let forwarded = also.first else {
+            return container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: factory)
+        }
+        return container.register(
+            Box.self, name: key, lifetime: lifetime, also: forwarded, when: context, factory: factory)
+    }
+
+    private static func register(
+        _ container: Container, _ key: String, _ lifetime: Lifetime?, also: [Any.Type],
+        when context: Container.Context?,
+        factory: @escaping @Sendable (Resolver) throws -> Box
+    ) -> Registered<Box> {
+        guard let forwarded = also.first else {
+            return container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: factory)
+        }
+        return container.register(
+            Box.self, name: key, lifetime: lifetime, also: forwarded, when: context, factory: factory)
+    }
+
+    private static func register(
+        _ container: Container, _ key: String, _ lifetime: Lifetime?, also: [Any.Type],
+        when context: Container.Context?,
+        factory: @escaping @Sendable (Resolver) async throws -> Box
+    ) -> Registered<Box> {
+        guard let forwarded = also.first else {
+            return container.register(Box.self, name: key, lifetime: lifetime, when: context, factory: factory)
+        }
+        return container.register(
+            Box.self, name: key, lifetime: lifetime, also: forwarded, when: context, factory: factory)
+    }
+
+    private static func register(
+        _ container: Container, _ key: String, _ lifetime: Lifetime?, also: [Any.Type],
+        when context: Container.Context?,
+        isolation: MainActor, factory: @escaping @MainActor @Sendable () throws -> Box
+    ) -> Registered<Box> {
+        guard let forwarded = also.first else {
+            return container.register(
+                Box.self, name: key, lifetime: lifetime, when: context, isolation: isolation, factory: factory)
+        }
+        return container.register(
+            Box.self, name: key, lifetime: lifetime, also: forwarded, when: context, isolation: isolation,
+            factory: factory)
+    }
+
+    private static func register(
+        _ container: Container, _ key: String, _ lifetime: Lifetime?, also: [Any.Type],
+        when context: Container.Context?,
+        isolation: MainActor, factory: @escaping @MainActor @Sendable (Resolver) throws -> Box
+    ) -> Registered<Box> {
+        guard let forwarded = also.first else {
+            return container.register(
+                Box.self, name: key, lifetime: lifetime, when: context, isolation: isolation, factory: factory)
+        }
+        return container.register(
+            Box.self, name: key, lifetime: lifetime, also: forwarded, when: context, isolation: isolation,
+            factory: factory)
+    }
+
+    private static func register(
+        _ container: Container, _ key: String, _ lifetime: Lifetime?, also: [Any.Type],
+        when context: Container.Context?,
+        isolation: MainActor, factory: @escaping @MainActor @Sendable (Resolver) async throws -> Box
+    ) -> Registered<Box> {
+        guard let forwarded = also.first else {
+            return container.register(
+                Box.self, name: key, lifetime: lifetime, when: context, isolation: isolation, factory: factory)
+        }
+        return container.register(
+            Box.self, name: key, lifetime: lifetime, also: forwarded, when: context, isolation: isolation,
+            factory: factory)
+    }
+
+    /// What a resolve observed, before it is compared with the model.
+    enum Observation: Sendable {
+        case result(Result<Box?, ResolutionError>)
+        /// A wrapper's second read disagreed with its first.
+        case notKept(String)
+    }
+
+    /// The resolves of the synchronous `style`s, made wherever this is called.
+    static func observeSynchronously(
+        _ style: Operation.ResolveStyle, _ name: String, in container: Container, ledger: Ledger
+    ) -> Observation {
+        /// A wrapper's second read must give what its first did, without resolving again.
+        func kept(_ first: Box?, _ second: Box?) -> Observation {
+            guard first === second else {
+                return .notKept(
+                    "a second read of the wrapper gave \(second.map { "#\($0.serial)" } ?? "nil"), not its first value")
+            }
+            return .result(.success(first))
+        }
+        switch style {
+        case .injected:
+            let injected = Injected<Box>(name, container: container)
+            return kept(injected.wrappedValue, injected.wrappedValue)
+        case .weakInjected:
+            let injected = WeakInjected<Box>(name, container: container)
+            return kept(injected.wrappedValue, injected.wrappedValue)
+        case .injectedResolve:
+            let injected = Injected<Box>(name, container: container)
+            return .result(Result { () throws(ResolutionError) in try injected.resolve() })
+        case .factoryWrapper:
+            let fallback = Box(serial: -1, dependencies: [], ledger: ledger)
+            let made = Factory<Box>(wrappedValue: fallback, name, container: container).wrappedValue
+            return .result(.success(made === fallback ? nil : made))
+        case .probe:
+            return .result(.success(container.resolve(Box.self, name: name)))
+        case .optional:
+            return .result(Result { () throws(ResolutionError) in try container.require(Box?.self, name: name) })
+        case .forwarded:
+            return .result(
+                Result { () throws(ResolutionError) in try container.require((any Boxed).self, name: name) as? Box })
+        case .argument:
+            return .result(
+                Result { () throws(ResolutionError) in try container.require(Box.self, name: name, argument: 7) })
+        case .argumentProbe:
+            return .result(.success(container.resolve(Box.self, name: name, argument: 7)))
+        case .arguments:
+            return .result(
+                Result { () throws(ResolutionError) in try container.require(Box.self, name: name, arguments: 7, 8) })
+        default:
+            return .result(Result { () throws(ResolutionError) in try container.require(Box.self, name: name) })
+        }
+    }
+
+    /// The resolves of the `async` `style`s.
+    static func observeAsynchronously(_ style: Operation.ResolveStyle, _ name: String, in container: Container) async
+        -> Observation
+    {
+        do throws(ResolutionError) {
+            switch style {
+            case .optionalAsync: return .result(.success(try await container.resolveAsync(Box?.self, name: name)))
+            case .forwardedAsync:
+                return .result(.success(try await container.resolveAsync((any Boxed).self, name: name) as? Box))
+            case .argumentAsync:
+                return .result(.success(try await container.resolveAsync(Box.self, name: name, argument: 7)))
+            case .argumentsAsync:
+                return .result(.success(try await container.resolveAsync(Box.self, name: name, arguments: 7, 8)))
+            default: return .result(.success(try await container.resolveAsync(Box.self, name: name)))
+            }
+        } catch {
+            return .result(.failure(error))
+        }
+    }
+
+    /// `style`'s resolve of `name`, made from `context`.
+    private func observe(
+        _ style: Operation.ResolveStyle, _ name: String, in container: Container, from context: Operation.ResolveContext
+    ) async -> Observation {
+        let ledger = self.ledger
+        switch (style.isSynchronous, context) {
+        case (true, .background):
+            return Self.observeSynchronously(style, name, in: container, ledger: ledger)
+        case (true, .mainActor):
+            return await MainActor.run { Self.observeSynchronously(style, name, in: container, ledger: ledger) }
+        case (true, .otherActor):
+            return await otherActor.run { Self.observeSynchronously(style, name, in: container, ledger: ledger) }
+        case (false, .background):
+            return await Self.observeAsynchronously(style, name, in: container)
+        case (false, .mainActor):
+            return await Task { @MainActor in await Self.observeAsynchronously(style, name, in: container) }.value
+        case (false, .otherActor):
+            return await otherActor.runAsync { await Self.observeAsynchronously(style, name, in: container) }
+        }
     }
 
     /// Resolves `k` from 6 tasks at once, half of them through `T?`, where the model makes one
@@ -930,7 +1149,7 @@ final class World {
         let expected = trial.resolve(k, from: c, synchronously: false)
         let lifetime = model.lifetime(of: k, in: c)
         guard lifetime == .singleton || lifetime == .scoped || lifetime == .weak, case .instance = expected else {
-            return await resolve(k, in: c, style: .async)
+            return await resolve(k, in: c, style: .async, context: .background)
         }
         model = trial
         let container = containers[c]
@@ -958,97 +1177,81 @@ final class World {
         return checkRuns()
     }
 
-    private func resolve(_ k: Int, in c: Int, style: Operation.ResolveStyle) async -> String? {
-        let reportsBefore = ledger.reportCount
-        let container = containers[c]
-        let actual: Outcome
-        switch style {
-        case .contended:
-            return await contended(k, in: c)
-        case .injected:
-            let injected = Injected<Box>(key(k), container: container)
-            let first = injected.wrappedValue
-            if let problem = checkKept(first, injected.wrappedValue) { return problem }
-            actual = first.map { outcome(.success($0)) } ?? .none
-        case .weakInjected:
-            let injected = WeakInjected<Box>(key(k), container: container)
-            let first = injected.wrappedValue
-            if let problem = checkKept(first, injected.wrappedValue) { return problem }
-            actual = first.map { outcome(.success($0)) } ?? .none
-        case .injectedResolve:
-            let injected = Injected<Box>(key(k), container: container)
-            actual = outcome(Result { () throws(ResolutionError) in try injected.resolve() })
-        case .factoryWrapper:
-            let fallback = Box(serial: -1, dependencies: [], ledger: ledger)
-            let made = Factory<Box>(wrappedValue: fallback, key(k), container: container).wrappedValue
-            actual = made === fallback ? .none : outcome(.success(made))
-        case .require:
-            actual = outcome(Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k)) })
-        case .async:
-            let name = key(k)
-            let result: Result<Box, ResolutionError>
-            do { result = .success(try await container.resolveAsync(Box.self, name: name)) } catch {
-                result = .failure(error)
-            }
-            actual = outcome(result)
-        case .probe:
-            actual = container.resolve(Box.self, name: key(k)).map { outcome(.success($0)) } ?? .none
-        case .optional:
-            actual = outcome(Result { () throws(ResolutionError) in try container.require(Box?.self, name: key(k)) })
-        case .optionalAsync:
-            let name = key(k)
-            let result: Result<Box?, ResolutionError>
-            do { result = .success(try await container.resolveAsync(Box?.self, name: name)) } catch {
-                result = .failure(error)
-            }
-            actual = outcome(result)
-        case .forwarded:
-            actual = outcome(
-                Result { () throws(ResolutionError) in try container.require((any Boxed).self, name: key(k)) as? Box })
-        case .argument:
-            actual = outcome(
-                Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k), argument: 7) })
-        case .argumentAsync:
-            let name = key(k)
-            let result: Result<Box, ResolutionError>
-            do { result = .success(try await container.resolveAsync(Box.self, name: name, argument: 7)) } catch {
-                result = .failure(error)
-            }
-            actual = outcome(result)
-        case .argumentProbe:
-            actual = container.resolve(Box.self, name: key(k), argument: 7).map { outcome(.success($0)) } ?? .none
-        case .arguments:
-            actual = outcome(
-                Result { () throws(ResolutionError) in try container.require(Box.self, name: key(k), arguments: 7, 8) })
-        case .argumentsAsync:
-            let name = key(k)
-            let result: Result<Box, ResolutionError>
-            do { result = .success(try await container.resolveAsync(Box.self, name: name, arguments: 7, 8)) } catch {
-                result = .failure(error)
-            }
-            actual = outcome(result)
-        case .forwardedAsync:
-            let name = key(k)
-            let result: Result<Box?, ResolutionError>
-            do { result = .success(try await container.resolveAsync((any Boxed).self, name: name) as? Box) } catch {
-                result = .failure(error)
-            }
-            actual = outcome(result)
+    /// `require(k)` on the main actor while 8 background tasks `resolveAsync(k)`, where `k` is
+    /// a main-actor service with a cached lifetime and the model makes its value: every caller
+    /// gets that one value, and every factory runs as often as for one resolve. Elsewhere, a
+    /// synchronous resolve on the main actor.
+    private func contendedWithMainActor(_ k: Int, in c: Int) async -> String? {
+        var trial = model
+        let expected = trial.resolve(k, from: c, synchronously: true, onMainActor: true)
+        let registration = model.registration(of: k, seenFrom: c)?.registration
+        guard let registration, registration.isMainActor, case .instance = expected,
+            [.singleton, .scoped, .weak].contains(registration.lifetime)
+        else {
+            return await resolve(k, in: c, style: .require, context: .mainActor)
         }
+        model = trial
+        let container = containers[c]
+        let name = key(k)
+        let results = await withDeadlockGuard("the model's contention on k\(k)") {
+            await Task { @MainActor in
+                let background = (0..<8).map { _ in
+                    Task.detached { () async -> Result<Box?, ResolutionError> in
+                        do throws(ResolutionError) {
+                            return .success(try await container.resolveAsync(Box.self, name: name))
+                        } catch { return .failure(error) }
+                    }
+                }
+                var results = [
+                    Result { () throws(ResolutionError) -> Box? in try container.require(Box.self, name: name) }
+                ]
+                for task in background { results.append(await task.value) }
+                return results
+            }.value
+        }
+        for (index, result) in results.enumerated() {
+            if let problem = compare(expected, outcome(result)) {
+                return
+                    "resolve on the main actor and 8 tasks, \(index == 0 ? "main actor" : "task \(index)"): \(problem)"
+            }
+        }
+        return checkRuns()
+    }
+
+    private func resolve(
+        _ k: Int, in c: Int, style: Operation.ResolveStyle, context: Operation.ResolveContext
+    ) async -> String? {
+        switch style {
+        case .contended: return await contended(k, in: c)
+        case .contendedWithMainActor: return await contendedWithMainActor(k, in: c)
+        default: break
+        }
+        let reportsBefore = ledger.reportCount
+        let actual: Outcome
+        switch await observe(style, key(k), in: containers[c], from: context) {
+        case .notKept(let problem): return problem
+        case .result(let result): actual = outcome(result)
+        }
+        // A synchronous resolve runs its factories where it is made; `resolveAsync` runs them
+        // off the main actor, wherever it is called from.
+        let onMainActor = style.isSynchronous && context == .mainActor
         var expected =
             switch style {
             case .require, .probe, .injected, .weakInjected, .injectedResolve, .factoryWrapper:
-                model.resolve(k, from: c, synchronously: true)
+                model.resolve(k, from: c, synchronously: true, onMainActor: onMainActor)
             case .async: model.resolve(k, from: c, synchronously: false)
-            case .optional: model.resolveOptional(k, from: c, synchronously: true)
+            case .optional: model.resolveOptional(k, from: c, synchronously: true, onMainActor: onMainActor)
             case .optionalAsync: model.resolveOptional(k, from: c, synchronously: false)
-            case .forwarded: model.resolve(Model.forwarding(k), from: c, synchronously: true)
+            case .forwarded:
+                model.resolve(Model.forwarding(k), from: c, synchronously: true, onMainActor: onMainActor)
             case .forwardedAsync: model.resolve(Model.forwarding(k), from: c, synchronously: false)
-            case .argument, .argumentProbe: model.resolve(Model.withArgument(k), from: c, synchronously: true)
+            case .argument, .argumentProbe:
+                model.resolve(Model.withArgument(k), from: c, synchronously: true, onMainActor: onMainActor)
             case .argumentAsync: model.resolve(Model.withArgument(k), from: c, synchronously: false)
-            case .arguments: model.resolve(Model.withArguments(k), from: c, synchronously: true)
+            case .arguments:
+                model.resolve(Model.withArguments(k), from: c, synchronously: true, onMainActor: onMainActor)
             case .argumentsAsync: model.resolve(Model.withArguments(k), from: c, synchronously: false)
-            case .contended: model.resolve(k, from: c, synchronously: false)  // compared by contended(_:in:)
+            case .contended, .contendedWithMainActor: Outcome.none  // handled above
             }
         // Every error of an outermost resolve reaches `onResolutionError` once, except a probe's
         // "not registered" for the key it asked about (checked for the resolve methods).
@@ -1074,7 +1277,7 @@ final class World {
         }
         // A wrapper that read `nil` resolves again on its second read.
         if style == .injected || style == .weakInjected, !expected.isInstance {
-            _ = model.resolve(k, from: c, synchronously: true)
+            _ = model.resolve(k, from: c, synchronously: true, onMainActor: onMainActor)
         }
         // These read `nil` (or the fallback) where a resolve would fail.
         let probes: [Operation.ResolveStyle] = [.probe, .argumentProbe, .injected, .weakInjected, .factoryWrapper]
@@ -1097,6 +1300,8 @@ final class World {
             case .factoryFailed: return .failed(key: Self.index(error.key))
             case .requiresAsync:
                 return .requiresAsync(key: Self.index(error.key), from: error.path.last.map(Self.index))
+            case .requiresIsolation:
+                return .requiresIsolation(key: Self.index(error.key), from: error.path.last.map(Self.index))
             case .shutDown: return .shutDown(key: Self.index(error.key))
             case .argumentMismatch: return .argumentMismatch(key: Self.index(error.key))
             default: return .failed(key: -1)
@@ -1117,6 +1322,7 @@ final class World {
         case .circularDependency: return "cycle \(problem.cycle.map { "k\(index($0))" }.joined(separator: " → "))"
         case .captiveDependency: return "captive \(service) → \(dependency) \(problem.lifetime.map { "\($0)" } ?? "?")"
         case .requiresAsync: return "async \(service) → \(dependency)"
+        case .requiresIsolation: return "isolation \(service) → \(dependency)"
         case .factoryFailed: return "failed \(service)"
         default: return "\(problem)"
         }
@@ -1198,6 +1404,9 @@ struct Model {
         var hasHook = false
         /// For a key registered `also:`, the key it forwards to.
         var forward: Int?
+        /// A synchronous factory that runs on the main actor (an `async` one registered with
+        /// `isolation:` hops there by itself and follows the rules of any `async` factory).
+        var isMainActor = false
     }
 
     /// The key that `also: (any Boxed).self` registers for `key`.
@@ -1266,14 +1475,15 @@ struct Model {
         let owner: Int
         let resolver: Int
         let lifetime: Lifetime
+        var isMainActor = false
     }
 
     /// A dependency a factory resolved, as `validate()` records it.
     struct Edge {
-        let from: Int
-        let fromLifetime: Lifetime
-        let to: Int
-        let toLifetime: Lifetime
+        let from: Frame
+        let to: Frame
+        /// Resolved synchronously (by a synchronous factory).
+        let synchronously: Bool
     }
 
     var nodes = [Node(parent: nil)]
@@ -1285,6 +1495,9 @@ struct Model {
     var overrides: [(container: Int, key: Int, uid: Int)] = []
     /// While validating: the dependencies resolved so far.
     var edges: [Edge]?
+    /// While validating a graph with main-actor registrations: synchronous factories run on the
+    /// main actor.
+    var validatesOnMainActor = false
     /// Whether a bootstrap of the shared container completed since it was last reset.
     var isBootstrapped = false
 
@@ -1332,8 +1545,10 @@ struct Model {
             fails: registration.fails, isAsync: registration.isAsync)
         made.isDecorated = registration.isDecorated
         made.hasHook = registration.hasHook
+        made.isMainActor = registration.isMainActor && !registration.isAsync
         if registration.forwards {
-            registerForwarding(to: registration.key, in: container, isAsync: registration.isAsync)
+            registerForwarding(
+                to: registration.key, in: container, isAsync: registration.isAsync, isMainActor: made.isMainActor)
         }
         let key =
             registration.takesTwoArguments
@@ -1350,10 +1565,12 @@ struct Model {
     }
 
     /// `also:` registers a transient of its own, without a context, that resolves `key` from
-    /// the asking container (with `await` if `key`'s factory is `async`).
-    private mutating func registerForwarding(to key: Int, in container: Int, isAsync: Bool) {
+    /// the asking container (with `await` if `key`'s factory is `async`, on the main actor if
+    /// it runs there).
+    private mutating func registerForwarding(to key: Int, in container: Int, isAsync: Bool, isMainActor: Bool = false) {
         var forwarding = make(id: -2, lifetime: .transient, isAsync: isAsync)
         forwarding.forward = key
+        forwarding.isMainActor = isMainActor
         change(Self.forwarding(key), in: container) { layers in
             layers.base = forwarding
             layers.overrides = []
@@ -1546,6 +1763,9 @@ struct Model {
             level = nodes[node].parent
         }
         copy.edges = []
+        copy.validatesOnMainActor = Self.keys.contains { key in
+            registration(of: key, seenFrom: container)?.registration.isMainActor == true
+        }
         var problems: Set<String> = []
         // A factory that takes arguments is validated where it is resolved with them.
         for key in Self.keys where key < 200 && registration(of: key, seenFrom: container) != nil {
@@ -1558,13 +1778,33 @@ struct Model {
                 problems.insert("cycle \((rotated + rotated.prefix(1)).map { "k\($0)" }.joined(separator: " → "))")
             case .requiresAsync(let dependency, let from):
                 problems.insert("async k\(from ?? dependency) → k\(dependency)")
+            case .requiresIsolation(let dependency, let from):
+                problems.insert("isolation k\(from ?? dependency) → k\(dependency)")
             case .failed(let failing), .argumentMismatch(let failing): problems.insert("failed k\(failing)")
             case .instance, .none, .shutDown: break
             }
         }
         for edge in copy.edges ?? []
-        where edge.fromLifetime == .singleton && [.transient, .scoped, .graph].contains(edge.toLifetime) {
-            problems.insert("captive k\(edge.from) → k\(edge.to) \(edge.toLifetime)")
+        where edge.from.lifetime == .singleton && [.transient, .scoped, .graph].contains(edge.to.lifetime) {
+            problems.insert("captive k\(edge.from.key) → k\(edge.to.key) \(edge.to.lifetime)")
+        }
+        // A non-isolated service made once, by whoever asks first, that reaches a main-actor
+        // service by synchronous resolves, directly or through non-isolated transient and
+        // `.graph` services.
+        let synchronous = (copy.edges ?? []).filter(\.synchronously)
+        func node(_ frame: Frame) -> [Int] { [frame.key, frame.owner] }
+        for start in synchronous.map(\.from)
+        where !start.isMainActor && [.singleton, .scoped, .weak].contains(start.lifetime) {
+            var seen: Set<[Int]> = [node(start)]
+            var pending = synchronous.filter { node($0.from) == node(start) }.map(\.to)
+            while let reached = pending.popLast() {
+                guard seen.insert(node(reached)).inserted else { continue }
+                if reached.isMainActor {
+                    problems.insert("isolation k\(start.key) → k\(reached.key)")
+                } else if reached.lifetime == .transient || reached.lifetime == .graph {
+                    pending += synchronous.filter { node($0.from) == node(reached) }.map(\.to)
+                }
+            }
         }
         runs = copy.runs
         nextInstance = copy.nextInstance
@@ -1573,7 +1813,7 @@ struct Model {
             Self.keys.compactMap { key in
                 registration(of: key, seenFrom: container).map { "k\(key) \($0.registration.lifetime)" }
             })
-        let edges = Set((copy.edges ?? []).map { "k\($0.from) → k\($0.to)" })
+        let edges = Set((copy.edges ?? []).map { "k\($0.from.key) → k\($0.to.key)" })
         return (problems, nodes, edges)
     }
 
@@ -1584,28 +1824,36 @@ struct Model {
     }
 
     /// A top-level resolve of `key`: `synchronously` for `require` and `resolve`, not for
-    /// `resolveAsync`.
-    mutating func resolve(_ key: Int, from container: Int, synchronously: Bool) -> Outcome {
+    /// `resolveAsync`; `onMainActor` for a synchronous one made on the main actor (an `async`
+    /// one runs its factories off it, wherever it is called from).
+    mutating func resolve(_ key: Int, from container: Int, synchronously: Bool, onMainActor: Bool = false) -> Outcome {
         var graph: [GraphKey: Outcome] = [:]
-        return resolve(key, from: container, path: [], graph: &graph, synchronously: synchronously)
+        return resolve(
+            key, from: container, path: [], graph: &graph, synchronously: synchronously, onMainActor: onMainActor)
     }
 
     /// A top-level resolve of `key?`: `key`'s outcome, or `nil` when nothing registers `key`.
-    mutating func resolveOptional(_ key: Int, from container: Int, synchronously: Bool) -> Outcome {
+    mutating func resolveOptional(_ key: Int, from container: Int, synchronously: Bool, onMainActor: Bool = false)
+        -> Outcome
+    {
         var graph: [GraphKey: Outcome] = [:]
-        return resolveOptional(key, from: container, path: [], graph: &graph, synchronously: synchronously)
+        return resolveOptional(
+            key, from: container, path: [], graph: &graph, synchronously: synchronously, onMainActor: onMainActor)
     }
 
     private mutating func resolveOptional(
-        _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool
+        _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool,
+        onMainActor: Bool
     ) -> Outcome {
         if nodes[container].isShutDown { return .shutDown(key: key) }
         guard registration(of: key, seenFrom: container) != nil else { return .none }
-        return resolve(key, from: container, path: path, graph: &graph, synchronously: synchronously)
+        return resolve(
+            key, from: container, path: path, graph: &graph, synchronously: synchronously, onMainActor: onMainActor)
     }
 
     private mutating func resolve(
-        _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool
+        _ key: Int, from container: Int, path: [Frame], graph: inout [GraphKey: Outcome], synchronously: Bool,
+        onMainActor: Bool
     ) -> Outcome {
         if nodes[container].isShutDown { return .shutDown(key: key) }
         // Validation records every step: it looks past the asking container's cache.
@@ -1617,23 +1865,32 @@ struct Model {
             return .missing(key: key, from: path.last?.key)
         }
         let resolver = registration.lifetime == .singleton || registration.lifetime == .weak ? owner : container
-        let frame = Frame(key: key, owner: owner, resolver: resolver, lifetime: registration.lifetime)
+        let frame = Frame(
+            key: key, owner: owner, resolver: resolver, lifetime: registration.lifetime,
+            isMainActor: registration.isMainActor)
         if let start = path.lastIndex(of: frame) { return .cycle(path[start...].map(\.key) + [key]) }
         if edges != nil, let asker = path.last {
-            edges?.append(
-                Edge(from: asker.key, fromLifetime: asker.lifetime, to: key, toLifetime: registration.lifetime))
+            edges?.append(Edge(from: asker, to: frame, synchronously: synchronously))
         }
         let holder: Int? = registration.lifetime == .transient || registration.lifetime == .graph ? nil : resolver
         if let holder, let cached = nodes[holder].cache[key] { return cached }
         if let holder, nodes[holder].isShutDown { return .shutDown(key: key) }
         // An `async` factory cannot run in a synchronous resolve; a value it made is served above.
         if synchronously, registration.isAsync { return .requiresAsync(key: key, from: path.last?.key) }
+        // A main-actor factory cannot run in a synchronous resolve elsewhere; an `async` resolve
+        // hops to the main actor. While validating a graph that has main-actor registrations,
+        // every synchronous factory runs there.
+        if registration.isMainActor, synchronously, !onMainActor {
+            return .requiresIsolation(key: key, from: path.last?.key)
+        }
+        let onMainActor = registration.isMainActor || (validatesOnMainActor && !registration.isAsync) || onMainActor
         let graphKey = GraphKey(key: key, resolver: resolver)
         if registration.lifetime == .graph, let made = graph[graphKey] { return made }
         // An `instance:` registration is a singleton whose value is given: resolving caches it again.
         if let target = registration.forward {
             return resolve(
-                target, from: resolver, path: path + [frame], graph: &graph, synchronously: !registration.isAsync)
+                target, from: resolver, path: path + [frame], graph: &graph, synchronously: !registration.isAsync,
+                onMainActor: onMainActor)
         }
         if let instance = registration.instance {
             let given = Outcome.instance(id: instance, dependencies: [])
@@ -1643,15 +1900,18 @@ struct Model {
         runs[registration.id, default: 0] += 1
         var dependencies: [Outcome] = []
         for dependency in registration.dependencies {
-            // A synchronous factory resolves its dependencies synchronously, an `async` one with `await`.
+            // A synchronous factory resolves its dependencies synchronously, where it runs; an
+            // `async` one with `await`, off the main actor.
+            let synchronously = !registration.isAsync
+            let onMainActor = synchronously && onMainActor
             let outcome =
                 dependency.isOptional
                 ? resolveOptional(
                     dependency.key, from: resolver, path: path + [frame], graph: &graph,
-                    synchronously: !registration.isAsync)
+                    synchronously: synchronously, onMainActor: onMainActor)
                 : resolve(
                     dependency.key, from: resolver, path: path + [frame], graph: &graph,
-                    synchronously: !registration.isAsync)
+                    synchronously: synchronously, onMainActor: onMainActor)
             switch outcome {
             case .instance, .none: dependencies.append(outcome)
             default: return outcome
