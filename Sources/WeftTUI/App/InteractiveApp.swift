@@ -1,4 +1,5 @@
 import Foundation
+import Weft
 public import WeftApp
 import WeftAssets
 public import WeftTerminal
@@ -18,8 +19,17 @@ public enum InteractiveApp {
     /// - Throws: `TerminalError` when standard input/output is not a usable terminal.
     public static func run(options: AppOptions, environment: [String: String]) async throws(TerminalError) -> Int32 {
         let terminal = try NCursesTerminal(environment: environment)
-        let model = AppModel(
+        let screens = ScreenComposition.container(
             options: options, logo: logo(isUnicode: terminal.isUnicode), effects: AppEffects.live.copying(to: terminal))
+        let model: AppModel
+        do {
+            model = try screens.require(AppModel.self)
+        } catch {
+            // A mistake in the composition root: say which, with the terminal given back.
+            terminal.shutdown()
+            FileHandle.standardError.write(Data("weft: cannot start the full-screen app: \(error)\n".utf8))
+            return ExitStatus.initializationFailed.rawValue
+        }
         model.start()
         let status = await TerminalApp(terminal: terminal).run(
             onKey: { key in model.handle(key) },
