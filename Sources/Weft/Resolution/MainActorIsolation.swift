@@ -16,11 +16,18 @@ enum MainActorIsolation {
     /// Whether the caller runs on the main actor (the main queue, or a queue targeting it).
     static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) != nil }
 
-    /// Runs `factory`, a main-actor function, in place: only ever called where ``isCurrent``.
+    /// Runs `factory`, a main-actor function, in place, where ``isCurrent`` says the caller
+    /// runs on the main actor; elsewhere throws instead of running it.
+    ///
+    /// Does what `MainActor.assumeIsolated` does once it has checked — calls the function as a
+    /// non-isolated one, which a synchronous function's representation allows — without its
+    /// second check, which costs more than this one and traps where this throws.
     static func run<T: Sendable>(
         _ factory: @MainActor () throws -> T, key: ServiceKey
     ) throws -> T {
         guard isCurrent else { throw ResolutionError.requiresIsolation(key, path: []) }
-        return try MainActor.assumeIsolated { try factory() }
+        return try withoutActuallyEscaping(factory) { (factory: @escaping @MainActor () throws -> T) throws -> T in
+            try unsafeBitCast(factory, to: (() throws -> T).self)()
+        }
     }
 }

@@ -13,6 +13,7 @@ struct WeftBenchmarks {
         print("Weft benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, release build")
         if which.isEmpty || which.contains("container") { await ContainerBenchmarks.run() }
         if which.isEmpty || which.contains("initializer") { await InitializerBenchmarks.run() }
+        if which.isEmpty || which.contains("isolation") { await IsolationBenchmarks.run() }
         if which.isEmpty || which.contains("frames") { FrameSchemeBenchmarks.run() }
         if which.isEmpty || which.contains("scaling") {
             SnapshotBaselineBenchmarks.run()
