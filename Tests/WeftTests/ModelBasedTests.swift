@@ -173,6 +173,8 @@ enum Operation: CustomStringConvertible, Sendable {
         var takesArgument = false
         /// With ``takesArgument``: a factory of `(Resolver, Int, Int)` instead.
         var takesTwoArguments = false
+        /// With ``takesArgument``: a factory of `(Resolver, Int, Int, Int)` instead.
+        var takesThreeArguments = false
         /// Registered with `isolation: MainActor.shared`: a `@MainActor` factory.
         var isMainActor = false
 
@@ -180,7 +182,8 @@ enum Operation: CustomStringConvertible, Sendable {
             if isInstance { return "k\(key) instance:" }
             let when =
                 (usesDefaultLifetime ? " (default)" : "") + (forwards ? " also Boxed" : "")
-                + (takesArgument ? (takesTwoArguments ? " (Int, Int)" : " (Int)") : "")
+                + (takesArgument
+                    ? (takesThreeArguments ? " (Int, Int, Int)" : takesTwoArguments ? " (Int, Int)" : " (Int)") : "")
                 + (context.map { " when x\($0)" } ?? "")
                 + (isDecorated ? " decorated" : "")
                 + (hasHook ? " onCreated" : "")
@@ -200,6 +203,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case argument, argumentAsync, argumentProbe
         /// `require(T.self, arguments: 7, 8)` and `resolveAsync(T.self, arguments: 7, 8)`.
         case arguments, argumentsAsync
+        /// `require(T.self, arguments: 7, 8, 9)` and `resolveAsync(T.self, arguments: 7, 8, 9)`.
+        case threeArguments, threeArgumentsAsync
         /// `resolveAsync(T.self)` from several tasks at once, half of them through `T?`.
         case contended
         /// The property wrappers: `@Injected` and `@WeakInjected` read twice (the second read
@@ -211,8 +216,8 @@ enum Operation: CustomStringConvertible, Sendable {
         /// Whether the resolve is synchronous: its context decides where factories run.
         var isSynchronous: Bool {
             switch self {
-            case .async, .optionalAsync, .forwardedAsync, .argumentAsync, .argumentsAsync, .contended,
-                .contendedWithMainActor:
+            case .async, .optionalAsync, .forwardedAsync, .argumentAsync, .argumentsAsync, .threeArgumentsAsync,
+                .contended, .contendedWithMainActor:
                 false
             default: true
             }
@@ -269,7 +274,11 @@ enum Operation: CustomStringConvertible, Sendable {
         // Factories with arguments take no context and forward nothing (their `register` has neither).
         if !staged, generator.next(below: 8) == 0 {
             registration.takesArgument = true
-            registration.takesTwoArguments = generator.next(below: 2) == 0
+            switch generator.next(below: 3) {
+            case 0: registration.takesTwoArguments = true
+            case 1: registration.takesThreeArguments = true
+            default: break
+            }
             registration.context = nil
             registration.forwards = false
         }
@@ -293,7 +302,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case 31..<60:
             let styles: [ResolveStyle] = [
                 .require, .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync,
-                .argument, .argumentAsync, .argumentProbe, .arguments, .argumentsAsync, .contended, .injected,
+                .argument, .argumentAsync, .argumentProbe, .arguments, .argumentsAsync, .threeArguments,
+                .threeArgumentsAsync, .contended, .injected,
                 .weakInjected,
                 .injectedResolve, .factoryWrapper, .contendedWithMainActor,
             ]
@@ -685,13 +695,15 @@ final class World {
             model.reset(below: c) { _, cachedLifetime in cachedLifetime == lifetime }
         case .resetKey(let c, let k):
             containers[c].reset(Box.self, name: key(k))
-            model.reset(below: c) { key, _ in key == k || key == Model.withArgument(k) || key == Model.withArguments(k)
+            model.reset(below: c) { key, _ in
+                [k, Model.withArgument(k), Model.withArguments(k), Model.withThreeArguments(k)].contains(key)
             }
         case .unregister(let c, let k):
             containers[c].unregister(Box.self, name: key(k))
             model.unregister(k, in: c)
             model.unregister(Model.withArgument(k), in: c)
             model.unregister(Model.withArguments(k), in: c)
+            model.unregister(Model.withThreeArguments(k), in: c)
         case .removeAll(let c):
             containers[c].removeAll()
             model.removeAll(in: c)
@@ -911,6 +923,22 @@ final class World {
         let also: [Any.Type] = registration.forwards ? [(any Boxed).self] : []
         var registered: Registered<Box>
         switch (registration.takesArgument, registration.takesTwoArguments, registration.isAsync) {
+        case (true, _, true) where registration.takesThreeArguments && registration.isMainActor:
+            registered = container.register(Box.self, name: key, lifetime: lifetime, isolation: .shared) {
+                (resolver: Resolver, _: Int, _: Int, _: Int) async throws -> Box in try await makeAsync(resolver)
+            }
+        case (true, _, true) where registration.takesThreeArguments:
+            registered = container.register(Box.self, name: key, lifetime: lifetime) {
+                (resolver: Resolver, _: Int, _: Int, _: Int) async throws -> Box in try await makeAsync(resolver)
+            }
+        case (true, _, false) where registration.takesThreeArguments && registration.isMainActor:
+            registered = container.register(Box.self, name: key, lifetime: lifetime, isolation: .shared) {
+                (resolver: Resolver, _: Int, _: Int, _: Int) throws -> Box in try make(resolver)
+            }
+        case (true, _, false) where registration.takesThreeArguments:
+            registered = container.register(Box.self, name: key, lifetime: lifetime) {
+                (resolver: Resolver, _: Int, _: Int, _: Int) throws -> Box in try make(resolver)
+            }
         case (_, true, true) where registration.isMainActor:
             registered = container.register(Box.self, name: key, lifetime: lifetime, isolation: .shared) {
                 (resolver: Resolver, _: Int, _: Int) async throws -> Box in try await makeAsync(resolver)
@@ -1094,6 +1122,10 @@ final class World {
         case .arguments:
             return .result(
                 Result { () throws(ResolutionError) in try container.require(Box.self, name: name, arguments: 7, 8) })
+        case .threeArguments:
+            return .result(
+                Result { () throws(ResolutionError) in try container.require(Box.self, name: name, arguments: 7, 8, 9) }
+            )
         default:
             return .result(Result { () throws(ResolutionError) in try container.require(Box.self, name: name) })
         }
@@ -1112,6 +1144,8 @@ final class World {
                 return .result(.success(try await container.resolveAsync(Box.self, name: name, argument: 7)))
             case .argumentsAsync:
                 return .result(.success(try await container.resolveAsync(Box.self, name: name, arguments: 7, 8)))
+            case .threeArgumentsAsync:
+                return .result(.success(try await container.resolveAsync(Box.self, name: name, arguments: 7, 8, 9)))
             default: return .result(.success(try await container.resolveAsync(Box.self, name: name)))
             }
         } catch {
@@ -1251,13 +1285,16 @@ final class World {
             case .arguments:
                 model.resolve(Model.withArguments(k), from: c, synchronously: true, onMainActor: onMainActor)
             case .argumentsAsync: model.resolve(Model.withArguments(k), from: c, synchronously: false)
+            case .threeArguments:
+                model.resolve(Model.withThreeArguments(k), from: c, synchronously: true, onMainActor: onMainActor)
+            case .threeArgumentsAsync: model.resolve(Model.withThreeArguments(k), from: c, synchronously: false)
             case .contended, .contendedWithMainActor: Outcome.none  // handled above
             }
         // Every error of an outermost resolve reaches `onResolutionError` once, except a probe's
         // "not registered" for the key it asked about (checked for the resolve methods).
         let counted: [Operation.ResolveStyle] = [
             .require, .probe, .async, .optional, .optionalAsync, .forwarded, .forwardedAsync, .argument,
-            .argumentAsync, .argumentProbe, .arguments, .argumentsAsync,
+            .argumentAsync, .argumentProbe, .arguments, .argumentsAsync, .threeArguments, .threeArgumentsAsync,
         ]
         if counted.contains(style) {
             // A probe of a key nothing registers (without arguments: whatever is registered with them).
@@ -1334,8 +1371,11 @@ final class World {
         let number = key.name.flatMap { Int($0.dropFirst()) } ?? -1
         if ObjectIdentifier(key.type) == ObjectIdentifier((any Boxed).self) { return Model.forwarding(number) }
         guard let arguments = key.argumentsType else { return number }
-        return ObjectIdentifier(arguments) == ObjectIdentifier((Int, Int).self)
-            ? Model.withArguments(number) : Model.withArgument(number)
+        switch ObjectIdentifier(arguments) {
+        case ObjectIdentifier((Int, Int, Int).self): return Model.withThreeArguments(number)
+        case ObjectIdentifier((Int, Int).self): return Model.withArguments(number)
+        default: return Model.withArgument(number)
+        }
     }
 
     /// Compares a model outcome (instance ids) with an actual one (serials), binding new ids.
@@ -1418,15 +1458,20 @@ struct Model {
     /// The key of registrations of `key` whose factory takes two `Int`s.
     static func withArguments(_ key: Int) -> Int { 300 + key }
 
+    /// The key of registrations of `key` whose factory takes three `Int`s.
+    static func withThreeArguments(_ key: Int) -> Int { 400 + key }
+
     /// The keys of the same service and name with other arguments (or none) than `key`'s.
     static func siblings(_ key: Int) -> [Int] {
         guard key < 100 || key >= 200 else { return [] }
         let base = key % 100
-        return [base, withArgument(base), withArguments(base)].filter { $0 != key }
+        return [base, withArgument(base), withArguments(base), withThreeArguments(base)].filter { $0 != key }
     }
 
     /// Every key the model knows, in the order `registrations` and `validate()` sort them.
-    static let keys = (0..<Operation.keyCount).flatMap { [$0, withArgument($0), withArguments($0), forwarding($0)] }
+    static let keys = (0..<Operation.keyCount).flatMap {
+        [$0, withArgument($0), withArguments($0), withThreeArguments($0), forwarding($0)]
+    }
 
     /// The id under which the ledger counts the runs of registration `id`'s `onCreated` hook.
     static func hook(of id: Int) -> Int { 1_000_000 + id }
@@ -1551,9 +1596,11 @@ struct Model {
                 to: registration.key, in: container, isAsync: registration.isAsync, isMainActor: made.isMainActor)
         }
         let key =
-            registration.takesTwoArguments
-            ? Self.withArguments(registration.key)
-            : registration.takesArgument ? Self.withArgument(registration.key) : registration.key
+            registration.takesThreeArguments
+            ? Self.withThreeArguments(registration.key)
+            : registration.takesTwoArguments
+                ? Self.withArguments(registration.key)
+                : registration.takesArgument ? Self.withArgument(registration.key) : registration.key
         change(key, in: container) { layers in
             if let context = registration.context {
                 layers.contextual.append((context, made))
