@@ -17,6 +17,8 @@ final class ViewModel: Sendable {
     let madeOnMainActor: Bool
 
     init(id: Int = 0) {
+        // The runtime's own check, independent of Weft's: made anywhere else, the test crashes.
+        MainActor.preconditionIsolated("a main-actor value made off the main actor")
         self.id = id
         self.madeOnMainActor = MainActorIsolation.isCurrent
     }
@@ -190,6 +192,38 @@ struct IsolationTests {
         #expect(try await container.resolveAsync(ViewModel.self, name: "test").id == 9)
     }
 
+    @Test("An also: alias follows its target's rules, whatever the target is registered with later")
+    func aliases() async throws {
+        let container = Container()
+        container.register(ViewModel.self, lifetime: .singleton, also: (any Screen).self, isolation: .shared) {
+            ViewModel(id: 1)
+        }
+        // Off the main actor, before the value exists: the error names the target, via the alias.
+        let before = await Task.detached {
+            Result { () throws(ResolutionError) in try container.require((any Screen).self) }
+        }.value
+        guard case .failure(let error) = before else {
+            Issue.record("expected requiresIsolation, got \(before)")
+            return
+        }
+        #expect(error.code == .requiresIsolation && error.key == ServiceKey(ViewModel.self))
+        #expect(error.path == [ServiceKey((any Screen).self)])
+        // Once made, the alias serves it anywhere, synchronously.
+        let made = try await container.resolveAsync(ViewModel.self)
+        let after = try await Task.detached { try container.require((any Screen).self) }.value
+        #expect(after as? ViewModel === made)
+
+        // A later registration for a context leaves the main-actor one in force, and the alias
+        // still hops to it.
+        let other = Container()
+        other.register(ViewModel.self, name: "x", also: (any Screen).self, isolation: .shared) { ViewModel(id: 2) }
+        other.register(ViewModel.self, name: "x", also: (any Screen).self, when: .test) { _ async in
+            await ViewModel(id: 3)
+        }
+        let hopped = try await Task.detached { try await other.resolveAsync((any Screen).self, name: "x") }.value
+        #expect((hopped as? ViewModel)?.id == 2)
+    }
+
     @Test("An async main-actor factory runs on the main actor; a synchronous resolve says it needs await")
     func asyncFactory() async throws {
         let container = Container()
@@ -229,6 +263,12 @@ struct IsolationTests {
     /// How many rounds each contention test runs: 1,000, in CI too.
     static let rounds = 1_000
 
+    /// Lets queued main-actor work (the background tasks' hops) run first, `times` times over.
+    @MainActor
+    static func yieldMainActor(times: Int) async {
+        for _ in 0...times { await Task.yield() }
+    }
+
     @Test(
         "8 background tasks and the main actor resolve one main-actor singleton: one instance, made on the main actor")
     @MainActor
@@ -244,6 +284,8 @@ struct IsolationTests {
                 let background = (0..<8).map { _ in
                     Task.detached { try await container.resolveAsync(ViewModel.self) }
                 }
+                // Every other round, the tasks' hops get a head start on the main actor.
+                if round % 2 == 1 { await Self.yieldMainActor(times: round % 7) }
                 let onMain = try container.require(ViewModel.self)
                 for task in background { #expect(try await task.value === onMain) }
                 #expect(runs.value == 1 && onMain.madeOnMainActor)
@@ -271,6 +313,7 @@ struct IsolationTests {
                         return try await container.resolveAsync(Coordinator.self)
                     }
                 }
+                if round % 2 == 1 { await Self.yieldMainActor(times: round % 7) }
                 let onMain = try container.require(Coordinator.self)
                 for task in background { #expect(try await task.value === onMain) }
                 #expect(runs.value == 1 && onMain.model.id == round)
@@ -373,6 +416,12 @@ struct IsolationTests {
 
     // MARK: validate()
 
+    /// The view model, resolved without `await` (in an `async` factory, `resolve` would pick
+    /// the `async` overload).
+    static func synchronously(_ resolver: Resolver) throws(ResolutionError) -> ViewModel {
+        try resolver.resolve(ViewModel.self)
+    }
+
     @Test("validate() reports a non-isolated cached service that needs a main-actor one synchronously")
     func validateReportsIsolation() async {
         let container = Container()
@@ -394,12 +443,29 @@ struct IsolationTests {
         container.register(Coordinator.self, name: "awaits", lifetime: .singleton) { resolver async throws in
             Coordinator(model: try await resolver.resolve(ViewModel.self))
         }
+        // Reported: an async factory runs off the main actor, whatever its lifetime; named to
+        // sort first, so that the view model is not made yet when it is validated, and again
+        // to sort last, when it is (validation never serves it off the main actor).
+        container.register(Coordinator.self, name: "a-async") { resolver async throws in
+            Coordinator(model: try Self.synchronously(resolver))
+        }
+        container.register(Coordinator.self, name: "z-async") { resolver async throws in
+            Coordinator(model: try Self.synchronously(resolver))
+        }
+        // Not reported: an async factory that runs on the main actor.
+        container.register(Coordinator.self, name: "isolated-async", isolation: .shared) { resolver async throws in
+            Coordinator(model: try Self.synchronously(resolver))
+        }
         let report = await container.validate()
         let found = Set(
             report.problems.filter { $0.code == .requiresIsolation }.map {
                 "\($0.service) → \($0.dependency.map(\.description) ?? "?")"
             })
-        #expect(found == ["\"singleton\" Coordinator → ViewModel", "\"via\" Coordinator → ViewModel"])
+        #expect(
+            found == [
+                "\"singleton\" Coordinator → ViewModel", "\"via\" Coordinator → ViewModel",
+                "\"a-async\" Coordinator → ViewModel", "\"z-async\" Coordinator → ViewModel",
+            ])
         #expect(report.problems.count == found.count, "\(report.problems)")
         #expect(
             report.problems.first { $0.code == .requiresIsolation }?.description.contains("isolation: MainActor.shared")

@@ -1444,9 +1444,11 @@ struct Model {
         var hasHook = false
         /// For a key registered `also:`, the key it forwards to.
         var forward: Int?
-        /// A synchronous factory that runs on the main actor (an `async` one registered with
-        /// `isolation:` hops there by itself and follows the rules of any `async` factory).
+        /// A synchronous factory that runs on the main actor.
         var isMainActor = false
+        /// An `async` factory registered with `isolation:`: it hops to the main actor by itself
+        /// and follows the rules of any `async` factory, but `validate()` knows where it runs.
+        var isMainActorAsync = false
     }
 
     /// The key that `also: (any Boxed).self` registers for `key`.
@@ -1520,7 +1522,11 @@ struct Model {
         let owner: Int
         let resolver: Int
         let lifetime: Lifetime
+        /// A synchronous main-actor factory.
         var isMainActor = false
+        /// Any main-actor factory, synchronous or `async`.
+        var isIsolated = false
+        var isAsync = false
     }
 
     /// A dependency a factory resolved, as `validate()` records it.
@@ -1591,10 +1597,8 @@ struct Model {
         made.isDecorated = registration.isDecorated
         made.hasHook = registration.hasHook
         made.isMainActor = registration.isMainActor && !registration.isAsync
-        if registration.forwards {
-            registerForwarding(
-                to: registration.key, in: container, isAsync: registration.isAsync, isMainActor: made.isMainActor)
-        }
+        made.isMainActorAsync = registration.isMainActor && registration.isAsync
+        if registration.forwards { registerForwarding(to: registration.key, in: container) }
         let key =
             registration.takesThreeArguments
             ? Self.withThreeArguments(registration.key)
@@ -1612,12 +1616,10 @@ struct Model {
     }
 
     /// `also:` registers a transient of its own, without a context, that resolves `key` from
-    /// the asking container (with `await` if `key`'s factory is `async`, on the main actor if
-    /// it runs there).
-    private mutating func registerForwarding(to key: Int, in container: Int, isAsync: Bool, isMainActor: Bool = false) {
-        var forwarding = make(id: -2, lifetime: .transient, isAsync: isAsync)
+    /// the asking container the way it was asked: synchronously, or with `await`.
+    private mutating func registerForwarding(to key: Int, in container: Int) {
+        var forwarding = make(id: -2, lifetime: .transient)
         forwarding.forward = key
-        forwarding.isMainActor = isMainActor
         change(Self.forwarding(key), in: container) { layers in
             layers.base = forwarding
             layers.overrides = []
@@ -1629,7 +1631,7 @@ struct Model {
     mutating func registerInstance(container: Int, key: Int, forwards: Bool = false) -> Int {
         nextInstance += 1
         let registration = make(id: -1, lifetime: .singleton, instance: nextInstance)
-        if forwards { registerForwarding(to: key, in: container, isAsync: false) }
+        if forwards { registerForwarding(to: key, in: container) }
         change(key, in: container) { layers in
             layers.base = registration
             layers.overrides = []
@@ -1825,8 +1827,8 @@ struct Model {
                 problems.insert("cycle \((rotated + rotated.prefix(1)).map { "k\($0)" }.joined(separator: " → "))")
             case .requiresAsync(let dependency, let from):
                 problems.insert("async k\(from ?? dependency) → k\(dependency)")
-            case .requiresIsolation(let dependency, let from):
-                problems.insert("isolation k\(from ?? dependency) → k\(dependency)")
+            case .requiresIsolation:
+                break  // judged from the graph below
             case .failed(let failing), .argumentMismatch(let failing): problems.insert("failed k\(failing)")
             case .instance, .none, .shutDown: break
             }
@@ -1835,20 +1837,23 @@ struct Model {
         where edge.from.lifetime == .singleton && [.transient, .scoped, .graph].contains(edge.to.lifetime) {
             problems.insert("captive k\(edge.from.key) → k\(edge.to.key) \(edge.to.lifetime)")
         }
-        // A non-isolated service made once, by whoever asks first, that reaches a main-actor
-        // service by synchronous resolves, directly or through non-isolated transient and
-        // `.graph` services.
+        // A non-isolated service that may run off the main actor whatever its caller does —
+        // made once, by whoever asks first, or `async` — that reaches a synchronous main-actor
+        // service by synchronous resolves, directly or through non-isolated synchronous transient
+        // and `.graph` services.
         let synchronous = (copy.edges ?? []).filter(\.synchronously)
         func node(_ frame: Frame) -> [Int] { [frame.key, frame.owner] }
         for start in synchronous.map(\.from)
-        where !start.isMainActor && [.singleton, .scoped, .weak].contains(start.lifetime) {
+        where !start.isIsolated && (start.isAsync || [.singleton, .scoped, .weak].contains(start.lifetime)) {
             var seen: Set<[Int]> = [node(start)]
             var pending = synchronous.filter { node($0.from) == node(start) }.map(\.to)
             while let reached = pending.popLast() {
                 guard seen.insert(node(reached)).inserted else { continue }
                 if reached.isMainActor {
                     problems.insert("isolation k\(start.key) → k\(reached.key)")
-                } else if reached.lifetime == .transient || reached.lifetime == .graph {
+                } else if !reached.isIsolated, !reached.isAsync,
+                    reached.lifetime == .transient || reached.lifetime == .graph
+                {
                     pending += synchronous.filter { node($0.from) == node(reached) }.map(\.to)
                 }
             }
@@ -1914,7 +1919,8 @@ struct Model {
         let resolver = registration.lifetime == .singleton || registration.lifetime == .weak ? owner : container
         let frame = Frame(
             key: key, owner: owner, resolver: resolver, lifetime: registration.lifetime,
-            isMainActor: registration.isMainActor)
+            isMainActor: registration.isMainActor,
+            isIsolated: registration.isMainActor || registration.isMainActorAsync, isAsync: registration.isAsync)
         if let start = path.lastIndex(of: frame) { return .cycle(path[start...].map(\.key) + [key]) }
         if edges != nil, let asker = path.last {
             edges?.append(Edge(from: asker, to: frame, synchronously: synchronously))
@@ -1936,7 +1942,7 @@ struct Model {
         // An `instance:` registration is a singleton whose value is given: resolving caches it again.
         if let target = registration.forward {
             return resolve(
-                target, from: resolver, path: path + [frame], graph: &graph, synchronously: !registration.isAsync,
+                target, from: resolver, path: path + [frame], graph: &graph, synchronously: synchronously,
                 onMainActor: onMainActor)
         }
         if let instance = registration.instance {

@@ -67,8 +67,8 @@ extension Container {
         isolation: MainActor,
         factory: @escaping @MainActor @Sendable (Resolver) async throws -> T
     ) -> Registered<T> {
-        // Calling a main-actor function from a non-isolated one hops: no flag is needed.
-        let made = Registration.Factory.async { resolver in try await factory(resolver) }
+        // Calling a main-actor function from a non-isolated one hops there.
+        let made = Registration.Factory.mainActorAsync { resolver in try await factory(resolver) }
         return Registered(self, add(ServiceKey(type, name: name), lifetime, made, also: also, context: context))
     }
 
@@ -116,8 +116,9 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
         factory: @escaping @MainActor @Sendable (Resolver, A) async throws -> T
     ) -> Registered<T> {
-        register(type, name: name, lifetime: lifetime) { (resolver: Resolver, a: A) async throws -> T in
-            try await factory(resolver, a)
+        let key = ServiceKey.withArguments(type, name: name, A.self)
+        return registerOnMainActor(key, lifetime) { (resolver, arguments) async throws in
+            try await factory(resolver, try Self.unpack(arguments, for: key))
         }
     }
 
@@ -127,8 +128,10 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
         factory: @escaping @MainActor @Sendable (Resolver, A, B) async throws -> T
     ) -> Registered<T> {
-        register(type, name: name, lifetime: lifetime) { (resolver: Resolver, a: A, b: B) async throws -> T in
-            try await factory(resolver, a, b)
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
+        return registerOnMainActor(key, lifetime) { (resolver, arguments) async throws in
+            let (a, b): (A, B) = try Self.unpack(arguments, for: key)
+            return try await factory(resolver, a, b)
         }
     }
 
@@ -138,9 +141,22 @@ extension Container {
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
         factory: @escaping @MainActor @Sendable (Resolver, A, B, C) async throws -> T
     ) -> Registered<T> {
-        register(type, name: name, lifetime: lifetime) { (resolver: Resolver, a: A, b: B, c: C) async throws -> T in
-            try await factory(resolver, a, b, c)
+        let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
+        return registerOnMainActor(key, lifetime) { (resolver, arguments) async throws in
+            let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
+            return try await factory(resolver, a, b, c)
         }
+    }
+
+    /// Adds an `async` main-actor factory taking its arguments as one value.
+    private func registerOnMainActor<T: Sendable>(
+        _ key: ServiceKey, _ lifetime: Lifetime?,
+        _ make: @escaping @MainActor @Sendable (Resolver, any Sendable) async throws -> T
+    ) -> Registered<T> {
+        let made = Registration.Factory.mainActorAsyncArguments { resolver, arguments in
+            try await make(resolver, arguments)
+        }
+        return Registered(self, add(key, lifetime, made))
     }
 
     /// Adds a main-actor factory taking its arguments as one value (see ``ArgumentsKey``).

@@ -198,7 +198,7 @@ public final class Container: Sendable {
         add(
             Registration(key: key, lifetime: .singleton, factory: .sync { _ in GivenValue(instance) }),
             instance: instance)
-        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, isAsync: false)) }
+        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key)) }
     }
 
     /// The lifetime of registrations that name none. ``Lifetime/transient`` unless set;
@@ -225,30 +225,18 @@ public final class Container: Sendable {
             registration = add(made, usesDefaultLifetime: lifetime == nil) ?? made
         }
         for forwarded in also {
-            add(
-                Self.forwarding(
-                    ServiceKey(forwarded, name: key.name), to: key, isAsync: factory.isAsync,
-                    isMainActor: factory.isMainActor))
+            add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key))
         }
         return registration
     }
 
     /// A registration of `key` that resolves `target` and hands its value out: the value is
-    /// cached (or not) by `target`'s lifetime alone. It resolves with `await` if `target`'s
-    /// factory is `async`, and runs on the main actor if that factory does.
+    /// cached (or not) by `target`'s lifetime alone, and `target`'s own rules apply (a
+    /// synchronous resolve of the alias resolves `target` synchronously, an `async` one with
+    /// `await`), whatever `target`'s registration is now or later.
     @usableFromInline
-    static func forwarding(_ key: ServiceKey, to target: ServiceKey, isAsync: Bool, isMainActor: Bool = false)
-        -> Registration
-    {
-        let factory: Registration.Factory =
-            if isAsync {
-                .async { resolver in try await resolver.container.resolveAsync(target) as any Sendable }
-            } else if isMainActor {
-                .mainActor { resolver in try resolver.container.resolveSync(target) as any Sendable }
-            } else {
-                .sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
-            }
-        return Registration(key: key, lifetime: .transient, factory: factory)
+    static func forwarding(_ key: ServiceKey, to target: ServiceKey) -> Registration {
+        Registration(key: key, forwardingTo: target)
     }
 
     /// Adds `registration`, forgetting any value cached for its key, or stages it when the

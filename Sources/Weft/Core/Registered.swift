@@ -52,6 +52,9 @@ public struct Registered<Value: Sendable>: Sendable {
             case .mainActor(let make): .mainActor { resolver in try apply(try make(resolver)) }
             case .mainActorArguments(let make):
                 .mainActorArguments { resolver, arguments in try apply(try make(resolver, arguments)) }
+            case .mainActorAsync(let make): .mainActorAsync { resolver in try apply(try await make(resolver)) }
+            case .mainActorAsyncArguments(let make):
+                .mainActorAsyncArguments { resolver, arguments in try apply(try await make(resolver, arguments)) }
             }
         return rebuilt(made: made, onCreated: registration.onCreated)
     }

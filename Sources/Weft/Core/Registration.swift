@@ -21,18 +21,22 @@ final class Registration: Sendable {
         /// throws ``ResolutionError/requiresIsolation(_:path:)`` for a synchronous one elsewhere.
         case mainActor(@Sendable (Resolver) throws -> any Sendable)
         case mainActorArguments(@Sendable (Resolver, any Sendable) throws -> any Sendable)
+        /// An `async` factory that runs on the main actor: calling it hops there, so the engine
+        /// runs it as any `async` factory; ``validate()`` knows where it runs.
+        case mainActorAsync(@Sendable (Resolver) async throws -> any Sendable)
+        case mainActorAsyncArguments(@Sendable (Resolver, any Sendable) async throws -> any Sendable)
 
         var isAsync: Bool {
             switch self {
             case .sync, .syncArguments, .mainActor, .mainActorArguments: false
-            case .async, .asyncArguments: true
+            case .async, .asyncArguments, .mainActorAsync, .mainActorAsyncArguments: true
             }
         }
 
-        /// Whether it runs on the main actor only.
+        /// Whether it runs on the main actor.
         var isMainActor: Bool {
             switch self {
-            case .mainActor, .mainActorArguments: true
+            case .mainActor, .mainActorArguments, .mainActorAsync, .mainActorAsyncArguments: true
             case .sync, .syncArguments, .async, .asyncArguments: false
             }
         }
@@ -50,17 +54,22 @@ final class Registration: Sendable {
         case extended(Extras)
     }
 
-    /// A registration's decorated factory and its `onCreated` hooks.
+    /// A registration's decorated factory and its `onCreated` hooks, or an `also:` alias's two
+    /// ways of resolving its target.
     @usableFromInline
     final class Extras: Sendable {
         /// What the engine runs: ``made``, and for a transient its ``onCreated`` hooks too.
         let factory: Factory
         let made: Factory
         let onCreated: [Hook]
-        init(factory: Factory, made: Factory, onCreated: [Hook]) {
+        /// What the `async` engine runs instead of ``factory``, if anything: an alias resolves
+        /// its target the way it was asked, so that the target's own rules apply.
+        let asynchronous: Factory?
+        init(factory: Factory, made: Factory, onCreated: [Hook], asynchronous: Factory? = nil) {
             self.factory = factory
             self.made = made
             self.onCreated = onCreated
+            self.asynchronous = asynchronous
         }
     }
 
@@ -116,12 +125,34 @@ final class Registration: Sendable {
         self.lifetime = lifetime
     }
 
+    /// A transient that resolves `target`: synchronously where it is resolved synchronously,
+    /// with `await` where it is resolved with `await` (`register(_:also:)`).
+    init(key: ServiceKey, forwardingTo target: ServiceKey) {
+        self.key = key
+        let synchronous = Factory.sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
+        let asynchronous = Factory.async { resolver in
+            try await resolver.container.resolveAsync(target) as any Sendable
+        }
+        self.body = .extended(
+            Extras(factory: synchronous, made: synchronous, onCreated: [], asynchronous: asynchronous))
+        self.lifetime = .transient
+    }
+
     /// This registration with another lifetime.
     func withLifetime(_ lifetime: Lifetime) -> Registration {
         switch body {
         case .plain(let factory): Registration(key: key, lifetime: lifetime, factory: factory)
+        case .extended(let extras) where extras.asynchronous != nil: self
         case .extended(let extras):
             Registration(key: key, lifetime: lifetime, made: extras.made, onCreated: extras.onCreated)
+        }
+    }
+
+    /// What the `async` engine runs: ``factory``, or an alias's `await` of its target.
+    var asynchronousFactory: Factory {
+        switch body {
+        case .plain(let factory): factory
+        case .extended(let extras): extras.asynchronous ?? extras.factory
         }
     }
 
@@ -141,12 +172,17 @@ final class Registration: Sendable {
         case .mainActor(let make): .mainActor { resolver in try finish(resolver, try make(resolver)) }
         case .mainActorArguments(let make):
             .mainActorArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
+        case .mainActorAsync(let make): .mainActorAsync { resolver in try finish(resolver, try await make(resolver)) }
+        case .mainActorAsyncArguments(let make):
+            .mainActorAsyncArguments { resolver, arguments in
+                try finish(resolver, try await make(resolver, arguments))
+            }
         }
     }
 
     var isAsync: Bool { factory.isAsync }
 
-    /// Whether its factory runs on the main actor only.
+    /// Whether its factory runs on the main actor.
     var isMainActor: Bool { factory.isMainActor }
 }
 

@@ -18,7 +18,9 @@ final class EdgeRecorder: Sendable {
     /// What the validation learned of a registration it resolved.
     struct Facts: Sendable {
         let lifetime: Lifetime
+        /// Whether its factory runs on the main actor.
         let isMainActor: Bool
+        let isAsync: Bool
     }
 
     private struct State {
@@ -42,7 +44,9 @@ final class EdgeRecorder: Sendable {
     func record(from frame: FrameLink?, to registration: Registration, owner: ObjectIdentifier, synchronously: Bool) {
         let node = Node(key: registration.key, owner: owner)
         state.withLock { state in
-            state.facts[node] = Facts(lifetime: registration.lifetime, isMainActor: registration.isMainActor)
+            state.facts[node] = Facts(
+                lifetime: registration.lifetime, isMainActor: registration.isMainActor,
+                isAsync: registration.isAsync)
             if let frame {
                 state.edges.insert(
                     Edge(from: Node(key: frame.key, owner: frame.owner), to: node, synchronously: synchronously))

@@ -42,10 +42,10 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         public static let requiresAsync = Code(.requiresAsync)
         /// The factory of ``ValidationProblem/service`` threw (``ValidationProblem/message``).
         public static let factoryFailed = Code(.factoryFailed)
-        /// ``ValidationProblem/service``, not isolated and cached once made, resolves
-        /// ``ValidationProblem/dependency``, whose factory runs on the main actor, synchronously
-        /// (directly or through non-isolated transient services): made first off the main
-        /// actor, it fails with ``ResolutionError/Code/requiresIsolation``.
+        /// ``ValidationProblem/service``, not isolated and either cached once made or `async`,
+        /// resolves ``ValidationProblem/dependency``, whose factory runs on the main actor,
+        /// synchronously (directly or through non-isolated transient and `.graph` services):
+        /// run off the main actor, it fails with ``ResolutionError/Code/requiresIsolation``.
         public static let requiresIsolation = Code(.requiresIsolation)
     }
 
@@ -142,7 +142,7 @@ extension Container {
     /// synchronous factories run on the main actor while validating.
     public func validate() async -> ValidationReport {
         let registrations = visibleRegistrations()
-        let recorder = EdgeRecorder(runsOnMainActor: registrations.values.contains { $0.isMainActor })
+        let recorder = EdgeRecorder(runsOnMainActor: registrations.values.contains { $0.isMainActor && !$0.isAsync })
         let copy = copyForValidation(recorder: recorder)
         var problems: [ValidationProblem] = []
         var seen: Set<ValidationProblem> = []
@@ -154,6 +154,8 @@ extension Container {
         for key in registrations.keys.sorted(by: { $0.description < $1.description }) where key.argumentsType == nil {
             do {
                 let _: any Sendable = try await copy.resolveAsync(key)
+            } catch  where error.code == .requiresIsolation {
+                // Judged from the graph below, which names the service at fault.
             } catch {
                 add(Self.problem(for: error))
             }
@@ -218,8 +220,6 @@ extension Container {
             return .circularDependency(canonical(error.cycle))
         case .requiresAsync:
             return .requiresAsync(service: error.path.last ?? key, dependency: key)
-        case .requiresIsolation:
-            return .requiresIsolation(service: error.path.last ?? key, dependency: key)
         case .factoryFailed:
             return .factoryFailed(service: key, message: error.underlyingError.map { String(describing: $0) } ?? "")
         default:
@@ -227,24 +227,28 @@ extension Container {
         }
     }
 
-    /// Each non-isolated service with a cached lifetime (made once, by whoever asks first) that
-    /// reaches a main-actor service by synchronous resolves, directly or through non-isolated
-    /// transient and `.graph` services (made where their asker runs).
+    /// Each non-isolated service that may run off the main actor whatever its caller does — one
+    /// with a cached lifetime (made once, by whoever asks first) or an `async` factory (which
+    /// runs off it) — and that reaches a synchronous main-actor service by synchronous resolves,
+    /// directly or through non-isolated transient and `.graph` services (made where their
+    /// asker runs).
     private static func isolationProblems(edges: [EdgeRecorder.Edge], recorder: EdgeRecorder) -> [ValidationProblem] {
         var next: [EdgeRecorder.Node: [EdgeRecorder.Node]] = [:]
         for edge in edges where edge.synchronously { next[edge.from, default: []].append(edge.to) }
         var problems: [ValidationProblem] = []
         for start in next.keys.sorted(by: { $0.key.description < $1.key.description }) {
             guard let facts = recorder.facts(of: start), !facts.isMainActor,
-                [.singleton, .scoped, .weak].contains(facts.lifetime)
+                facts.isAsync || [.singleton, .scoped, .weak].contains(facts.lifetime)
             else { continue }
             var seen: Set<EdgeRecorder.Node> = [start]
             var pending = next[start] ?? []
             while let node = pending.popLast() {
                 guard seen.insert(node).inserted, let reached = recorder.facts(of: node) else { continue }
-                if reached.isMainActor {
+                if reached.isMainActor, !reached.isAsync {
                     problems.append(.requiresIsolation(service: start.key, dependency: node.key))
-                } else if reached.lifetime == .transient || reached.lifetime == .graph {
+                } else if !reached.isMainActor, !reached.isAsync,
+                    reached.lifetime == .transient || reached.lifetime == .graph
+                {
                     pending += next[node] ?? []
                 }
             }

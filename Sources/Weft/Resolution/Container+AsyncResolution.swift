@@ -35,18 +35,19 @@ extension Container {
                 return optional.wrap(nil)
             }
         }
-        if found.registration.isMainActor || (!found.registration.isAsync && recorder?.runsOnMainActor == true) {
+        let made = found.registration.asynchronousFactory
+        if !made.isAsync, made.isMainActor || recorder?.runsOnMainActor == true {
             return try await onMainActor(key, found: found, frame: frame, arguments: arguments)
         }
         let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame)
         let factory: Registration.Factory
-        switch found.registration.factory {
-        case .sync, .async, .mainActor, .mainActorArguments:
-            factory = found.registration.factory
+        switch made {
+        case .sync, .async, .mainActor, .mainActorArguments, .mainActorAsync:
+            factory = made
         case .syncArguments(let make):
             guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
             factory = .sync { resolver in try make(resolver, arguments) }
-        case .asyncArguments(let make):
+        case .asyncArguments(let make), .mainActorAsyncArguments(let make):
             guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
             factory = .async { resolver in try await make(resolver, arguments) }
         }
@@ -134,7 +135,7 @@ extension Container {
         switch factory {
         case .sync(let make):
             return try run(make, key: key, frame: .heap(frame), resolver: resolver, slowThreshold: slowThreshold)
-        case .async(let make):
+        case .async(let make), .mainActorAsync(let make):
             let start = slowThreshold.map { _ in ContinuousClock.now }
             let value: any Sendable
             do {
@@ -144,7 +145,7 @@ extension Container {
             }
             if let start { resolver.noteDuration(ContinuousClock.now - start, of: key) }
             return value
-        case .syncArguments, .asyncArguments, .mainActor, .mainActorArguments:
+        case .syncArguments, .asyncArguments, .mainActor, .mainActorArguments, .mainActorAsyncArguments:
             // Bound to their arguments by the caller.
             throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: TypeMismatch(expected: Void.self))
         }

@@ -98,17 +98,13 @@ extension Container {
             factory = { resolver in try make(resolver, arguments) }
         case .mainActor(let make):
             // Made on the main actor only; one already made is served to any context.
-            guard MainActorIsolation.isCurrent else {
-                return try madeValue(key, of: found, orThrow: .requiresIsolation(key, path: frame?.path ?? []))
-            }
+            guard MainActorIsolation.isCurrent else { return try madeOffMainActor(key, of: found, frame: frame) }
             factory = make
         case .mainActorArguments(let make):
             guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
-            guard MainActorIsolation.isCurrent else {
-                return try madeValue(key, of: found, orThrow: .requiresIsolation(key, path: frame?.path ?? []))
-            }
+            guard MainActorIsolation.isCurrent else { return try madeOffMainActor(key, of: found, frame: frame) }
             factory = { resolver in try make(resolver, arguments) }
-        case .async, .asyncArguments:
+        case .async, .asyncArguments, .mainActorAsync, .mainActorAsyncArguments:
             // Making a value needs `await`; one already made is served to any context.
             return try madeValue(key, of: found, orThrow: .requiresAsync(key, path: frame?.path ?? []))
         }
@@ -153,6 +149,18 @@ extension Container {
                 return value
             }
         }
+    }
+
+    /// For a synchronous resolve off the main actor of `found`, a main-actor registration: the
+    /// value it already made, else ``ResolutionError/requiresIsolation(_:path:)``. A validation
+    /// copy never serves the value, so that whether a problem is found cannot depend on the
+    /// order in which ``validate()`` resolves keys.
+    private func madeOffMainActor(_ key: ServiceKey, of found: Located, frame: FrameLink?)
+        throws(ResolutionError) -> any Sendable
+    {
+        let error = ResolutionError.requiresIsolation(key, path: frame?.path ?? [])
+        if recorder != nil { throw error }
+        return try madeValue(key, of: found, orThrow: error)
     }
 
     /// The value `found`'s registration already made for `key`, which any context may have,
