@@ -1,6 +1,11 @@
 // swift-tools-version: 6.2
 // A separate package so library users never fetch benchmark dependencies; it lives in
 // Tests/Benchmarks and depends on the Weft package two folders up.
+//
+// Benchmarks/ holds the package-benchmark suites (`swift package benchmark`): wall time
+// percentiles, mallocs and retains per operation, thresholds in Thresholds/. WeftBenchmarks is
+// the hand-written harness for the studies package-benchmark does not fit (side-by-side tables
+// of repeated runs, the app under a silent server, heap bytes per registration).
 import Foundation
 import PackageDescription
 
@@ -17,8 +22,33 @@ let package = Package(
     dependencies: [
         .package(path: "../..", traits: []),  // Weft and WeftInitializer only
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        // Malloc counts come from its malloc interposer (Swift 6.3+).
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The services the benchmarks resolve, and the floor they are measured against.
+        .target(name: "BenchmarkFixtures", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+        .executableTarget(
+            name: "WeftResolution",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Weft", package: weftPackage),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            path: "Benchmarks/WeftResolution",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "WeftStartup",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "WeftInitializer", package: weftPackage),
+            ],
+            path: "Benchmarks/WeftStartup",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         // glibc's heap statistics, for the bytes each registration keeps.
         .target(name: "CHeap"),
         .executableTarget(
@@ -27,6 +57,7 @@ let package = Package(
                 .product(name: "Weft", package: weftPackage),
                 .product(name: "WeftInitializer", package: weftPackage),
                 .product(name: "Swinject", package: "Swinject"),
+                "BenchmarkFixtures",
                 "CHeap",
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]

@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Synchronization
 
 /// The baseline: the least a thread-safe container can be. One `Mutex` around a dictionary of

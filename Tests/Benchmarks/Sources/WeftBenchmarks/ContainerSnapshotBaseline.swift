@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import CHeap
 import Swinject
 import Synchronization

@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Dispatch
 
 /// A timed loop: runs its operation `count` times.

@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Weft
 
 /// Registering only, for comparing two versions of Weft on a noisy machine: the plain

@@ -1,0 +1,55 @@
+import Benchmark
+import Foundation
+import WeftInitializer
+
+// The initializer's overhead: runs of N no-op async steps (independent), and of N no-op sync
+// steps, one run per iteration. Counts with `WEFT_BENCHMARK_COUNTS=1` (mallocs only: Swift
+// 6.3's runtime hooks crash under a run's many tasks), wall time otherwise; see
+// WeftResolution.swift.
+
+/// A process the steps leave untouched.
+@MainActor
+final class StartupProcess: DependencyInitializationProcess {
+    var toContainer: Int { 0 }
+}
+
+let counts = ProcessInfo.processInfo.environment["WEFT_BENCHMARK_COUNTS"] == "1"
+
+/// A run's malloc count may move by 5 % (the task pool's own allocations vary from run to
+/// run), not by one allocation per step, which adds 100 % or more.
+func tolerance() -> [BenchmarkMetric: BenchmarkThresholds] { [.mallocCountTotal: .init(relative: [.p90: 5])] }
+
+@MainActor
+func initializer(asyncSteps count: Int) -> DependencyInitializer<StartupProcess>? {
+    let steps = (0..<count).map { index in InitializationStep<StartupProcess>.async("s\(index)") { _ in } }
+    return try? DependencyInitializer(createProcess: { StartupProcess() }, steps: steps)
+}
+
+@MainActor
+func initializer(syncSteps count: Int) -> DependencyInitializer<StartupProcess>? {
+    let steps = (0..<count).map { index in InitializationStep<StartupProcess>.sync("s\(index)") { _ in } }
+    return try? DependencyInitializer(createProcess: { StartupProcess() }, steps: steps)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    for count in [10, 1_000, 10_000] {
+        let configuration = Benchmark.Configuration(
+            metrics: counts ? [.mallocCountTotal] : [.wallClock], warmupIterations: 2,
+            maxDuration: .seconds(1), maxIterations: count >= 10_000 ? 10 : 200, thresholds: tolerance())
+        Benchmark("async-steps-\(count)-one-run", configuration: configuration) { benchmark in
+            guard let initializer = await initializer(asyncSteps: count) else { return }
+            benchmark.startMeasurement()
+            blackHole(try? await initializer.run())
+            benchmark.stopMeasurement()
+        }
+    }
+    let configuration = Benchmark.Configuration(
+        metrics: counts ? [.mallocCountTotal] : [.wallClock], warmupIterations: 2, maxDuration: .seconds(1),
+        maxIterations: 20, thresholds: tolerance())
+    Benchmark("sync-steps-10000-one-run", configuration: configuration) { benchmark in
+        guard let initializer = await initializer(syncSteps: 10_000) else { return }
+        benchmark.startMeasurement()
+        blackHole(try? await initializer.run())
+        benchmark.stopMeasurement()
+    }
+}
