@@ -24,7 +24,7 @@ let package = Package(
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // Malloc counts come from its malloc interposer (Swift 6.3+).
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // The services the benchmarks resolve, and the floor they are measured against.
@@ -33,21 +33,21 @@ let package = Package(
             name: "WeftResolution",
             dependencies: [
                 "BenchmarkFixtures",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Weft", package: weftPackage),
                 .product(name: "Swinject", package: "Swinject"),
             ],
             path: "Benchmarks/WeftResolution",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "WeftStartup",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WeftInitializer", package: weftPackage),
             ],
             path: "Benchmarks/WeftStartup",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // glibc's heap statistics, for the bytes each registration keeps.
         .target(name: "CHeap"),
