@@ -66,7 +66,7 @@ extension Container {
         }
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
         while true {
-            switch cache.step(for: key, frame: newFrame) {
+            switch cache.step(for: key, frame: { newFrame }) {
             case .value(let value):
                 return remember(value, for: key, from: found, heldBy: cache)
             case .shutDown:

@@ -23,8 +23,9 @@ struct GivenValue: Sendable {
 /// `async` engine: they differ only in how they wait and how they run the factory.
 extension Container {
     /// Under one lock: the cached value, the creation in flight to wait for, or a new
-    /// creation the caller runs.
-    func step(for key: ServiceKey, frame: ResolutionFrame) -> CacheStep {
+    /// creation the caller runs, in the frame `frame` makes (only then: a value already cached,
+    /// such as a weak one still held, costs no allocation).
+    func step(for key: ServiceKey, frame: () -> ResolutionFrame) -> CacheStep {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
@@ -41,7 +42,7 @@ extension Container {
                 trace = nil
             }
             if let creation = state.creations[key] { return .wait(creation) }
-            let creation = Creation(frame: frame)
+            let creation = Creation(frame: frame())
             state.creations[key] = creation
             return .create(creation)
         }

@@ -121,10 +121,12 @@ extension Container {
         }
         // E.g. a scope resolving its parent's singleton: the holder's snapshot, before its lock.
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
-        let newFrame = ResolutionFrame(
-            key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame?.onHeap())
+        let (owner, resolver) = (found.ownerID, found.resolverID)
         while true {
-            switch cache.step(for: key, frame: newFrame) {
+            let step = cache.step(for: key) {
+                ResolutionFrame(key: key, owner: owner, resolver: resolver, parent: frame?.onHeap())
+            }
+            switch step {
             case .value(let value):
                 return remember(value, for: key, from: found, heldBy: cache)
             case .shutDown:
@@ -138,7 +140,7 @@ extension Container {
             case .create(let creation):
                 let outcome = Result { () throws(ResolutionError) -> any Sendable in
                     try Self.run(
-                        factory, key: key, frame: .heap(newFrame), resolver: found.resolver,
+                        factory, key: key, frame: .heap(creation.frame), resolver: found.resolver,
                         slowThreshold: found.threshold)
                 }
                 let finished = cache.finish(creation, for: key, of: found.registration, outcome: outcome)

@@ -15,9 +15,9 @@ final class StartupProcess: DependencyInitializationProcess {
 
 let counts = ProcessInfo.processInfo.environment["WEFT_BENCHMARK_COUNTS"] == "1"
 
-/// A run's malloc count may move by 5 % (the task pool's own allocations vary from run to
-/// run), not by one allocation per step, which adds 100 % or more.
-func tolerance() -> [BenchmarkMetric: BenchmarkThresholds] { [.mallocCountTotal: .init(relative: [.p90: 5])] }
+/// A run's malloc count may move by 6 % (the task pool's own allocations vary with the load:
+/// +2.9 % measured beside a full build), not by one allocation per step, which adds 8 %.
+func tolerance() -> [BenchmarkMetric: BenchmarkThresholds] { [.mallocCountTotal: .init(relative: [.p90: 6])] }
 
 @MainActor
 func initializer(asyncSteps count: Int) -> DependencyInitializer<StartupProcess>? {
