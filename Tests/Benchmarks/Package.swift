@@ -28,7 +28,12 @@ let package = Package(
     ],
     targets: [
         // The services the benchmarks resolve, and the floor they are measured against.
-        .target(name: "BenchmarkFixtures", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: [
+                .product(name: "Atomics", package: "swift-atomics"), .product(name: "Weft", package: weftPackage),
+            ]
+        ),
         .executableTarget(
             name: "WeftResolution",
             dependencies: [

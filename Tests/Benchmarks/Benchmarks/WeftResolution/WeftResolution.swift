@@ -25,22 +25,6 @@ func countTolerance(absolute: Int) -> [BenchmarkMetric: BenchmarkThresholds] {
     return [.mallocCountTotal: tolerance, .retainCount: tolerance, .releaseCount: tolerance]
 }
 
-/// A Weft container with the scenarios' registrations.
-func makeWeft() -> Weft.Container {
-    let weft = Weft.Container()
-    weft.register(CachedService.self, lifetime: .singleton) { CachedService() }
-    weft.register(TransientService.self) { TransientService() }
-    weft.register(GraphDependencyA.self) { GraphDependencyA() }
-    weft.register(GraphDependencyB.self) { GraphDependencyB() }
-    weft.register(GraphDependencyC.self) { GraphDependencyC() }
-    weft.register(GraphRoot.self) { r in
-        GraphRoot(
-            a: try r.resolve(GraphDependencyA.self), b: try r.resolve(GraphDependencyB.self),
-            c: try r.resolve(GraphDependencyC.self))
-    }
-    return weft
-}
-
 func makeFloor() -> SnapshotFloor {
     SnapshotFloor([
         ObjectIdentifier(TransientService.self): { _ in TransientService() },
@@ -71,19 +55,6 @@ func makeSwinject() -> Swinject.Container {
     return swinject
 }
 
-/// A chain of `depth` transients, each resolving the next by name.
-func chain(_ depth: Int) -> Weft.Container {
-    let container = Weft.Container()
-    for level in 0..<depth {
-        let next = "n\(level + 1)"
-        let isLast = level + 1 == depth
-        container.register(ChainNode.self, name: "n\(level)") { r in
-            isLast ? ChainNode(depth: 1) : ChainNode(depth: try r.resolve(ChainNode.self, name: next).depth + 1)
-        }
-    }
-    return container
-}
-
 let benchmarks: @Sendable () -> Void = {
     // Counts are per 1,000 resolves; the tolerance lets a count drift by 10 of them (a retain
     // once per run, say) but not by one per resolve, which adds 1,000.
@@ -96,7 +67,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("cached-singleton-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(weft.resolve(CachedService.self)) }
     } setup: {
-        let weft = makeWeft()
+        let weft = weftFixture()
         _ = weft.resolve(CachedService.self)
         return weft
     }
@@ -113,7 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("transient-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(weft.resolve(TransientService.self)) }
     } setup: {
-        makeWeft()
+        weftFixture()
     }
     Benchmark("transient-Swinject") { (benchmark: Benchmark, swinject: Swinject.Container) in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(TransientService.self)) }
@@ -128,7 +99,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("graph-of-4-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(weft.resolve(GraphRoot.self)) }
     } setup: {
-        makeWeft()
+        weftFixture()
     }
     Benchmark("graph-of-4-Swinject") { (benchmark: Benchmark, swinject: Swinject.Container) in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(GraphRoot.self)) }
@@ -157,14 +128,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("async-cached-singleton-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(try? await weft.resolveAsync(CachedService.self)) }
     } setup: {
-        let weft = makeWeft()
+        let weft = weftFixture()
         _ = weft.resolve(CachedService.self)
         return weft
     }
     Benchmark("async-transient-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(try? await weft.resolveAsync(TransientService.self)) }
     } setup: {
-        makeWeft()
+        weftFixture()
     }
     Benchmark("cached-singleton-2-threads-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         let perThread = benchmark.scaledIterations.count / 2
@@ -172,7 +143,7 @@ let benchmarks: @Sendable () -> Void = {
             for _ in 0..<perThread { blackHole(weft.resolve(CachedService.self)) }
         }
     } setup: {
-        let weft = makeWeft()
+        let weft = weftFixture()
         _ = weft.resolve(CachedService.self)
         return weft
     }
@@ -184,14 +155,14 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("chain-of-\(depth)-per-node-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
             for _ in 0..<(1_000 / depth) { blackHole(weft.resolve(ChainNode.self, name: "n0")) }
         } setup: {
-            chain(depth)
+            weftChain(depth)
         }
     }
     for depth in [1, 8, 64] {
         Benchmark("singleton-from-scope-\(depth)-deep-Weft") { (benchmark: Benchmark, scope: Weft.Container) in
             for _ in benchmark.scaledIterations { blackHole(scope.resolve(CachedService.self)) }
         } setup: {
-            let root = makeWeft()
+            let root = weftFixture()
             _ = root.resolve(CachedService.self)
             var scope = root
             for _ in 0..<depth { scope = scope.createScope() }

@@ -1,4 +1,5 @@
 import Atomics
+import Weft
 
 /// The services every contender builds: empty final classes, so the numbers measure the
 /// container, not the service.
@@ -73,4 +74,35 @@ public final class SnapshotFloor: Sendable {
             $0.factories[ObjectIdentifier(type)]?.make(self)
         } as? T
     }
+}
+
+/// A Weft container with every contender's registrations: a cached singleton, a transient and
+/// the graph of 4.
+public func weftFixture() -> Weft.Container {
+    let weft = Weft.Container()
+    weft.register(CachedService.self, lifetime: .singleton) { CachedService() }
+    weft.register(TransientService.self) { TransientService() }
+    weft.register(GraphDependencyA.self) { GraphDependencyA() }
+    weft.register(GraphDependencyB.self) { GraphDependencyB() }
+    weft.register(GraphDependencyC.self) { GraphDependencyC() }
+    weft.register(GraphRoot.self) { r in
+        GraphRoot(
+            a: try r.resolve(GraphDependencyA.self), b: try r.resolve(GraphDependencyB.self),
+            c: try r.resolve(GraphDependencyC.self))
+    }
+    return weft
+}
+
+/// A Weft container holding a chain of `depth` transients, `n0` to `n<depth - 1>`, each
+/// resolving the next by name.
+public func weftChain(_ depth: Int) -> Weft.Container {
+    let container = Weft.Container()
+    for level in 0..<depth {
+        let next = "n\(level + 1)"
+        let isLast = level + 1 == depth
+        container.register(ChainNode.self, name: "n\(level)") { r in
+            isLast ? ChainNode(depth: 1) : ChainNode(depth: try r.resolve(ChainNode.self, name: next).depth + 1)
+        }
+    }
+    return container
 }

@@ -38,19 +38,6 @@ enum SnapshotBaselineBenchmarks {
                 },
             ])
         }
-        func makeWeft() -> Weft.Container {
-            let weft = Weft.Container()
-            weft.register(TransientService.self) { TransientService() }
-            weft.register(GraphDependencyA.self) { GraphDependencyA() }
-            weft.register(GraphDependencyB.self) { GraphDependencyB() }
-            weft.register(GraphDependencyC.self) { GraphDependencyC() }
-            weft.register(GraphRoot.self) { r in
-                GraphRoot(
-                    a: try r.resolve(GraphDependencyA.self), b: try r.resolve(GraphDependencyB.self),
-                    c: try r.resolve(GraphDependencyC.self))
-            }
-            return weft
-        }
         var rows: [[String]] = []
         func row(_ name: String, _ baseline: Double, _ subject: Double) -> [String] {
             [
@@ -67,7 +54,7 @@ enum SnapshotBaselineBenchmarks {
                 return measure(rounds: 5, iterations: 200_000) { blackHole(snapshot.resolve(TransientService.self)) }
             },
             {
-                let weft = makeWeft()
+                let weft = weftFixture()
                 return measure(rounds: 5, iterations: 200_000) { blackHole(try? weft.require(TransientService.self)) }
             },
             {
@@ -75,7 +62,7 @@ enum SnapshotBaselineBenchmarks {
                 return measure(rounds: 5, iterations: 100_000) { blackHole(snapshot.resolve(GraphRoot.self)) }
             },
             {
-                let weft = makeWeft()
+                let weft = weftFixture()
                 return measure(rounds: 5, iterations: 100_000) { blackHole(try? weft.require(GraphRoot.self)) }
             },
         ])

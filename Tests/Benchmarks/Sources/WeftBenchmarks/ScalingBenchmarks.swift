@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Foundation
 import Weft
 
@@ -11,27 +12,14 @@ import Weft
 /// container; see Tests/Benchmarks/README.md): a median of one container's rounds took either
 /// for growth.
 enum ScalingBenchmarks {
-    struct Node: Sendable { let depth: Int }
-
     static func run() {
         let depths = [1, 10, 100, 1_000]
-        func chain(_ depth: Int) -> Container {
-            let container = Container()
-            for level in 0..<depth {
-                let next = "n\(level + 1)"
-                let isLast = level + 1 == depth
-                container.register(Node.self, name: "n\(level)") { r in
-                    isLast ? Node(depth: 1) : Node(depth: try r.resolve(Node.self, name: next).depth + 1)
-                }
-            }
-            return container
-        }
         let perNode = fastestInTurns(
             depths.map { depth in
                 {
-                    let container = chain(depth)
+                    let container = weftChain(depth)
                     return measure(rounds: 5, iterations: max(1, 20_000 / depth)) {
-                        blackHole(try? container.require(Node.self, name: "n0"))
+                        blackHole(try? container.require(ChainNode.self, name: "n0"))
                     } / Double(depth)
                 }
             })
