@@ -134,6 +134,26 @@ struct StartupGraphTests {
             ])
     }
 
+    @Test("step descriptions compare and hash by value, whoever made them; a run's timings agree in both orders")
+    func valueSemantics() async throws {
+        let steps: [InitializationStep<TestProcess>] = [logged("a"), .sync("b", after: ["a"]) { _ in }]
+        let one = try DependencyInitializer(createProcess: { TestProcess() }, steps: steps)
+        let other = try DependencyInitializer(createProcess: { TestProcess() }, steps: steps)
+        #expect(one.plan == other.plan)
+        #expect(Set(one.plan + other.plan).count == 2)
+        #expect(one.plan[0] != one.plan[1])
+        let renamed = try DependencyInitializer(
+            createProcess: { TestProcess() }, steps: [logged("a"), .sync("b", title: "Bee", after: ["a"]) { _ in }])
+        #expect(renamed.plan[0] == one.plan[0] && renamed.plan[1] != one.plan[1])
+
+        let result = try await one.run()
+        #expect(result.report.steps.map(\.step) == one.plan)
+        #expect(result.stepTimings.map(\.step.id) == ["a", "b"])
+        #expect(Set(result.stepTimings) == Set(result.report.steps))
+        #expect(result.report.steps.map(\.attempts) == [1, 1])
+        #expect(result.report.steps.map(\.heldBy) == [nil, "a"])
+    }
+
     // MARK: Scheduling
 
     @Test("a step starts when its own prerequisites finish, without waiting for unrelated steps")

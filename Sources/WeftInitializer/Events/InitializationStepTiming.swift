@@ -45,12 +45,19 @@ public struct InitializationStepTiming: Sendable, Hashable {
     /// How the step ended.
     public let outcome: Outcome
     /// How many attempts the step started; 0 for a skipped step.
-    public var attempts: Int { attemptTimings.count }
+    public var attempts: Int { recordedAttempts?.count ?? (outcome == .skipped ? 0 : 1) }
     /// The id of the prerequisite that finished last, the one the step waited for; `nil` for
     /// a step that needed none (in this run).
     public let heldBy: String?
+    /// Every attempt, when they are not just the one the timing itself describes (which is
+    /// most steps', and which then costs no allocation).
+    private let recordedAttempts: [Attempt]?
+
     /// Every attempt, in order.
-    let attemptTimings: [Attempt]
+    var attemptTimings: [Attempt] {
+        recordedAttempts
+            ?? (outcome == .skipped ? [] : [Attempt(startOffset: startOffset, duration: duration, outcome: outcome)])
+    }
 
     /// The time from the start of the run to the end of the step.
     public var endOffset: Duration { startOffset + duration }
@@ -68,8 +75,11 @@ public struct InitializationStepTiming: Sendable, Hashable {
         self.duration = duration
         self.outcome = outcome
         self.heldBy = heldBy
-        self.attemptTimings =
-            attempts
-            ?? (outcome == .skipped ? [] : [Attempt(startOffset: startOffset, duration: duration, outcome: outcome)])
+        let single = Attempt(startOffset: startOffset, duration: duration, outcome: outcome)
+        if let attempts, attempts != (outcome == .skipped ? [] : [single]) {
+            recordedAttempts = attempts
+        } else {
+            recordedAttempts = nil
+        }
     }
 }

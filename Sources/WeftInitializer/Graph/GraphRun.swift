@@ -45,10 +45,13 @@ final class GraphRun {
     /// Stores an attempt's result into the process, on the main actor.
     typealias Apply = @MainActor @Sendable () -> Void
 
-    /// A step's work, bound to the run's process.
+    /// The run's process, as a step's work takes it.
+    typealias Subject = any AnyObject & Sendable
+
+    /// A step's work, given the run's process.
     enum Work: Sendable {
-        case sync(@MainActor @Sendable () throws -> Void)
-        case async(@Sendable () async throws -> Apply?)
+        case sync(@MainActor @Sendable (Subject) throws -> Void)
+        case async(@Sendable (Subject) async throws -> Apply?)
     }
 
     /// What the run needs of each step, by position.
@@ -60,6 +63,7 @@ final class GraphRun {
         var timeouts: [Duration?]
         var priorities: [TaskPriority?]
         var isPhased: Bool
+        var process: Subject
     }
 
     private let plan: [InitializationStepInfo]
@@ -69,6 +73,7 @@ final class GraphRun {
     private let timeouts: [Duration?]
     private let priorities: [TaskPriority?]
     private let isPhased: Bool
+    private let process: Subject
     private let recorder: RunRecorder
     private var verdict: CheckedContinuation<Verdict, Never>?
     private let inbox = Mailbox<Message>()
@@ -89,8 +94,11 @@ final class GraphRun {
         /// When each step's first attempt started.
         var starts: [Duration]
         var ends: [Duration]
+        /// Each step's attempts that ended, once one failed; a step whose first attempt
+        /// finishes has none here (its timing is that attempt), and costs no allocation.
         var attempts: [[InitializationStepTiming.Attempt]]
-        var heldBy: [String?]
+        /// The position of the prerequisite each step waited for last; -1 for none.
+        var heldBy: [Int]
         /// The task of each running attempt that can time out, for cancelling it.
         var attemptTasks: [Int: Task<Void, Never>] = [:]
         /// The running attempt's timeout, or the retry delay being waited out.
@@ -101,6 +109,8 @@ final class GraphRun {
         var unended: Int
         /// Set when the run was cancelled; no step starts after.
         var isCancelled = false
+        /// Whether the verdict is still to be given.
+        var isOpen = true
         /// For the three phases: how many steps of each phase have not ended, and when each began.
         var phaseRemaining = [Int](repeating: 0, count: 5)
         var phaseStarts = [Duration?](repeating: nil, count: 5)
@@ -114,6 +124,7 @@ final class GraphRun {
         timeouts = steps.timeouts
         priorities = steps.priorities
         isPhased = steps.isPhased
+        process = steps.process
         self.recorder = recorder
         let count = plan.count
         var table = Table(
@@ -121,7 +132,7 @@ final class GraphRun {
             starts: Array(repeating: .zero, count: count),
             ends: Array(repeating: .zero, count: count),
             attempts: Array(repeating: [], count: count),
-            heldBy: Array(repeating: nil, count: count),
+            heldBy: Array(repeating: -1, count: count),
             timers: Array(repeating: nil, count: count),
             unended: count)
         table.ready.reserveCapacity(count)
@@ -168,11 +179,11 @@ final class GraphRun {
                 t.ready.append(position)
             }
             drain(&group)
-            guard verdict != nil else { return }
-            while verdict != nil {
+            guard t.isOpen else { return }
+            while t.isOpen {
                 let messages = await inbox.take()
                 guard !messages.isEmpty else { break }
-                for message in messages where verdict != nil {
+                for message in messages where t.isOpen {
                     switch message {
                     case .returned(let position, let attempt, let end, let result):
                         attemptReturned(position, attempt: attempt, at: end, result: result, &group)
@@ -194,7 +205,7 @@ final class GraphRun {
 
     /// Starts every ready step; sync steps run to their end here, releasing their dependents.
     private func drain(_ group: inout DiscardingTaskGroup) {
-        while t.readyHead < t.ready.count, verdict != nil {
+        while t.readyHead < t.ready.count, t.isOpen {
             let position = t.ready[t.readyHead]
             t.readyHead += 1
             guard !t.isCancelled, !Task.isCancelled else {
@@ -206,27 +217,29 @@ final class GraphRun {
     }
 
     private func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
-        let info = plan[position]
         let now = recorder.now
-        var latest: Int?
-        for prerequisite in prerequisites[position] where latest.map({ t.ends[prerequisite] >= t.ends[$0] }) ?? true {
+        var latest = -1
+        for prerequisite in prerequisites[position] where latest < 0 || t.ends[prerequisite] >= t.ends[latest] {
             latest = prerequisite
         }
-        t.heldBy[position] = latest.map { plan[$0].id }
+        t.heldBy[position] = latest
         t.starts[position] = now
-        if isPhased, t.phaseStarts[info.phase.slot] == nil {
-            t.phaseStarts[info.phase.slot] = now
-            recorder.phaseStarted(info.phase)
+        if isPhased {
+            let phase = plan[position].phase
+            if t.phaseStarts[phase.slot] == nil {
+                t.phaseStarts[phase.slot] = now
+                recorder.phaseStarted(phase)
+            }
         }
-        recorder.stepStarted(info)
+        recorder.stepStarted(position)
         switch works[position] {
         case .sync(let body):
             t.states[position] = .running(attempt: 1, since: now)
             do {
-                if let context = recorder.tracing.context(of: info) {
-                    try InstrumentationContext.withValue(context) { try body() }
+                if let context = recorder.tracing.context(of: position) {
+                    try InstrumentationContext.withValue(context) { try body(process) }
                 } else {
-                    try body()
+                    try body(process)
                 }
             } catch {
                 attemptFailed(position, attempt: 1, since: now, at: recorder.now, error: error, &group)
@@ -234,48 +247,62 @@ final class GraphRun {
             }
             attemptFinished(position, since: now, at: recorder.now)
         case .async:
-            launch(position, attempt: 1, &group)
+            launch(position, attempt: 1, since: now, &group)
         }
     }
 
     /// Starts an attempt of an async step as a child task, and its timeout's timer.
-    private func launch(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
+    private func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
         guard case .async(let body) = works[position] else { return }
-        let since = recorder.now
+        let since = since ?? recorder.now
         t.states[position] = .running(attempt: attempt, since: since)
-        let clock = recorder.clock
         let origin = recorder.origin
-        let inbox = inbox
-        let context = recorder.tracing.context(of: plan[position])
-        let report: @Sendable (Result<Apply?, any Error>) -> Void = { result in
-            inbox.post(.returned(position, attempt: attempt, at: clock.now() - origin, result))
-        }
+        let operation = Self.attempt(
+            body, on: process, in: recorder.tracing.context(of: position),
+            reporting: Report(inbox: inbox, position: position, attempt: attempt, clock: recorder.clock, origin: origin)
+        )
         guard let timeout = timeouts[position] else {
-            group.addTask(priority: priorities[position], operation: Self.attempt(body, in: context, reporting: report))
+            group.addTask(priority: priorities[position], operation: operation)
             return
         }
         // An attempt that can time out runs in a task of its own, so that a timeout cancels it
         // while the step's next attempt runs.
-        let work = Task(priority: priorities[position], operation: Self.attempt(body, in: context, reporting: report))
+        let work = Task(priority: priorities[position], operation: operation)
         t.attemptTasks[position] = work
         group.addTask { await work.value }
-        t.timers[position] = Self.timer(until: origin + since + timeout, on: clock) {
+        let inbox = inbox
+        t.timers[position] = Self.timer(until: origin + since + timeout, on: recorder.clock) {
             inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
     }
 
-    /// An attempt's work, made outside the main actor so that its task starts and ends off it.
+    /// Where an attempt reports how it ended.
+    private struct Report: Sendable {
+        let inbox: Mailbox<Message>
+        let position: Int
+        let attempt: Int
+        let clock: InitializationClock
+        let origin: Duration
+
+        func callAsFunction(_ result: Result<Apply?, any Error>) {
+            inbox.post(.returned(position, attempt: attempt, at: clock.now() - origin, result))
+        }
+    }
+
+    /// An attempt's work, one closure (one allocation besides its task), made outside the main
+    /// actor so that its task starts and ends off it.
     private nonisolated static func attempt(
-        _ body: @escaping @Sendable () async throws -> Apply?,
+        _ body: @escaping @Sendable (Subject) async throws -> Apply?,
+        on process: Subject,
         in context: InstrumentationContext?,
-        reporting report: @escaping @Sendable (Result<Apply?, any Error>) -> Void
-    ) -> @Sendable () async -> Void {
+        reporting report: Report
+    ) -> @isolated(any) @Sendable () async -> Void {
         {
             do {
                 if let context {
-                    report(.success(try await InstrumentationContext.withValue(context) { try await body() }))
+                    report(.success(try await InstrumentationContext.withValue(context) { try await body(process) }))
                 } else {
-                    report(.success(try await body()))
+                    report(.success(try await body(process)))
                 }
             } catch {
                 report(.failure(error))
@@ -302,10 +329,12 @@ final class GraphRun {
         result: Result<Apply?, any Error>,
         _ group: inout DiscardingTaskGroup
     ) {
-        guard verdict != nil, case .running(attempt, let since) = t.states[position] else { return }
-        t.timers[position]?.cancel()
-        t.timers[position] = nil
-        t.attemptTasks[position] = nil
+        guard t.isOpen, case .running(attempt, let since) = t.states[position] else { return }
+        if timeouts[position] != nil {
+            t.timers[position]?.cancel()
+            t.timers[position] = nil
+            t.attemptTasks[position] = nil
+        }
         switch result {
         case .success(let apply):
             apply?()
@@ -318,7 +347,7 @@ final class GraphRun {
     /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
     /// scheduler ends) and counts as failed.
     private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
-        guard verdict != nil, case .running(attempt, let since) = t.states[position] else { return }
+        guard t.isOpen, case .running(attempt, let since) = t.states[position] else { return }
         t.timers[position] = nil
         t.attemptTasks[position]?.cancel()
         t.attemptTasks[position] = nil
@@ -327,7 +356,9 @@ final class GraphRun {
     }
 
     private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
-        t.attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .finished))
+        if !t.attempts[position].isEmpty {
+            t.attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .finished))
+        }
         ended(position, .finished, at: end)
         for dependent in dependents[position] {
             guard case .waiting(let count) = t.states[dependent] else { continue }
@@ -349,7 +380,7 @@ final class GraphRun {
             let next = attempt + 1
             let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
             t.states[position] = .delayed(attempt: next)
-            recorder.stepRetrying(plan[position], attempt: next, delay: delay, error: error)
+            recorder.stepRetrying(position, attempt: next, delay: delay, error: error)
             guard delay > .zero else {
                 launch(position, attempt: next, &group)
                 return
@@ -370,7 +401,7 @@ final class GraphRun {
     }
 
     private func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
-        guard verdict != nil, case .delayed(attempt) = t.states[position] else { return }
+        guard t.isOpen, case .delayed(attempt) = t.states[position] else { return }
         t.timers[position] = nil
         guard !t.isCancelled, !Task.isCancelled else {
             cancel()
@@ -386,12 +417,12 @@ final class GraphRun {
         t.states[position] = .ended
         t.ends[position] = end
         t.unended -= 1
-        let timing = InitializationStepTiming(
-            step: plan[position], startOffset: t.starts[position], duration: end - t.starts[position],
-            outcome: outcome, heldBy: t.heldBy[position], attempts: t.attempts[position])
-        recorder.stepEnded(timing, error: error)
-        let phase = plan[position].phase
+        recorder.stepEnded(
+            position, outcome, startOffset: t.starts[position], duration: end - t.starts[position],
+            heldBy: t.heldBy[position],
+            attempts: t.attempts[position].isEmpty && outcome == .finished ? nil : t.attempts[position], error: error)
         if isPhased, outcome == .finished {
+            let phase = plan[position].phase
             t.phaseRemaining[phase.slot] -= 1
             if t.phaseRemaining[phase.slot] == 0, let begin = t.phaseStarts[phase.slot] {
                 recorder.phase(phase, from: begin)
@@ -407,7 +438,7 @@ final class GraphRun {
             for dependent in dependents[failed] {
                 guard case .waiting = t.states[dependent] else { continue }
                 t.starts[dependent] = now
-                t.heldBy[dependent] = plan[failed].id
+                t.heldBy[dependent] = failed
                 ended(dependent, .skipped, at: now)
                 stack.append(dependent)
             }
@@ -415,7 +446,7 @@ final class GraphRun {
     }
 
     private func finishIfDone() {
-        guard t.unended == 0, verdict != nil else { return }
+        guard t.unended == 0, t.isOpen else { return }
         // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
         guard !t.isCancelled, !Task.isCancelled else {
             give(.cancelledAfterLastStep)
@@ -430,7 +461,7 @@ final class GraphRun {
     /// Ends the run because the run's task was cancelled: it fails in its first step still
     /// running or waiting to retry.
     private func cancel() {
-        guard verdict != nil else { return }
+        guard t.isOpen else { return }
         t.isCancelled = true
         let active = t.states.indices.first { position in
             switch t.states[position] {
@@ -445,7 +476,7 @@ final class GraphRun {
     /// Fails the run in `position`; every other step running or waiting to retry is cancelled
     /// and abandoned. A step that had not `started` is reported as failed without a timing.
     private func fail(_ position: Int, with error: any Error, started: Bool, at end: Duration? = nil) {
-        guard verdict != nil else { return }
+        guard t.isOpen else { return }
         let now = recorder.now
         if started {
             if case .running(let attempt, let since) = t.states[position], t.attempts[position].count < attempt {
@@ -474,6 +505,7 @@ final class GraphRun {
         t.attemptTasks = [:]
         t.timers = Array(repeating: nil, count: t.timers.count)
         inbox.close()
+        t.isOpen = false
         verdict?.resume(returning: outcome)
         verdict = nil
     }

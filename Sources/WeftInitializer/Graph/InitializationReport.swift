@@ -15,8 +15,8 @@ public struct InitializationReport: Sendable {
     /// The time from the start of the run to its end.
     public let elapsed: Duration
 
-    init(timings: [InitializationStepTiming], elapsed: Duration) {
-        self.steps = timings.sorted { $0.step.position < $1.step.position }
+    init(planOrdered timings: [InitializationStepTiming], elapsed: Duration) {
+        self.steps = timings
         self.elapsed = elapsed
     }
 

@@ -8,6 +8,13 @@ final class Mailbox<Message: Sendable>: Sendable {
         var messages: [Message] = []
         var waiter: CheckedContinuation<[Message], Never>?
         var isClosed = false
+
+        /// The messages, leaving none: the caller gets the buffer, posting starts a new one.
+        mutating func takeMessages() -> [Message] {
+            var taken: [Message] = []
+            swap(&taken, &messages)
+            return taken
+        }
     }
 
     private let state = Locked(State())
@@ -30,19 +37,13 @@ final class Mailbox<Message: Sendable>: Sendable {
     /// the mailbox is closed.
     func take(isolation: isolated (any Actor)? = #isolation) async -> [Message] {
         let ready = state.withLock { state -> [Message]? in
-            guard state.messages.isEmpty, !state.isClosed else {
-                defer { state.messages.removeAll(keepingCapacity: true) }
-                return state.messages
-            }
+            guard state.messages.isEmpty, !state.isClosed else { return state.takeMessages() }
             return nil
         }
         if let ready { return ready }
         return await withCheckedContinuation(isolation: isolation) { continuation in
             let ready = state.withLock { state -> [Message]? in
-                guard state.messages.isEmpty, !state.isClosed else {
-                    defer { state.messages.removeAll(keepingCapacity: true) }
-                    return state.messages
-                }
+                guard state.messages.isEmpty, !state.isClosed else { return state.takeMessages() }
                 state.waiter = continuation
                 return nil
             }

@@ -9,6 +9,11 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
     let dependents: [[Int]]
     /// Whether the steps came as the three phases, which emit phase events.
     let isPhased: Bool
+    /// Each step's work, taking the run's process, and its timeout and priority: what a run
+    /// needs of the nodes, made once, so that starting a run copies no node.
+    let works: [GraphRun.Work]
+    let timeouts: [Duration?]
+    let priorities: [TaskPriority?]
 
     var isEmpty: Bool { nodes.isEmpty }
 
@@ -96,6 +101,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         self.dependents = dependents
         self.isPhased = isPhased
         self.plan = Self.plan(nodes, prerequisites)
+        (works, timeouts, priorities) = Self.runParts(nodes)
     }
 
     /// A graph whose checks the caller has made.
@@ -112,6 +118,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         self.dependents = dependents
         self.isPhased = isPhased
         self.plan = Self.plan(nodes, prerequisites)
+        (works, timeouts, priorities) = Self.runParts(nodes)
     }
 
     private static func plan(_ nodes: [StepNode<Process>], _ prerequisites: [[Int]]) -> [InitializationStepInfo] {
@@ -121,6 +128,21 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
                 type: node.type, after: prerequisites[position].map { nodes[$0].id }, isAsync: node.isAsync,
                 isOptional: node.isOptional, retry: node.retry)
         }
+    }
+
+    private static func runParts(_ nodes: [StepNode<Process>]) -> ([GraphRun.Work], [Duration?], [TaskPriority?]) {
+        var works: [GraphRun.Work] = []
+        var timeouts: [Duration?] = []
+        var priorities: [TaskPriority?] = []
+        works.reserveCapacity(nodes.count)
+        timeouts.reserveCapacity(nodes.count)
+        priorities.reserveCapacity(nodes.count)
+        for node in nodes {
+            works.append(node.work.erased)
+            timeouts.append(node.timeout)
+            priorities.append(node.priority)
+        }
+        return (works, timeouts, priorities)
     }
 
     /// A circle of steps waiting for each other, first step repeated at the end; `nil` when
@@ -149,25 +171,11 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         return Array(path[(seen[step] ?? 0)...]) + [step]
     }
 
-    /// What a run needs of the steps, their work bound to `process`.
+    /// What a run of the steps on `process` needs.
     func steps(on process: Process) -> GraphRun.Steps {
         GraphRun.Steps(
-            plan: plan,
-            prerequisites: prerequisites,
-            dependents: dependents,
-            works: nodes.map { node in
-                switch node.work {
-                case .sync(let body): .sync { try body(process) }
-                case .async(let body):
-                    .async {
-                        guard let apply = try await body(process) else { return nil }
-                        return { apply(process) }
-                    }
-                }
-            },
-            timeouts: nodes.map(\.timeout),
-            priorities: nodes.map(\.priority),
-            isPhased: isPhased)
+            plan: plan, prerequisites: prerequisites, dependents: dependents, works: works, timeouts: timeouts,
+            priorities: priorities, isPhased: isPhased, process: process)
     }
 
     /// The part of this graph a repeat runs: the steps `seeds` selects and every step that
@@ -190,6 +198,25 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
                 work: node.work, phase: node.phase, index: node.index)
         }
         return StepGraph(unchecked: subset, isPhased: isPhased)
+    }
+}
+
+extension StepNode.Work {
+    /// The work in the form a run calls, with the run's process as its subject.
+    ///
+    /// A run passes only its own process, a `Process`, so the downcast holds; it costs nothing,
+    /// where binding each step's work to the process would allocate per step and run.
+    var erased: GraphRun.Work {
+        switch self {
+        case .sync(let body): .sync { subject in try body(unsafeDowncast(subject, to: Process.self)) }
+        case .async(.run(let run)):
+            .async { subject in
+                try await run(unsafeDowncast(subject, to: Process.self))
+                return nil
+            }
+        case .async(.produce(let produce)):
+            .async { subject in try await produce(unsafeDowncast(subject, to: Process.self)) }
+        }
     }
 }
 

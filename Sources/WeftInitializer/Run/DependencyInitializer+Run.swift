@@ -19,7 +19,7 @@ extension DependencyInitializer {
     /// callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
         let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
-        let recorder = RunRecorder(clock: clock, hub: hub, callbacks: callbacks, tracing: tracing)
+        let recorder = RunRecorder(clock: clock, hub: hub, callbacks: callbacks, tracing: tracing, plan: plan)
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)
@@ -51,7 +51,7 @@ extension DependencyInitializer {
                 failedStep: error.step,
                 elapsed: elapsed,
                 stepTimings: recorder.stepTimings,
-                report: InitializationReport(timings: recorder.stepTimings, elapsed: elapsed),
+                report: InitializationReport(planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed),
                 initializer: self
             )
             isRunning = false
@@ -68,7 +68,7 @@ extension DependencyInitializer {
             process: process,
             elapsed: elapsed,
             stepTimings: recorder.stepTimings,
-            report: InitializationReport(timings: recorder.stepTimings, elapsed: elapsed),
+            report: InitializationReport(planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed),
             initializer: self
         )
         isRunning = false

@@ -1,4 +1,8 @@
 /// The state of one run: its clock, timings and event delivery.
+///
+/// Steps are named by position: a step's description is copied into an event, a callback or a
+/// span only when someone listens, and into its timing once, when the run hands its timings
+/// out.
 @MainActor
 final class RunRecorder {
     let clock: InitializationClock
@@ -7,12 +11,32 @@ final class RunRecorder {
     let hub: EventHub
     let onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)?
     let onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)?
-    private(set) var stepTimings: [InitializationStepTiming] = []
-
     let tracing: RunTracing
+    /// The run's steps, by position.
+    let plan: [InitializationStepInfo]
+
+    /// A step's timing, by position.
+    private struct Ended {
+        let position: Int
+        let startOffset: Duration
+        let duration: Duration
+        let outcome: InitializationStepTiming.Outcome
+        /// The position of the prerequisite the step waited for last; -1 for none.
+        let heldBy: Int
+        let attempts: [InitializationStepTiming.Attempt]?
+    }
+
+    // Unchecked exclusivity: these are touched on the main actor only, never across a call
+    // that could touch them again, and a checked access costs more than a step's bookkeeping.
+
+    /// Every ended step, in the order the steps ended.
+    @exclusivity(unchecked) private var ended: [Ended] = []
+    /// Where each step is in `ended`, by position; -1 until it ends.
+    @exclusivity(unchecked) private var slots: [Int]
 
     init<Process>(
-        clock: InitializationClock, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing
+        clock: InitializationClock, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing,
+        plan: [InitializationStepInfo]
     ) {
         self.clock = clock
         self.origin = clock.now()
@@ -20,39 +44,65 @@ final class RunRecorder {
         self.onStartStep = callbacks.onStartStep
         self.onSuccessStep = callbacks.onSuccessStep
         self.tracing = tracing
+        self.plan = plan
+        self.slots = Array(repeating: -1, count: plan.count)
+        ended.reserveCapacity(plan.count)
+    }
+
+    /// Every ended step's timing, in the order the steps ended.
+    var stepTimings: [InitializationStepTiming] { ended.map(timing) }
+
+    /// Every ended step's timing, in plan order.
+    var timingsInPlanOrder: [InitializationStepTiming] {
+        var ordered: [InitializationStepTiming] = []
+        ordered.reserveCapacity(ended.count)
+        for slot in slots where slot >= 0 { ordered.append(timing(ended[slot])) }
+        return ordered
+    }
+
+    private func timing(_ step: Ended) -> InitializationStepTiming {
+        InitializationStepTiming(
+            step: plan[step.position], startOffset: step.startOffset, duration: step.duration, outcome: step.outcome,
+            heldBy: step.heldBy >= 0 ? plan[step.heldBy].id : nil, attempts: step.attempts)
     }
 
     /// The time since the start of the run.
     var now: Duration { clock.now() - origin }
 
-    func stepStarted(_ step: InitializationStepInfo) {
-        tracing.stepStarted(step)
-        if hub.hasSubscribers { hub.send(.stepStarted(step)) }
-        onStartStep?(step)
+    func stepStarted(_ position: Int) {
+        if tracing.isTracing { tracing.stepStarted(plan[position]) }
+        if hub.hasSubscribers { hub.send(.stepStarted(plan[position])) }
+        if let onStartStep { onStartStep(plan[position]) }
     }
 
-    func stepRetrying(_ step: InitializationStepInfo, attempt: Int, delay: Duration, error: any Error) {
-        tracing.stepRetrying(step, attempt: attempt, delay: delay, error: error)
-        hub.send(.stepRetrying(step, attempt: attempt, delay: delay, error: error))
+    func stepRetrying(_ position: Int, attempt: Int, delay: Duration, error: any Error) {
+        if tracing.isTracing { tracing.stepRetrying(position, attempt: attempt, delay: delay, error: error) }
+        hub.send(.stepRetrying(plan[position], attempt: attempt, delay: delay, error: error))
     }
 
-    func stepEnded(_ timing: InitializationStepTiming, error: (any Error)? = nil) {
-        stepTimings.append(timing)
-        let step = timing.step
-        switch timing.outcome {
-        case .finished:
-            tracing.stepEnded(step, outcome: .finished, error: nil)
-            if hub.hasSubscribers { hub.send(.stepFinished(timing)) }
-            onSuccessStep?(step, timing.duration)
-        case .failed:
-            tracing.stepEnded(step, outcome: .failed, error: error)
-            hub.send(.stepFailed(timing, error: error ?? CancellationError()))
-        case .cancelled:
-            tracing.stepEnded(step, outcome: .cancelled, error: nil)
-            hub.send(.stepCancelled(timing))
-        case .skipped:
-            hub.send(.stepSkipped(timing))
+    /// Records how a step ended, and tells whoever listens.
+    func stepEnded(
+        _ position: Int, _ outcome: InitializationStepTiming.Outcome, startOffset: Duration, duration: Duration,
+        heldBy: Int, attempts: [InitializationStepTiming.Attempt]?, error: (any Error)?
+    ) {
+        let step = Ended(
+            position: position, startOffset: startOffset, duration: duration, outcome: outcome, heldBy: heldBy,
+            attempts: attempts)
+        slots[position] = ended.count
+        ended.append(step)
+        if tracing.isTracing, outcome != .skipped {
+            tracing.stepEnded(position, outcome: outcome, error: outcome == .failed ? error : nil)
         }
+        if hub.hasSubscribers {
+            let timing = timing(step)
+            switch outcome {
+            case .finished: hub.send(.stepFinished(timing))
+            case .failed: hub.send(.stepFailed(timing, error: error ?? CancellationError()))
+            case .cancelled: hub.send(.stepCancelled(timing))
+            case .skipped: hub.send(.stepSkipped(timing))
+            }
+        }
+        if outcome == .finished, let onSuccessStep { onSuccessStep(plan[position], duration) }
     }
 
     func phaseStarted(_ phase: InitializationPhase) {

@@ -14,6 +14,8 @@ import Tracing
 final class RunTracing {
     private let tracer: any Tracer
     private let run: (any Span)?
+    /// Whether spans are made; checked before a step's description is looked up.
+    let isTracing: Bool
     private var phases: [InitializationPhase: any Span] = [:]
     private var steps: [Int: any Span] = [:]
 
@@ -22,8 +24,10 @@ final class RunTracing {
         self.tracer = tracer
         guard !(tracer is NoOpTracer) else {
             run = nil
+            isTracing = false
             return
         }
+        isTracing = true
         let run = tracer.startSpan("weft.initialize", context: InstrumentationContext.current ?? .topLevel)
         run.attributes["weft.initialize.repeat"] = isRepeat
         run.attributes["weft.initialize.steps"] = stepCount
@@ -52,8 +56,8 @@ final class RunTracing {
         steps[step.position] = span
     }
 
-    func stepRetrying(_ step: InitializationStepInfo, attempt: Int, delay: Duration, error: any Error) {
-        guard let span = steps[step.position] else { return }
+    func stepRetrying(_ position: Int, attempt: Int, delay: Duration, error: any Error) {
+        guard let span = steps[position] else { return }
         span.addEvent(
             SpanEvent(
                 name: "weft.step.retry",
@@ -65,14 +69,15 @@ final class RunTracing {
         span.attributes["weft.step.attempts"] = attempt
     }
 
-    /// The context a step's body runs in: its span's; `nil` when nothing is traced.
-    func context(of step: InitializationStepInfo) -> InstrumentationContext? {
-        guard let run else { return nil }
-        return steps[step.position]?.context ?? run.context
+    /// The context the body of the step at `position` runs in: its span's; `nil` when nothing
+    /// is traced.
+    func context(of position: Int) -> InstrumentationContext? {
+        guard isTracing, let run else { return nil }
+        return steps[position]?.context ?? run.context
     }
 
-    func stepEnded(_ step: InitializationStepInfo, outcome: InitializationStepTiming.Outcome, error: (any Error)?) {
-        guard run != nil, let span = steps.removeValue(forKey: step.position) else { return }
+    func stepEnded(_ position: Int, outcome: InitializationStepTiming.Outcome, error: (any Error)?) {
+        guard run != nil, let span = steps.removeValue(forKey: position) else { return }
         span.attributes["weft.step.outcome"] = outcome.description
         if outcome == .failed, let error {
             span.recordError(error)

@@ -18,9 +18,6 @@
 /// `apply` never runs. Write into the process in `apply`; a step that writes into it itself
 /// (through a main-actor method) can still write after it was abandoned.
 public struct AsyncInitializationStep<Process: DependencyInitializationProcess>: Sendable {
-    /// Stores a step's result into the process, on the main actor.
-    typealias Apply = @MainActor @Sendable (Process) -> Void
-
     let title: String
     let type: InitializationStepType
     let timeout: Duration?
@@ -32,7 +29,8 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
     /// A step's work, in the form it was given.
     enum Body: Sendable {
         case run(@Sendable (Process) async throws -> Void)
-        case produce(@Sendable (Process) async throws -> Apply)
+        /// Work whose result the run stores into the process on the main actor.
+        case produce(@Sendable (Process) async throws -> GraphRun.Apply)
 
         /// Work that produces a value off the main actor, then `apply` stores it into the process.
         static func producing<Value: Sendable>(
@@ -41,18 +39,7 @@ public struct AsyncInitializationStep<Process: DependencyInitializationProcess>:
         ) -> Body {
             .produce { process in
                 let value = try await produce(process)
-                return { process in apply(process, value) }
-            }
-        }
-
-        /// Runs the work; returns what to apply to the process, if anything.
-        func callAsFunction(_ process: Process) async throws -> Apply? {
-            switch self {
-            case .run(let run):
-                try await run(process)
-                return nil
-            case .produce(let produce):
-                return try await produce(process)
+                return { apply(process, value) }
             }
         }
     }

@@ -2,29 +2,53 @@
 /// prerequisites.
 ///
 /// ``DependencyInitializer/plan`` lists one for every step, in run order, before the run starts.
+/// Copies share one description, so passing a step around costs one reference count.
 public struct InitializationStepInfo: Sendable, Hashable {
     /// The step's id, unique in its initializer: the one it was given, or for a step of the
     /// three phases its phase and 1-based index, as in `pre-sync.2` or `async.1`.
-    public let id: String
+    public var id: String { storage.fields.id }
     /// The step's title, as given to the step.
-    public let title: String
+    public var title: String { storage.fields.title }
     /// The phase the step runs in; ``InitializationPhase/graph`` for a step of a graph.
-    public let phase: InitializationPhase
+    public var phase: InitializationPhase { storage.fields.phase }
     /// The step's index within its phase's list.
-    let index: Int
+    var index: Int { storage.fields.index }
     /// The step's position in the whole plan (0-based, in the order the steps were given).
-    public let position: Int
+    public var position: Int { storage.fields.position }
     /// Whether the step runs again on `runRepeat`.
-    let type: InitializationStepType
+    var type: InitializationStepType { storage.fields.type }
     /// The ids of the steps that must finish before this one starts. For the three phases:
     /// the previous step of a sync phase, every step of the phase before.
-    public let after: [String]
+    public var after: [String] { storage.fields.after }
     /// Whether the step runs off the main actor.
-    public let isAsync: Bool
+    public var isAsync: Bool { storage.fields.isAsync }
     /// Whether a failure of the step leaves the run degraded instead of failing it.
-    public let isOptional: Bool
+    public var isOptional: Bool { storage.fields.isOptional }
     /// How often the step is tried.
-    public let retry: InitializationRetry
+    public var retry: InitializationRetry { storage.fields.retry }
+
+    private struct Fields: Sendable, Hashable {
+        let id: String
+        let title: String
+        let phase: InitializationPhase
+        let index: Int
+        let position: Int
+        let type: InitializationStepType
+        let after: [String]
+        let isAsync: Bool
+        let isOptional: Bool
+        let retry: InitializationRetry
+    }
+
+    /// The description, shared by every copy: a run copies a step's description into each of
+    /// its events, callbacks and timings.
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let storage: Storage
 
     init(
         id: String,
@@ -38,15 +62,15 @@ public struct InitializationStepInfo: Sendable, Hashable {
         isOptional: Bool = false,
         retry: InitializationRetry = .never
     ) {
-        self.id = id
-        self.title = title
-        self.phase = phase
-        self.index = index
-        self.position = position
-        self.type = type
-        self.after = after
-        self.isAsync = isAsync
-        self.isOptional = isOptional
-        self.retry = retry
+        storage = Storage(
+            Fields(
+                id: id, title: title, phase: phase, index: index, position: position, type: type, after: after,
+                isAsync: isAsync, isOptional: isOptional, retry: retry))
     }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
 }

@@ -15,6 +15,33 @@ enum InitializerBenchmarks {
         await parallelEfficiency()
     }
 
+    /// `rounds` runs of `count` no-op steps of one kind (`async`, `sync`, or `floor`: a bare task
+    /// group of as many no-op child tasks), and the median run.
+    @MainActor
+    static func repeatRuns(_ kind: String, count: Int, rounds: Int) async {
+        guard kind != "floor" else {
+            var samples: [Double] = []
+            for _ in 0..<rounds {
+                let start = DispatchTime.now().uptimeNanoseconds
+                await withDiscardingTaskGroup { group in
+                    for _ in 0..<count { group.addTask {} }
+                }
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+            }
+            print("floor: \(formatNanoseconds(samples.sorted()[samples.count / 2] / Double(count))) per task")
+            return
+        }
+        let steps = (0..<count).map { index in
+            kind == "sync"
+                ? InitializationStep<BenchmarkProcess>.sync("s\(index)") { _ in }
+                : InitializationStep<BenchmarkProcess>.async("s\(index)") { _ in }
+        }
+        guard let initializer = try? DependencyInitializer(createProcess: { BenchmarkProcess() }, steps: steps)
+        else { return }
+        let run = await timeRuns(initializer, rounds: rounds)
+        print("\(kind): \(formatNanoseconds(run / Double(count))) per step")
+    }
+
     /// Wall-clock nanoseconds of one run of `initializer`, median of `rounds`.
     @MainActor
     private static func timeRuns(_ initializer: DependencyInitializer<BenchmarkProcess>, rounds: Int) async -> Double {

@@ -29,6 +29,12 @@ struct WeftBenchmarks {
             // (`perf stat` with uprobes on swift_retain, malloc, …): `register-once weft|floor|dictionary count`.
             RegistrationBenchmarks.once(arguments[1], count: count)
         }
+        if arguments.first == "steps", arguments.count == 4, let count = Int(arguments[2]),
+            let rounds = Int(arguments[3])
+        {
+            // Runs of one initializer and nothing else, for `perf`: `steps async|sync|floor count rounds`.
+            await InitializerBenchmarks.repeatRuns(arguments[1], count: count, rounds: rounds)
+        }
         if which.isEmpty || which.contains("wait") {
             // The weft binary: the argument after `wait`, else the root package's release build.
             let given = arguments.firstIndex(of: "wait").flatMap {
