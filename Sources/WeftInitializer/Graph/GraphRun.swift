@@ -90,19 +90,10 @@ final class GraphRun {
 
     /// Where each step and the run are.
     private struct Table {
-        var states: [State]
-        /// When each step's first attempt started.
-        var starts: [Duration]
-        var ends: [Duration]
-        /// Each step's attempts that ended, once one failed; a step whose first attempt
-        /// finishes has none here (its timing is that attempt), and costs no allocation.
-        var attempts: [[InitializationStepTiming.Attempt]]
-        /// The position of the prerequisite each step waited for last; -1 for none.
-        var heldBy: [Int]
+        /// Every step's state, by position: one array, one allocation for the run.
+        var steps: [StepRun]
         /// The task of each running attempt that can time out, for cancelling it.
         var attemptTasks: [Int: Task<Void, Never>] = [:]
-        /// The running attempt's timeout, or the retry delay being waited out.
-        var timers: [Task<Void, Never>?]
         /// Steps whose prerequisites have finished, in the order they became ready.
         var ready: [Int] = []
         var readyHead = 0
@@ -116,6 +107,21 @@ final class GraphRun {
         var phaseStarts = [Duration?](repeating: nil, count: 5)
     }
 
+    /// Where one step is.
+    private struct StepRun {
+        var state: State
+        /// When the step's first attempt started.
+        var start = Duration.zero
+        var end = Duration.zero
+        /// The step's attempts that ended, once one failed; a step whose first attempt
+        /// finishes has none here (its timing is that attempt), and costs no allocation.
+        var attempts: [InitializationStepTiming.Attempt] = []
+        /// The position of the prerequisite the step waited for last; -1 for none.
+        var heldBy = -1
+        /// The running attempt's timeout, or the retry delay being waited out.
+        var timer: Task<Void, Never>?
+    }
+
     init(_ steps: Steps, recorder: RunRecorder) {
         plan = steps.plan
         prerequisites = steps.prerequisites
@@ -127,14 +133,7 @@ final class GraphRun {
         process = steps.process
         self.recorder = recorder
         let count = plan.count
-        var table = Table(
-            states: prerequisites.map { State.waiting($0.count) },
-            starts: Array(repeating: .zero, count: count),
-            ends: Array(repeating: .zero, count: count),
-            attempts: Array(repeating: [], count: count),
-            heldBy: Array(repeating: -1, count: count),
-            timers: Array(repeating: nil, count: count),
-            unended: count)
+        var table = Table(steps: prerequisites.map { StepRun(state: .waiting($0.count)) }, unended: count)
         table.ready.reserveCapacity(count)
         if isPhased {
             for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
@@ -219,11 +218,12 @@ final class GraphRun {
     private func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
         let now = recorder.now
         var latest = -1
-        for prerequisite in prerequisites[position] where latest < 0 || t.ends[prerequisite] >= t.ends[latest] {
+        for prerequisite in prerequisites[position] where latest < 0 || t.steps[prerequisite].end >= t.steps[latest].end
+        {
             latest = prerequisite
         }
-        t.heldBy[position] = latest
-        t.starts[position] = now
+        t.steps[position].heldBy = latest
+        t.steps[position].start = now
         if isPhased {
             let phase = plan[position].phase
             if t.phaseStarts[phase.slot] == nil {
@@ -234,7 +234,7 @@ final class GraphRun {
         recorder.stepStarted(position)
         switch works[position] {
         case .sync(let body):
-            t.states[position] = .running(attempt: 1, since: now)
+            t.steps[position].state = .running(attempt: 1, since: now)
             do {
                 if let context = recorder.tracing.context(of: position) {
                     try InstrumentationContext.withValue(context) { try body(process) }
@@ -255,7 +255,7 @@ final class GraphRun {
     private func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
         guard case .async(let body) = works[position] else { return }
         let since = since ?? recorder.now
-        t.states[position] = .running(attempt: attempt, since: since)
+        t.steps[position].state = .running(attempt: attempt, since: since)
         let origin = recorder.origin
         let operation = Self.attempt(
             body, on: process, in: recorder.tracing.context(of: position),
@@ -271,7 +271,7 @@ final class GraphRun {
         t.attemptTasks[position] = work
         group.addTask { await work.value }
         let inbox = inbox
-        t.timers[position] = Self.timer(until: origin + since + timeout, on: recorder.clock) {
+        t.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock) {
             inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
     }
@@ -329,10 +329,10 @@ final class GraphRun {
         result: Result<Apply?, any Error>,
         _ group: inout DiscardingTaskGroup
     ) {
-        guard t.isOpen, case .running(attempt, let since) = t.states[position] else { return }
+        guard t.isOpen, case .running(attempt, let since) = t.steps[position].state else { return }
         if timeouts[position] != nil {
-            t.timers[position]?.cancel()
-            t.timers[position] = nil
+            t.steps[position].timer?.cancel()
+            t.steps[position].timer = nil
             t.attemptTasks[position] = nil
         }
         switch result {
@@ -347,8 +347,8 @@ final class GraphRun {
     /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
     /// scheduler ends) and counts as failed.
     private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
-        guard t.isOpen, case .running(attempt, let since) = t.states[position] else { return }
-        t.timers[position] = nil
+        guard t.isOpen, case .running(attempt, let since) = t.steps[position].state else { return }
+        t.steps[position].timer = nil
         t.attemptTasks[position]?.cancel()
         t.attemptTasks[position] = nil
         let error = InitializationStepTimeoutError(stepTitle: plan[position].title, timeout: timeout)
@@ -356,13 +356,13 @@ final class GraphRun {
     }
 
     private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
-        if !t.attempts[position].isEmpty {
-            t.attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .finished))
+        if !t.steps[position].attempts.isEmpty {
+            t.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
         }
         ended(position, .finished, at: end)
         for dependent in dependents[position] {
-            guard case .waiting(let count) = t.states[dependent] else { continue }
-            t.states[dependent] = .waiting(count - 1)
+            guard case .waiting(let count) = t.steps[dependent].state else { continue }
+            t.steps[dependent].state = .waiting(count - 1)
             if count == 1 { t.ready.append(dependent) }
         }
         finishIfDone()
@@ -374,19 +374,19 @@ final class GraphRun {
         _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
         _ group: inout DiscardingTaskGroup
     ) {
-        t.attempts[position].append(.init(startOffset: since, duration: end - since, outcome: .failed))
+        t.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
         let retry = plan[position].retry
         if attempt < retry.attempts, !t.isCancelled, !Task.isCancelled {
             let next = attempt + 1
             let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
-            t.states[position] = .delayed(attempt: next)
+            t.steps[position].state = .delayed(attempt: next)
             recorder.stepRetrying(position, attempt: next, delay: delay, error: error)
             guard delay > .zero else {
                 launch(position, attempt: next, &group)
                 return
             }
             let inbox = inbox
-            t.timers[position] = Self.timer(until: recorder.origin + end + delay, on: recorder.clock) {
+            t.steps[position].timer = Self.timer(until: recorder.origin + end + delay, on: recorder.clock) {
                 inbox.post(.delayEnded(position, attempt: next))
             }
             return
@@ -401,8 +401,8 @@ final class GraphRun {
     }
 
     private func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
-        guard t.isOpen, case .delayed(attempt) = t.states[position] else { return }
-        t.timers[position] = nil
+        guard t.isOpen, case .delayed(attempt) = t.steps[position].state else { return }
+        t.steps[position].timer = nil
         guard !t.isCancelled, !Task.isCancelled else {
             cancel()
             return
@@ -414,13 +414,14 @@ final class GraphRun {
     private func ended(
         _ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil
     ) {
-        t.states[position] = .ended
-        t.ends[position] = end
+        t.steps[position].state = .ended
+        t.steps[position].end = end
         t.unended -= 1
         recorder.stepEnded(
-            position, outcome, startOffset: t.starts[position], duration: end - t.starts[position],
-            heldBy: t.heldBy[position],
-            attempts: t.attempts[position].isEmpty && outcome == .finished ? nil : t.attempts[position], error: error)
+            position, outcome, startOffset: t.steps[position].start, duration: end - t.steps[position].start,
+            heldBy: t.steps[position].heldBy,
+            attempts: t.steps[position].attempts.isEmpty && outcome == .finished ? nil : t.steps[position].attempts,
+            error: error)
         if isPhased, outcome == .finished {
             let phase = plan[position].phase
             t.phaseRemaining[phase.slot] -= 1
@@ -436,9 +437,9 @@ final class GraphRun {
         let now = recorder.now
         while let failed = stack.popLast() {
             for dependent in dependents[failed] {
-                guard case .waiting = t.states[dependent] else { continue }
-                t.starts[dependent] = now
-                t.heldBy[dependent] = failed
+                guard case .waiting = t.steps[dependent].state else { continue }
+                t.steps[dependent].start = now
+                t.steps[dependent].heldBy = failed
                 ended(dependent, .skipped, at: now)
                 stack.append(dependent)
             }
@@ -463,8 +464,8 @@ final class GraphRun {
     private func cancel() {
         guard t.isOpen else { return }
         t.isCancelled = true
-        let active = t.states.indices.first { position in
-            switch t.states[position] {
+        let active = t.steps.indices.first { position in
+            switch t.steps[position].state {
             case .running, .delayed: true
             default: false
             }
@@ -479,15 +480,18 @@ final class GraphRun {
         guard t.isOpen else { return }
         let now = recorder.now
         if started {
-            if case .running(let attempt, let since) = t.states[position], t.attempts[position].count < attempt {
-                t.attempts[position].append(.init(startOffset: since, duration: (end ?? now) - since, outcome: .failed))
+            if case .running(let attempt, let since) = t.steps[position].state,
+                t.steps[position].attempts.count < attempt
+            {
+                t.steps[position].attempts.append(
+                    .init(startOffset: since, duration: (end ?? now) - since, outcome: .failed))
             }
             ended(position, .failed, at: end ?? now, error: error)
         }
-        for other in t.states.indices where other != position {
-            switch t.states[other] {
+        for other in t.steps.indices where other != position {
+            switch t.steps[other].state {
             case .running(_, let since):
-                t.attempts[other].append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
+                t.steps[other].attempts.append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
             case .delayed:
                 break
             default:
@@ -500,10 +504,10 @@ final class GraphRun {
 
     /// Resumes the run, once; results that arrive later are discarded.
     private func give(_ outcome: Verdict) {
-        for timer in t.timers { timer?.cancel() }
+        for step in t.steps { step.timer?.cancel() }
         for task in t.attemptTasks.values { task.cancel() }
         t.attemptTasks = [:]
-        t.timers = Array(repeating: nil, count: t.timers.count)
+        for position in t.steps.indices { t.steps[position].timer = nil }
         inbox.close()
         t.isOpen = false
         verdict?.resume(returning: outcome)

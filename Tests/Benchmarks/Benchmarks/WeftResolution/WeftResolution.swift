@@ -25,8 +25,11 @@ func countTolerance(absolute: Int) -> [BenchmarkMetric: BenchmarkThresholds] {
     return [.mallocCountTotal: tolerance, .retainCount: tolerance, .releaseCount: tolerance]
 }
 
-func makeFloor() -> SnapshotFloor {
-    SnapshotFloor([
+/// The floor, with the fixture's services: the cached singleton is a factory returning it.
+func makeFloor() -> SnapshotFloor<ObjectIdentifier> {
+    let cached = CachedService()
+    return SnapshotFloor([
+        ObjectIdentifier(CachedService.self): { _ in cached },
         ObjectIdentifier(TransientService.self): { _ in TransientService() },
         ObjectIdentifier(GraphDependencyA.self): { _ in GraphDependencyA() },
         ObjectIdentifier(GraphDependencyB.self): { _ in GraphDependencyB() },
@@ -55,6 +58,13 @@ func makeSwinject() -> Swinject.Container {
     return swinject
 }
 
+/// The floor's resolve from an `async` function, as `resolveAsync` is called: the floor has no
+/// `async` path, so this is its synchronous one behind an `async` call.
+@inline(never)
+func asyncResolve<T: Sendable>(_ type: T.Type, from floor: SnapshotFloor<ObjectIdentifier>) async -> T? {
+    floor.resolve(type)
+}
+
 let benchmarks: @Sendable () -> Void = {
     // Counts are per 1,000 resolves; the tolerance lets a count drift by 10 of them (a retain
     // once per run, say) but not by one per resolve, which adds 1,000.
@@ -64,6 +74,11 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: Resolves, Weft beside the floor and Swinject
 
+    Benchmark("cached-singleton-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
+        for _ in benchmark.scaledIterations { blackHole(floor.resolve(CachedService.self)) }
+    } setup: {
+        makeFloor()
+    }
     Benchmark("cached-singleton-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(weft.resolve(CachedService.self)) }
     } setup: {
@@ -76,7 +91,7 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         makeSwinject()
     }
-    Benchmark("transient-floor") { (benchmark: Benchmark, floor: SnapshotFloor) in
+    Benchmark("transient-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
         for _ in benchmark.scaledIterations { blackHole(floor.resolve(TransientService.self)) }
     } setup: {
         makeFloor()
@@ -91,7 +106,7 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         makeSwinject()
     }
-    Benchmark("graph-of-4-floor") { (benchmark: Benchmark, floor: SnapshotFloor) in
+    Benchmark("graph-of-4-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
         for _ in benchmark.scaledIterations { blackHole(floor.resolve(GraphRoot.self)) }
     } setup: {
         makeFloor()
@@ -125,6 +140,11 @@ let benchmarks: @Sendable () -> Void = {
         weft.register(CachedService.self, lifetime: .weak) { CachedService() }
         return (weft, required(weft.resolve(CachedService.self)))
     }
+    Benchmark("async-cached-singleton-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
+        for _ in benchmark.scaledIterations { blackHole(await asyncResolve(CachedService.self, from: floor)) }
+    } setup: {
+        makeFloor()
+    }
     Benchmark("async-cached-singleton-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(try? await weft.resolveAsync(CachedService.self)) }
     } setup: {
@@ -132,10 +152,23 @@ let benchmarks: @Sendable () -> Void = {
         _ = weft.resolve(CachedService.self)
         return weft
     }
+    Benchmark("async-transient-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
+        for _ in benchmark.scaledIterations { blackHole(await asyncResolve(TransientService.self, from: floor)) }
+    } setup: {
+        makeFloor()
+    }
     Benchmark("async-transient-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(try? await weft.resolveAsync(TransientService.self)) }
     } setup: {
         weftFixture()
+    }
+    Benchmark("cached-singleton-2-threads-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
+        let perThread = benchmark.scaledIterations.count / 2
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            for _ in 0..<perThread { blackHole(floor.resolve(CachedService.self)) }
+        }
+    } setup: {
+        makeFloor()
     }
     Benchmark("cached-singleton-2-threads-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         let perThread = benchmark.scaledIterations.count / 2
@@ -152,6 +185,11 @@ let benchmarks: @Sendable () -> Void = {
 
     for depth in [1, 100, 1_000] {
         // Per node: `depth` nodes per resolve, so 1,000 nodes per iteration.
+        Benchmark("chain-of-\(depth)-per-node-floor") { (benchmark: Benchmark, floor: SnapshotFloor<String>) in
+            for _ in 0..<(1_000 / depth) { blackHole(floor.resolve(ChainNode.self, key: "n0")) }
+        } setup: {
+            floorChain(depth)
+        }
         Benchmark("chain-of-\(depth)-per-node-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
             for _ in 0..<(1_000 / depth) { blackHole(weft.resolve(ChainNode.self, name: "n0")) }
         } setup: {

@@ -39,11 +39,12 @@ public func required<T>(_ value: T?, _ what: @autoclosure () -> String = "\(T.se
     return value
 }
 
-/// The floor Weft's uncached resolves are measured against: an immutable `[type: factory]`
-/// snapshot published through an atomic pointer and read with one acquire load, without
-/// retaining it, one hash probe, then the factory call. No lock, no cycle detection, no
-/// lifetimes but transient, no scopes, no diagnostics: the least a container can do.
-public final class SnapshotFloor: Sendable {
+/// The floor Weft's resolves are measured against: an immutable `[key: factory]` snapshot
+/// published through an atomic pointer and read with one acquire load, without retaining it,
+/// one hash probe, then the factory call. No lock, no cycle detection, no lifetimes (a cached
+/// value is a factory returning it), no scopes, no diagnostics: the least a container can do.
+/// Keyed by type (`ObjectIdentifier`) or, for named registrations, by name.
+public final class SnapshotFloor<Key: Hashable & Sendable>: Sendable {
     public typealias Factory = @Sendable (SnapshotFloor) -> any Sendable
 
     /// A factory as a class: a closure stored as a dictionary's generic value comes back
@@ -56,24 +57,28 @@ public final class SnapshotFloor: Sendable {
 
     @usableFromInline
     final class Snapshot: Sendable {
-        @usableFromInline let factories: [ObjectIdentifier: Entry]
-        init(_ factories: [ObjectIdentifier: Factory]) { self.factories = factories.mapValues(Entry.init) }
+        @usableFromInline let factories: [Key: Entry]
+        init(_ factories: [Key: Factory]) { self.factories = factories.mapValues(Entry.init) }
     }
 
     @usableFromInline let published: ManagedAtomic<Unmanaged<Snapshot>>
 
-    public init(_ factories: [ObjectIdentifier: Factory]) {
+    public init(_ factories: [Key: Factory]) {
         // Never released: a benchmark's floor lives as long as the process.
         published = ManagedAtomic(Unmanaged.passRetained(Snapshot(factories)))
     }
 
     /// Inlinable, so that the cast to `T` is specialized in the caller, as Weft's is.
     @inlinable
-    public func resolve<T: Sendable>(_ type: T.Type) -> T? {
-        published.load(ordering: .acquiring)._withUnsafeGuaranteedRef {
-            $0.factories[ObjectIdentifier(type)]?.make(self)
-        } as? T
+    public func resolve<T: Sendable>(_ type: T.Type, key: Key) -> T? {
+        published.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.factories[key]?.make(self) } as? T
     }
+}
+
+extension SnapshotFloor where Key == ObjectIdentifier {
+    /// The value of the factory registered for `type`.
+    @inlinable
+    public func resolve<T: Sendable>(_ type: T.Type) -> T? { resolve(type, key: ObjectIdentifier(type)) }
 }
 
 /// A Weft container with every contender's registrations: a cached singleton, a transient and
@@ -105,4 +110,20 @@ public func weftChain(_ depth: Int) -> Weft.Container {
         }
     }
     return container
+}
+
+/// The floor's chain of `depth` transients, `n0` to `n<depth - 1>`, keyed by name as Weft's.
+public func floorChain(_ depth: Int) -> SnapshotFloor<String> {
+    var factories: [String: SnapshotFloor<String>.Factory] = [:]
+    for level in 0..<depth {
+        let next = "n\(level + 1)"
+        if level + 1 == depth {
+            factories["n\(level)"] = { _ in ChainNode(depth: 1) }
+        } else {
+            factories["n\(level)"] = { floor in
+                ChainNode(depth: required(floor.resolve(ChainNode.self, key: next)).depth + 1)
+            }
+        }
+    }
+    return SnapshotFloor(factories)
 }
