@@ -222,4 +222,19 @@ struct ResolutionTraceTests {
         _ = try container.require(Service.self)
         #expect(traces.all.count == 3)
     }
+
+    @Test("A weak value still held is served as cached, traced once per resolve, synchronously and async")
+    func tracesHeldWeakValue() async throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .weak) { Service() }
+        let held = try container.require(Service.self)
+        let traces = Log()
+        container.diagnostics.onResolution = { traces.append($0.description) }
+        #expect(try container.require(Service.self) === held)
+        #expect(try await container.resolveAsync(Service.self) === held)
+        #expect(traces.all == ["Service (weak): cached", "Service (weak): cached"])
+        _ = consume held
+        _ = try container.require(Service.self)
+        #expect(traces.all.count == 3 && traces.all[2].hasPrefix("Service (weak): created in "))
+    }
 }
