@@ -85,6 +85,15 @@ final class Registration: Sendable {
         return true
     }
 
+    /// Whether an `async` resolve may run it as a synchronous resolve does, from the published
+    /// snapshot: ``runsWithoutLock``, and not an alias, whose `await` form awaits its target.
+    var runsWithoutLockFromAsync: Bool {
+        switch body {
+        case .plain: runsWithoutLock
+        case .extended(let extras): extras.asynchronous == nil && runsWithoutLock
+        }
+    }
+
     /// What the engine runs: ``made``, and for a transient its ``onCreated`` hooks too.
     var factory: Factory {
         switch body {

@@ -35,8 +35,7 @@ extension Container {
     @inlinable
     func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
         if let object = publishedObject(key), let typed = object as? T { return typed }
-        let value = if let cached = cachedAny(key) { cached } else { try await resolveAnyAsync(key) }
-        return try Self.cast(value, key)
+        return try Self.cast(await resolveAnyAsync(key), key)
     }
 
     /// The value for `key`, not yet cast to its type: the non-generic core.
@@ -68,6 +67,16 @@ extension Container {
     /// The `async` counterpart of ``resolveAny(_:miss:)``.
     @usableFromInline
     func resolveAnyAsync(_ key: ServiceKey) async throws(ResolutionError) -> any Sendable {
+        // A published synchronous transient runs as it does for a synchronous resolve: without
+        // the lock, on this thread, its frame on the stack (under the task's frame inside an
+        // `async` factory). Its factory is neither `async` nor isolated, so it needs no hop;
+        // an alias is left to the `async` engine, which awaits its target.
+        if recorder == nil, let (registration, owner) = snapshot.transient(for: key),
+            registration.runsWithoutLockFromAsync
+        {
+            return try resolveTransient(key, registration, owner: owner, miss: .fail)
+        }
+        if let cached = snapshot.value(for: key) { return cached }
         switch look(up: key) {
         case .value(let value): return value
         case .registration(let registration, let threshold):
@@ -127,14 +136,6 @@ extension Container {
         case .missing: return try await resolveAsync(key, local: nil, nil, arguments: arguments)
         case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
         }
-    }
-
-    /// The value cached here for `key`, if any.
-    @usableFromInline
-    func cachedAny(_ key: ServiceKey) -> (any Sendable)? {
-        if let cached = snapshot.value(for: key) { return cached }
-        if case .value(let value) = look(up: key) { return value }
-        return nil
     }
 
     /// The cached class instance for `key` in the published snapshot, if any: no lock.
