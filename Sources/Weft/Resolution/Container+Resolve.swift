@@ -154,22 +154,14 @@ extension Container {
         var lifetime: Lifetime?
         let lookup = state.withLock { state -> Lookup in
             if state.isShutDown { return .shutDown }
-            if !recording, let stored = state.instances[key] {
-                if case .strong(let value) = stored {
-                    state.cache.noteLockedHit(state.instances, to: snapshot)
-                    if let onResolution = state.diagnostics.onResolution {
-                        (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
-                    }
-                    return .value(value)
+            // A cached value, or a weakly held one still alive: served under this one lock,
+            // without locating its registration. Only strong values go to the snapshot.
+            if !recording, let stored = state.instances[key], let value = stored.sendableValue {
+                if case .strong = stored { state.cache.noteLockedHit(state.instances, to: snapshot) }
+                if let onResolution = state.diagnostics.onResolution {
+                    (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
                 }
-                // A weakly held value still alive: served here, under this one lock, as the
-                // creation path would serve it, without locating its registration again.
-                if let value = stored.sendableValue {
-                    if let onResolution = state.diagnostics.onResolution {
-                        (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
-                    }
-                    return .value(value)
-                }
+                return .value(value)
             }
             if let registration = state.registrations[key] {
                 // Served under the lock: readers of the snapshot missed it.

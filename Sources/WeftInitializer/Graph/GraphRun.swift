@@ -100,7 +100,8 @@ final class GraphRun {
         var unended: Int
         /// Set when the run was cancelled; no step starts after.
         var isCancelled = false
-        /// Whether the verdict is still to be given.
+        /// Whether the verdict is still to be given (`verdict != nil`, kept as a flag: every
+        /// step asks, and reading the optional continuation retains it).
         var isOpen = true
         /// For the three phases: how many steps of each phase have not ended, and when each began.
         var phaseRemaining = [Int](repeating: 0, count: 5)

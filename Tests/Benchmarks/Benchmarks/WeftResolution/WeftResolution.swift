@@ -25,24 +25,6 @@ func countTolerance(absolute: Int) -> [BenchmarkMetric: BenchmarkThresholds] {
     return [.mallocCountTotal: tolerance, .retainCount: tolerance, .releaseCount: tolerance]
 }
 
-/// The floor, with the fixture's services: the cached singleton is a factory returning it.
-func makeFloor() -> SnapshotFloor<ObjectIdentifier> {
-    let cached = CachedService()
-    return SnapshotFloor([
-        ObjectIdentifier(CachedService.self): { _ in cached },
-        ObjectIdentifier(TransientService.self): { _ in TransientService() },
-        ObjectIdentifier(GraphDependencyA.self): { _ in GraphDependencyA() },
-        ObjectIdentifier(GraphDependencyB.self): { _ in GraphDependencyB() },
-        ObjectIdentifier(GraphDependencyC.self): { _ in GraphDependencyC() },
-        ObjectIdentifier(GraphRoot.self): { floor in
-            GraphRoot(
-                a: required(floor.resolve(GraphDependencyA.self)),
-                b: required(floor.resolve(GraphDependencyB.self)),
-                c: required(floor.resolve(GraphDependencyC.self)))
-        },
-    ])
-}
-
 func makeSwinject() -> Swinject.Container {
     let swinject = Swinject.Container()
     swinject.register(CachedService.self) { _ in CachedService() }.inObjectScope(.container)
@@ -77,7 +59,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("cached-singleton-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
         for _ in benchmark.scaledIterations { blackHole(floor.resolve(CachedService.self)) }
     } setup: {
-        makeFloor()
+        floorFixture()
     }
     Benchmark("cached-singleton-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(weft.resolve(CachedService.self)) }
@@ -94,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("transient-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
         for _ in benchmark.scaledIterations { blackHole(floor.resolve(TransientService.self)) }
     } setup: {
-        makeFloor()
+        floorFixture()
     }
     Benchmark("transient-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(weft.resolve(TransientService.self)) }
@@ -109,7 +91,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("graph-of-4-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
         for _ in benchmark.scaledIterations { blackHole(floor.resolve(GraphRoot.self)) }
     } setup: {
-        makeFloor()
+        floorFixture()
     }
     Benchmark("graph-of-4-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(weft.resolve(GraphRoot.self)) }
@@ -143,7 +125,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("async-cached-singleton-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
         for _ in benchmark.scaledIterations { blackHole(await asyncResolve(CachedService.self, from: floor)) }
     } setup: {
-        makeFloor()
+        floorFixture()
     }
     Benchmark("async-cached-singleton-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(try? await weft.resolveAsync(CachedService.self)) }
@@ -155,7 +137,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("async-transient-floor") { (benchmark: Benchmark, floor: SnapshotFloor<ObjectIdentifier>) in
         for _ in benchmark.scaledIterations { blackHole(await asyncResolve(TransientService.self, from: floor)) }
     } setup: {
-        makeFloor()
+        floorFixture()
     }
     Benchmark("async-transient-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         for _ in benchmark.scaledIterations { blackHole(try? await weft.resolveAsync(TransientService.self)) }
@@ -168,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
             for _ in 0..<perThread { blackHole(floor.resolve(CachedService.self)) }
         }
     } setup: {
-        makeFloor()
+        floorFixture()
     }
     Benchmark("cached-singleton-2-threads-Weft") { (benchmark: Benchmark, weft: Weft.Container) in
         let perThread = benchmark.scaledIterations.count / 2

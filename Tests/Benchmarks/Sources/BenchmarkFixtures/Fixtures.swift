@@ -81,6 +81,24 @@ extension SnapshotFloor where Key == ObjectIdentifier {
     public func resolve<T: Sendable>(_ type: T.Type) -> T? { resolve(type, key: ObjectIdentifier(type)) }
 }
 
+/// The floor with ``weftFixture()``'s services: the cached singleton is a factory returning it.
+public func floorFixture() -> SnapshotFloor<ObjectIdentifier> {
+    let cached = CachedService()
+    return SnapshotFloor([
+        ObjectIdentifier(CachedService.self): { _ in cached },
+        ObjectIdentifier(TransientService.self): { _ in TransientService() },
+        ObjectIdentifier(GraphDependencyA.self): { _ in GraphDependencyA() },
+        ObjectIdentifier(GraphDependencyB.self): { _ in GraphDependencyB() },
+        ObjectIdentifier(GraphDependencyC.self): { _ in GraphDependencyC() },
+        ObjectIdentifier(GraphRoot.self): { floor in
+            GraphRoot(
+                a: required(floor.resolve(GraphDependencyA.self)),
+                b: required(floor.resolve(GraphDependencyB.self)),
+                c: required(floor.resolve(GraphDependencyC.self)))
+        },
+    ])
+}
+
 /// A Weft container with every contender's registrations: a cached singleton, a transient and
 /// the graph of 4.
 public func weftFixture() -> Weft.Container {

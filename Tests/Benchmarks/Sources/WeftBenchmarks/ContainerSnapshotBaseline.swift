@@ -4,40 +4,11 @@ import Swinject
 import Synchronization
 import Weft
 
-/// The floor the issue measures Weft's uncached paths against: a lock-free snapshot dictionary.
-/// An immutable `[ObjectIdentifier: factory]`, read with no lock at all once built (the read a
-/// published snapshot gives), factories called directly. No cycle detection, no lifetimes but
-/// transient, no scopes, no diagnostics: the least a container can do per resolve.
-final class SnapshotDictContainer: Sendable {
-    private let factories: [ObjectIdentifier: @Sendable (SnapshotDictContainer) -> any Sendable]
-
-    init(_ factories: [ObjectIdentifier: @Sendable (SnapshotDictContainer) -> any Sendable]) {
-        self.factories = factories
-    }
-
-    func resolve<T: Sendable>(_ type: T.Type) -> T? {
-        factories[ObjectIdentifier(type)].map { $0(self) } as? T
-    }
-}
-
-/// Weft's transient and graph-of-4 resolves against the snapshot dictionary; 10,000 named
-/// registrations against inserting the same keys into a plain dictionary.
+/// Weft's transient and graph-of-4 resolves against the floor (`SnapshotFloor`, the one the
+/// package-benchmark suite uses); named registrations against inserting the same keys into a
+/// plain dictionary.
 enum SnapshotBaselineBenchmarks {
     static func run() {
-        func makeSnapshot() -> SnapshotDictContainer {
-            SnapshotDictContainer([
-                ObjectIdentifier(TransientService.self): { _ in TransientService() },
-                ObjectIdentifier(GraphDependencyA.self): { _ in GraphDependencyA() },
-                ObjectIdentifier(GraphDependencyB.self): { _ in GraphDependencyB() },
-                ObjectIdentifier(GraphDependencyC.self): { _ in GraphDependencyC() },
-                ObjectIdentifier(GraphRoot.self): { container in
-                    GraphRoot(
-                        a: required(container.resolve(GraphDependencyA.self)),
-                        b: required(container.resolve(GraphDependencyB.self)),
-                        c: required(container.resolve(GraphDependencyC.self)))
-                },
-            ])
-        }
         var rows: [[String]] = []
         func row(_ name: String, _ baseline: Double, _ subject: Double) -> [String] {
             [
@@ -50,7 +21,7 @@ enum SnapshotBaselineBenchmarks {
         // hit both alike, and some containers stay slower than their twins (see ScalingBenchmarks).
         let resolves = fastestInTurns([
             {
-                let snapshot = makeSnapshot()
+                let snapshot = floorFixture()
                 return measure(rounds: 5, iterations: 200_000) { blackHole(snapshot.resolve(TransientService.self)) }
             },
             {
@@ -58,7 +29,7 @@ enum SnapshotBaselineBenchmarks {
                 return measure(rounds: 5, iterations: 200_000) { blackHole(try? weft.require(TransientService.self)) }
             },
             {
-                let snapshot = makeSnapshot()
+                let snapshot = floorFixture()
                 return measure(rounds: 5, iterations: 100_000) { blackHole(snapshot.resolve(GraphRoot.self)) }
             },
             {
