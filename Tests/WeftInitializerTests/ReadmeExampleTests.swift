@@ -1,8 +1,8 @@
 import Testing
 import WeftInitializer
 
-// The README's initializer example: the lines between "README begins" and "README ends" are
-// the README's block, line for line (scripts/check-consumer compares them); `print` is
+// The README's initializer example: the lines between "doc begins" and "doc ends" are
+// the README's block, line for line (scripts/doc-examples compares them); `print` is
 // captured so the test can check what the example prints.
 
 @MainActor private final class Launch: DependencyInitializationProcess {
@@ -34,7 +34,7 @@ private struct Offline: Error, CustomStringConvertible {
 @MainActor private func readmeExample(_ launch: DependencyInitializer<Launch>) async throws -> [String] {
     var printed: [String] = []
     func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
-    // README begins
+    // doc begins
     let events = launch.events()  // subscribe before running
     do {
         let result = try await launch.run()
@@ -49,7 +49,7 @@ private struct Offline: Error, CustomStringConvertible {
     } catch let failure as InitializationFailure<Launch> {
         print(failure)  // Step 'Fetch' (async phase) failed after 12 ms: …
     }
-    // README ends
+    // doc ends
     return printed
 }
 
