@@ -1925,6 +1925,9 @@ struct Model {
         if edges != nil, let asker = path.last {
             edges?.append(Edge(from: asker, to: frame, synchronously: synchronously))
         }
+        // Validation judges the edge: a synchronous resolve of an `async` factory is reported even
+        // where the copy already made its value (so the key order cannot decide it).
+        if edges != nil, synchronously, registration.isAsync { return .requiresAsync(key: key, from: path.last?.key) }
         let holder: Int? = registration.lifetime == .transient || registration.lifetime == .graph ? nil : resolver
         if let holder, let cached = nodes[holder].cache[key] { return cached }
         if let holder, nodes[holder].isShutDown { return .shutDown(key: key) }

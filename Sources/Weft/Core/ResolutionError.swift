@@ -14,7 +14,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case notRegistered, circularDependency, factoryFailed, requiresAsync, cancelled, shutDown,
-                argumentMismatch, requiresIsolation
+                argumentMismatch, requiresIsolation, scopedOutsideScope
         }
 
         private let kind: Kind
@@ -43,6 +43,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// The service's factory runs on the main actor (``ResolutionError/isolation``), no
         /// value of it is cached, and it was resolved synchronously off the main actor.
         public static let requiresIsolation = Code(.requiresIsolation)
+        /// The service is `.scoped` and was resolved from a root container, which is no scope,
+        /// while ``Diagnostics/validatesScopes`` is on.
+        public static let scopedOutsideScope = Code(.scopedOutsideScope)
     }
 
     /// What kind of failure this is.
@@ -154,6 +157,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         ResolutionError(.requiresIsolation, key: key, path: path)
     }
 
+    /// `key` is `.scoped` and the services in `path` resolved it from a root container.
+    public static func scopedOutsideScope(_ key: ServiceKey, path: [ServiceKey]) -> ResolutionError {
+        ResolutionError(.scopedOutsideScope, key: key, path: path)
+    }
+
     /// Resolving `key` was cancelled while another task was still creating it.
     public static func cancelled(_ key: ServiceKey, path: [ServiceKey]) -> ResolutionError {
         ResolutionError(.cancelled, key: key, path: path)
@@ -196,6 +204,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "\(key)\(Self.via(path)) is created on the main actor, and this synchronous resolve runs off it. "
                 + "Use `try await container.resolveAsync(\(key.typeName).self)` (it hops to the main actor), "
                 + "resolve it from main-actor code, or resolve it there once first: a cached value is served anywhere."
+        case .scopedOutsideScope:
+            return "\(key)\(Self.via(path)) is scoped but was resolved from a root container, which is no scope: "
+                + "its value would live as long as the root. Resolve it from a scope (`container.createScope()`), "
+                + "or register it `.singleton` if one instance is meant."
         case .cancelled:
             return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
         case .shutDown:

@@ -30,6 +30,16 @@ public struct Diagnostics: Sendable {
     /// ``Container/resolve(_:name:)`` turns into `nil`.
     public var onResolutionError: (@Sendable (ResolutionError) -> Void)?
 
+    /// Whether a `.scoped` service resolved from a root container fails with
+    /// ``ResolutionError/Code/scopedOutsideScope`` instead of being made with a warning.
+    ///
+    /// A root container (one without a parent) is no scope: a `.scoped` value made there is
+    /// kept as long as the root, a singleton in all but name, usually because a singleton or a
+    /// root-level resolve reached a per-request service. By default the value is made and
+    /// ``logger`` warns; set this in tests and debug builds to make the mistake an error (as
+    /// ASP.NET Core's `ValidateScopes` does). Checked only when a value is created.
+    public var validatesScopes = false
+
     /// Default settings: silent, no hooks.
     public init() {}
 
@@ -74,6 +84,15 @@ extension Container {
         guard let trace else { return }
         trace(ResolutionTrace(key: key, lifetime: lifetime, wasCached: true, duration: .zero))
         diagnostics.logger.debug("Resolved \(key): cached", metadata: ["weft.key": "\(key)"])
+    }
+
+    /// A `.scoped` service about to be made in this container, a root: a warning, or with
+    /// ``Diagnostics/validatesScopes`` the error.
+    func checkScope(of key: ServiceKey, path: [ServiceKey]) throws(ResolutionError) {
+        let diagnostics = self.diagnostics
+        let error = ResolutionError.scopedOutsideScope(key, path: path)
+        if diagnostics.validatesScopes { throw error }
+        diagnostics.logger.warning("\(error.description)", metadata: ["weft.key": "\(key)"])
     }
 
     func report(_ error: ResolutionError) {

@@ -133,13 +133,18 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
 extension Container {
     /// Resolves every registration in a throwaway copy of this container and reports all
     /// problems at once: missing dependencies, cycles, captive dependencies, failing factories,
-    /// and services that need the main actor where they may not have it.
+    /// synchronous factories that resolve a service whose factory is `async`, and services that
+    /// need the main actor where they may not have it.
     ///
     /// Factories run for real (that is how dependencies are discovered) but their values
     /// are thrown away — a ``Disposable`` one is disposed before this returns — and this
     /// container's caches are untouched. Factories should resolve through their ``Resolver``
-    /// so the copy, not this container, answers them. Where main-actor registrations exist,
+    /// so the copy, not this container, answers them; one with a side effect beyond making its
+    /// value can skip it while ``isValidating``. Where main-actor registrations exist,
     /// synchronous factories run on the main actor while validating.
+    ///
+    /// Each dependency is judged by its edge, not by what the copy happened to make first: the
+    /// verdict does not depend on the order of the keys.
     public func validate() async -> ValidationReport {
         let registrations = visibleRegistrations()
         let recorder = EdgeRecorder(runsOnMainActor: registrations.values.contains { $0.isMainActor && !$0.isAsync })
@@ -150,16 +155,24 @@ extension Container {
             if seen.insert(problem).inserted { problems.append(problem) }
         }
 
-        // A factory that takes arguments is validated where it is resolved with them.
-        for key in registrations.keys.sorted(by: { $0.description < $1.description }) where key.argumentsType == nil {
-            do {
-                let _: any Sendable = try await copy.resolveAsync(key)
-            } catch  where error.code == .requiresIsolation {
-                // Judged from the graph below, which names the service at fault.
-            } catch {
-                add(Self.problem(for: error))
+        // A factory that takes arguments is validated where it is resolved with them. Each key is
+        // judged on its own: the copy serves no value an `async` factory made to a synchronous
+        // resolve, so what an earlier key made cannot hide a problem of a later one.
+        let failures = await Validating.$current.withValue(true) {
+            var failures: [ResolutionError] = []
+            for key in registrations.keys.sorted(by: { $0.description < $1.description })
+            where key.argumentsType == nil {
+                do throws(ResolutionError) {
+                    let _: any Sendable = try await copy.resolveAsync(key)
+                } catch  where error.code == .requiresIsolation {
+                    // Judged from the graph below, which names the service at fault.
+                } catch {
+                    failures.append(error)
+                }
             }
+            return failures
         }
+        for failure in failures { add(Self.problem(for: failure)) }
 
         let edges = recorder.edges
         let sorted = edges.sorted {
@@ -263,4 +276,28 @@ extension Container {
         let rotated = Array(loop[start...] + loop[..<start])
         return rotated + [rotated[0]]
     }
+}
+
+extension Container {
+    /// Whether the current task is running factories for ``validate()``.
+    ///
+    /// Validation runs every factory for real, on a throwaway copy of the container. A factory
+    /// with a side effect beyond making its value (listening on a port, sending a request,
+    /// writing a file) can leave it out while validating:
+    ///
+    /// ```swift
+    /// container.register(Server.self, lifetime: .singleton) { resolver in
+    ///     let server = Server(port: try resolver.resolve(Settings.self).port)
+    ///     if !Container.isValidating { try server.start() }
+    ///     return server
+    /// }
+    /// ```
+    ///
+    /// It is `true` in the task that validates and the tasks it creates, `false` everywhere else.
+    public static var isValidating: Bool { Validating.current }
+}
+
+/// Set while ``Container/validate()`` resolves in its copy.
+enum Validating {
+    @TaskLocal static var current = false
 }

@@ -208,7 +208,12 @@ extension Container {
         if let frame, let cycle = frame.cycle(closingAt: key, owner: located.ownerID, resolver: located.resolverID) {
             throw .circularDependency(cycle: cycle)
         }
-        recorder?.record(from: frame, to: located.registration, owner: located.ownerID, synchronously: synchronously)
+        if let recorder {
+            recorder.record(from: frame, to: located.registration, owner: located.ownerID, synchronously: synchronously)
+        } else if registration.lifetime == .scoped, located.resolver.parent == nil {
+            // Reached only when nothing is cached here: a value would be made in a root.
+            try located.resolver.checkScope(of: key, path: frame?.path ?? [])
+        }
         return .registration(located)
     }
 

@@ -105,8 +105,11 @@ extension Container {
             guard MainActorIsolation.isCurrent else { return try madeOffMainActor(key, of: found, frame: frame) }
             factory = { resolver in try make(resolver, arguments) }
         case .async, .asyncArguments, .mainActorAsync, .mainActorAsyncArguments:
-            // Making a value needs `await`; one already made is served to any context.
-            return try madeValue(key, of: found, orThrow: .requiresAsync(key, path: frame?.path ?? []))
+            // Making a value needs `await`; one already made is served to any context. Not while
+            // validating: the edge itself is judged, whatever the copy made before it.
+            let error = ResolutionError.requiresAsync(key, path: frame?.path ?? [])
+            if recorder != nil { throw error }
+            return try madeValue(key, of: found, orThrow: error)
         }
         guard let cache = found.cacheHolder else {
             if found.registration.lifetime == .graph, let scope = GraphScope.current {

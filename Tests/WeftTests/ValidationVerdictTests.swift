@@ -1,0 +1,149 @@
+import Logging
+import Testing
+
+@testable import Weft
+
+/// Services named to sort before and after `Database`: validate() resolves keys in sorted order,
+/// and what it made first must not decide a verdict.
+private final class AServer: Sendable {}
+private final class ZServer: Sendable {}
+private final class AsyncStore: Sendable {}
+private struct Request: Sendable {}
+
+/// A synchronous factory of `Server` that resolves `AsyncStore`, whose factory is `async`.
+private func registerServer<Server: AnyObject & Sendable>(
+    _ server: Server.Type, in container: Container, make: @escaping @Sendable () -> Server
+) {
+    container.register(Server.self, lifetime: .singleton) { resolver in
+        _ = try resolver.resolve(AsyncStore.self)
+        return make()
+    }
+}
+
+@Suite("validate() judges every edge, in any order")
+struct ValidationVerdictTests {
+    @Test("A synchronous singleton reaching an async one is reported whether its key sorts before or after")
+    func bothOrders() async {
+        let container = Container()
+        container.register(AsyncStore.self, lifetime: .singleton) { _ async in AsyncStore() }
+        registerServer(AServer.self, in: container) { AServer() }
+        registerServer(ZServer.self, in: container) { ZServer() }
+        let report = await container.validate()
+        #expect(
+            Set(report.problems) == [
+                .requiresAsync(service: ServiceKey(AServer.self), dependency: ServiceKey(AsyncStore.self)),
+                .requiresAsync(service: ServiceKey(ZServer.self), dependency: ServiceKey(AsyncStore.self)),
+            ])
+        // The verdict matches what a cold resolve does, for both.
+        #expect(throws: ResolutionError.self) { try container.require(ZServer.self) }
+        #expect(throws: ResolutionError.self) { try container.require(AServer.self) }
+    }
+
+    @Test("What the container itself made before validating does not hide the edge")
+    func notHiddenByRealValues() async throws {
+        let container = Container()
+        container.register(AsyncStore.self, lifetime: .singleton) { _ async in AsyncStore() }
+        registerServer(ZServer.self, in: container) { ZServer() }
+        _ = try await container.resolveAsync(AsyncStore.self)
+        // Served from the cache now, but only because of the order things happened in.
+        _ = try container.require(ZServer.self)
+        let report = await container.validate()
+        #expect(report.problems.map(\.code) == [.requiresAsync])
+    }
+
+    @Test("Across containers: a child's and a scope's synchronous factory reaching the root's async singleton")
+    func acrossContainers() async {
+        let root = Container()
+        root.register(AsyncStore.self, lifetime: .singleton) { _ async in AsyncStore() }
+        let child = Container(parent: root)
+        registerServer(AServer.self, in: child) { AServer() }
+        let scope = child.createScope()
+        scope.register(ZServer.self, lifetime: .scoped) { resolver in
+            _ = try resolver.resolve(AsyncStore.self)
+            return ZServer()
+        }
+        let fromChild = await child.validate()
+        #expect(
+            fromChild.problems == [.requiresAsync(service: ServiceKey(AServer.self), dependency: ServiceKey(AsyncStore.self))]
+        )
+        let fromScope = await scope.validate()
+        #expect(
+            Set(fromScope.problems) == [
+                .requiresAsync(service: ServiceKey(AServer.self), dependency: ServiceKey(AsyncStore.self)),
+                .requiresAsync(service: ServiceKey(ZServer.self), dependency: ServiceKey(AsyncStore.self)),
+            ])
+    }
+
+    @Test("An async factory that awaits its async dependency is fine")
+    func asyncCallerIsFine() async {
+        let container = Container()
+        container.register(AsyncStore.self, lifetime: .singleton) { _ async in AsyncStore() }
+        container.register(ZServer.self, lifetime: .singleton) { resolver async throws in
+            _ = try await resolver.resolve(AsyncStore.self)
+            return ZServer()
+        }
+        #expect(await container.validate().isValid)
+    }
+
+    @Test("Factories know they run for validate(), and nothing else does")
+    func isValidating() async throws {
+        let container = Container()
+        let seen = Log()
+        container.register(AsyncStore.self) { () -> AsyncStore in
+            seen.append("\(Container.isValidating)")
+            return AsyncStore()
+        }
+        #expect(await container.validate().isValid)
+        _ = try container.require(AsyncStore.self)
+        #expect(seen.all == ["true", "false"])
+        #expect(!Container.isValidating)
+    }
+}
+
+@Suite("Scoped services outside a scope")
+struct ScopeCheckTests {
+    private func container(validatesScopes: Bool, log: Log) -> Container {
+        let container = Container()
+        container.diagnostics.logger = CapturingLogHandler.logger(log, level: .warning)
+        container.diagnostics.validatesScopes = validatesScopes
+        container.register(Request.self, lifetime: .scoped) { Request() }
+        container.register(AsyncStore.self, lifetime: .singleton) { resolver in
+            _ = try resolver.resolve(Request.self)
+            return AsyncStore()
+        }
+        return container
+    }
+
+    @Test("By default a scoped service made in a root is made, with a warning that says where it was resolved")
+    func warns() throws {
+        let log = Log()
+        let root = container(validatesScopes: false, log: log)
+        _ = try root.require(AsyncStore.self)
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.hasPrefix("warning: Request (needed by AsyncStore) is scoped but was resolved from a root") == true)
+        _ = try root.require(Request.self)  // cached in the root by now: no second warning
+        #expect(log.all.count == 1)
+    }
+
+    @Test("With validatesScopes it is a typed error; from a scope it is fine, and validate() is silent")
+    func fails() async throws {
+        let log = Log()
+        let root = container(validatesScopes: true, log: log)
+        #expect {
+            try root.require(Request.self)
+        } throws: { error in
+            (error as? ResolutionError)?.code == .scopedOutsideScope
+        }
+        #expect {
+            try root.require(AsyncStore.self)
+        } throws: { error in
+            let error = error as? ResolutionError
+            return error?.code == .scopedOutsideScope && error?.path == [ServiceKey(AsyncStore.self)]
+        }
+        _ = try root.createScope().require(Request.self)
+        _ = try await root.createScope().resolveAsync(Request.self)
+        // validate() resolves from a copy of the root: only the captive singleton is a problem.
+        #expect(await root.validate().problems.map(\.code) == [.captiveDependency])
+        #expect(log.all.filter { $0.hasPrefix("warning") }.isEmpty)
+    }
+}
