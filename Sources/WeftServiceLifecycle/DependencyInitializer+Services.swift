@@ -13,7 +13,8 @@
         /// ```swift
         /// try await DependencyInitializer(createProcess: { ServerProcess() }, asyncSteps: steps)
         ///     .runServices(logger: logger) { result in
-        ///         [.init(service: result.container.app)]   // e.g. a Hummingbird Application
+        ///         // e.g. a Hummingbird Application, whatever its factory: `services` may await
+        ///         [.init(service: try await result.container.services.resolveAsync(HTTPServer.self))]
         ///     } container: { $0.container.services }
         /// ```
         ///
@@ -23,21 +24,22 @@
         ///   - gracefulShutdownSignals: Signals that ask the services to finish: SIGTERM and SIGINT
         ///     by default.
         ///   - logger: The group's logger.
-        ///   - services: The services to run, from the initialization's result.
+        ///   - services: The services to run, from the initialization's result. It may `await`, so
+        ///     a service with an `async` factory is resolved with `resolveAsync`.
         ///   - container: The container to shut down once the services ended.
         /// - Throws: ``InitializationFailure`` when start-up fails (no service is started then); what
         ///   the group throws; else a `ShutdownError` when disposing a service failed.
         public func runServices(
             gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
             logger: Logger,
-            services: (InitializationResult<Process>) throws -> [ServiceGroupConfiguration.ServiceConfiguration],
+            services: (InitializationResult<Process>) async throws -> [ServiceGroupConfiguration.ServiceConfiguration],
             container: (InitializationResult<Process>) -> Container
         ) async throws {
             let result = try await run()
             let toShutDown = container(result)
             let outcome: Result<Void, any Error>
             do {
-                var configuration = ServiceGroupConfiguration(services: try services(result), logger: logger)
+                var configuration = ServiceGroupConfiguration(services: try await services(result), logger: logger)
                 configuration.gracefulShutdownSignals = gracefulShutdownSignals
                 try await ServiceGroup(configuration: configuration).run()
                 outcome = .success(())

@@ -95,4 +95,30 @@ struct RunServicesTests {
         }
         #expect(await timeline.entries.isEmpty)
     }
+
+    @Test("The services may be resolved with await: a service whose factory is async runs")
+    func asyncServices() async throws {
+        let timeline = Timeline()
+        let initializer = try DependencyInitializer(
+            createProcess: { ServerProcess() },
+            preSyncSteps: [
+                SyncInitializationStep(title: "Register") { process in
+                    process.container.register(OneShot.self, lifetime: .singleton) { _ async in
+                        await timeline.record("made")
+                        return OneShot(timeline: timeline)
+                    }
+                }
+            ]
+        )
+        try await initializer.runServices(logger: logger) { result in
+            [
+                .init(
+                    service: try await result.container.resolveAsync(OneShot.self),
+                    successTerminationBehavior: .gracefullyShutdownGroup)
+            ]
+        } container: {
+            $0.container
+        }
+        #expect(await timeline.entries == ["made", "job done"])
+    }
 }

@@ -109,6 +109,7 @@ struct ContainerTests {
     @Test("A failing factory surfaces its underlying error and the path to it")
     func factoryFailed() throws {
         let container = Container()
+        let line = #line + 1
         container.register(ServiceB.self) { () throws -> ServiceB in throw Boom() }
         container.register(ServiceA.self) { resolver in
             _ = try resolver.resolve(ServiceB.self)
@@ -125,7 +126,11 @@ struct ContainerTests {
         #expect(key == ServiceKey(ServiceB.self))
         #expect(path == [ServiceKey(ServiceA.self)])
         #expect(underlying is Boom)
-        #expect(error?.description == "The factory of ServiceB (needed by ServiceA) threw: boom")
+        #expect(failure.sites[key] == RegistrationSite(fileID: "WeftTests/ContainerTests.swift", line: line))
+        #expect(failure.sites[ServiceKey(ServiceA.self)] == RegistrationSite(fileID: #fileID, line: line + 1))
+        #expect(
+            error?.description == "The factory of ServiceB (registered at WeftTests/ContainerTests.swift:\(line), "
+                + "needed by ServiceA at WeftTests/ContainerTests.swift:\(line + 1)) threw: boom")
     }
 
     @Test("An async registration reached from a synchronous resolve says it needs async")

@@ -35,7 +35,12 @@ struct CycleTests {
         }
         let cycle = failure.cycle
         #expect(cycle == abca)
-        #expect(error?.description.hasPrefix("Circular dependency: ServiceA → ServiceB → ServiceC → ServiceA.") == true)
+        // Each service of the loop with where it was registered (the helper above registers them).
+        #expect(
+            error?.description.hasPrefix(
+                "Circular dependency: ServiceA → ServiceB → ServiceC → ServiceA (registered: "
+                    + "ServiceA at WeftTests/CycleTests.swift:") == true)
+        #expect(Set(failure.sites.keys) == Set(abca))
     }
 
     @Test("A cycle through transient and cached steps alike is reported with its full path")

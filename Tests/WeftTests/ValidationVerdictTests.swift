@@ -64,7 +64,9 @@ struct ValidationVerdictTests {
         }
         let fromChild = await child.validate()
         #expect(
-            fromChild.problems == [.requiresAsync(service: ServiceKey(AServer.self), dependency: ServiceKey(AsyncStore.self))]
+            fromChild.problems == [
+                .requiresAsync(service: ServiceKey(AServer.self), dependency: ServiceKey(AsyncStore.self))
+            ]
         )
         let fromScope = await scope.validate()
         #expect(
@@ -120,7 +122,9 @@ struct ScopeCheckTests {
         let root = container(validatesScopes: false, log: log)
         _ = try root.require(AsyncStore.self)
         #expect(log.all.count == 1)
-        #expect(log.all.first?.hasPrefix("warning: Request (needed by AsyncStore) is scoped but was resolved from a root") == true)
+        #expect(
+            log.all.first?.hasPrefix("warning: Request (needed by AsyncStore) is scoped but was resolved from a root")
+                == true)
         _ = try root.require(Request.self)  // cached in the root by now: no second warning
         #expect(log.all.count == 1)
     }

@@ -17,6 +17,7 @@ extension Container {
     @discardableResult
     public func register<T: Sendable, A: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver, A) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self)
@@ -26,13 +27,14 @@ extension Container {
                 key, lifetime,
                 .syncArguments { resolver, arguments in
                     try factory(resolver, try Self.unpack(arguments, for: key))
-                }))
+                }, site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers a factory that takes two arguments at resolve time.
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver, A, B) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
@@ -43,13 +45,14 @@ extension Container {
                 .syncArguments { resolver, arguments in
                     let (a, b): (A, B) = try Self.unpack(arguments, for: key)
                     return try factory(resolver, a, b)
-                }))
+                }, site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers a factory that takes three arguments at resolve time.
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable, C: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver, A, B, C) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
@@ -60,13 +63,14 @@ extension Container {
                 .syncArguments { resolver, arguments in
                     let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
                     return try factory(resolver, a, b, c)
-                }))
+                }, site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an `async` factory that takes one argument at resolve time.
     @discardableResult
     public func register<T: Sendable, A: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver, A) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self)
@@ -76,13 +80,14 @@ extension Container {
                 key, lifetime,
                 .asyncArguments { resolver, arguments in
                     try await factory(resolver, try Self.unpack(arguments, for: key))
-                }))
+                }, site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an `async` factory that takes two arguments at resolve time.
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver, A, B) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
@@ -93,13 +98,14 @@ extension Container {
                 .asyncArguments { resolver, arguments in
                     let (a, b): (A, B) = try Self.unpack(arguments, for: key)
                     return try await factory(resolver, a, b)
-                }))
+                }, site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an `async` factory that takes three arguments at resolve time.
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable, C: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver, A, B, C) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
@@ -110,7 +116,7 @@ extension Container {
                 .asyncArguments { resolver, arguments in
                     let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
                     return try await factory(resolver, a, b, c)
-                }))
+                }, site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or

@@ -26,11 +26,16 @@ extension Container {
         also: Any.Type...,
         when context: Context? = nil,
         isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable () throws -> T
     ) -> Registered<T> {
         let key = ServiceKey(type, name: name)
         let made = Registration.Factory.mainActor { _ in try MainActorIsolation.run({ try factory() }, key: key) }
-        return Registered(self, add(key, lifetime, made, also: also, context: context))
+        return Registered(
+            self,
+            add(
+                key, lifetime, made, also: also, context: context, site: RegistrationSite(fileID: file, line: Int(line))
+            ))
     }
 
     /// Registers a factory that runs on the main actor and resolves its dependencies through
@@ -45,13 +50,18 @@ extension Container {
         also: Any.Type...,
         when context: Context? = nil,
         isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey(type, name: name)
         let made = Registration.Factory.mainActor { resolver in
             try MainActorIsolation.run({ try factory(resolver) }, key: key)
         }
-        return Registered(self, add(key, lifetime, made, also: also, context: context))
+        return Registered(
+            self,
+            add(
+                key, lifetime, made, also: also, context: context, site: RegistrationSite(fileID: file, line: Int(line))
+            ))
     }
 
     /// Registers an `async` factory that runs on the main actor; resolve it with `await`.
@@ -65,21 +75,28 @@ extension Container {
         also: Any.Type...,
         when context: Context? = nil,
         isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver) async throws -> T
     ) -> Registered<T> {
         // Calling a main-actor function from a non-isolated one hops there.
         let made = Registration.Factory.mainActorAsync { resolver in try await factory(resolver) }
-        return Registered(self, add(ServiceKey(type, name: name), lifetime, made, also: also, context: context))
+        return Registered(
+            self,
+            add(
+                ServiceKey(type, name: name), lifetime, made, also: also, context: context,
+                site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers a factory that runs on the main actor and takes one argument at resolve time.
     @discardableResult
     public func register<T: Sendable, A: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver, A) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self)
-        return registerOnMainActor(key, lifetime) { (resolver, arguments) throws in
+        return registerOnMainActor(key, lifetime, site: RegistrationSite(fileID: file, line: Int(line))) {
+            (resolver, arguments) throws in
             try factory(resolver, try Self.unpack(arguments, for: key))
         }
     }
@@ -88,10 +105,12 @@ extension Container {
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver, A, B) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
-        return registerOnMainActor(key, lifetime) { (resolver, arguments) throws in
+        return registerOnMainActor(key, lifetime, site: RegistrationSite(fileID: file, line: Int(line))) {
+            (resolver, arguments) throws in
             let (a, b): (A, B) = try Self.unpack(arguments, for: key)
             return try factory(resolver, a, b)
         }
@@ -101,10 +120,12 @@ extension Container {
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable, C: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver, A, B, C) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
-        return registerOnMainActor(key, lifetime) { (resolver, arguments) throws in
+        return registerOnMainActor(key, lifetime, site: RegistrationSite(fileID: file, line: Int(line))) {
+            (resolver, arguments) throws in
             let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
             return try factory(resolver, a, b, c)
         }
@@ -114,10 +135,12 @@ extension Container {
     @discardableResult
     public func register<T: Sendable, A: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver, A) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self)
-        return registerOnMainActor(key, lifetime) { (resolver, arguments) async throws in
+        return registerOnMainActor(key, lifetime, site: RegistrationSite(fileID: file, line: Int(line))) {
+            (resolver, arguments) async throws in
             try await factory(resolver, try Self.unpack(arguments, for: key))
         }
     }
@@ -126,10 +149,12 @@ extension Container {
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver, A, B) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self)
-        return registerOnMainActor(key, lifetime) { (resolver, arguments) async throws in
+        return registerOnMainActor(key, lifetime, site: RegistrationSite(fileID: file, line: Int(line))) {
+            (resolver, arguments) async throws in
             let (a, b): (A, B) = try Self.unpack(arguments, for: key)
             return try await factory(resolver, a, b)
         }
@@ -139,10 +164,12 @@ extension Container {
     @discardableResult
     public func register<T: Sendable, A: Sendable, B: Sendable, C: Sendable>(
         _ type: T.Type = T.self, name: String? = nil, lifetime: Lifetime? = nil, isolation: MainActor,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @MainActor @Sendable (Resolver, A, B, C) async throws -> T
     ) -> Registered<T> {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, C.self)
-        return registerOnMainActor(key, lifetime) { (resolver, arguments) async throws in
+        return registerOnMainActor(key, lifetime, site: RegistrationSite(fileID: file, line: Int(line))) {
+            (resolver, arguments) async throws in
             let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
             return try await factory(resolver, a, b, c)
         }
@@ -150,23 +177,23 @@ extension Container {
 
     /// Adds an `async` main-actor factory taking its arguments as one value.
     private func registerOnMainActor<T: Sendable>(
-        _ key: ServiceKey, _ lifetime: Lifetime?,
+        _ key: ServiceKey, _ lifetime: Lifetime?, site: RegistrationSite,
         _ make: @escaping @MainActor @Sendable (Resolver, any Sendable) async throws -> T
     ) -> Registered<T> {
         let made = Registration.Factory.mainActorAsyncArguments { resolver, arguments in
             try await make(resolver, arguments)
         }
-        return Registered(self, add(key, lifetime, made))
+        return Registered(self, add(key, lifetime, made, site: site))
     }
 
     /// Adds a main-actor factory taking its arguments as one value (see ``ArgumentsKey``).
     private func registerOnMainActor<T: Sendable>(
-        _ key: ServiceKey, _ lifetime: Lifetime?,
+        _ key: ServiceKey, _ lifetime: Lifetime?, site: RegistrationSite,
         _ make: @escaping @MainActor @Sendable (Resolver, any Sendable) throws -> T
     ) -> Registered<T> {
         let made = Registration.Factory.mainActorArguments { resolver, arguments in
             try MainActorIsolation.run({ try make(resolver, arguments) }, key: key)
         }
-        return Registered(self, add(key, lifetime, made))
+        return Registered(self, add(key, lifetime, made, site: site))
     }
 }

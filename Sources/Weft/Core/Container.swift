@@ -144,6 +144,9 @@ public final class Container: Sendable {
     ///   - context: Makes this registration apply only while `context` is one of the
     ///     container's ``contexts`` (e.g. ``Context/test``); the registration without a context
     ///     applies otherwise.
+    ///   - file: Where the registration is written (`#fileID`), named by errors and
+    ///     ``validate()``'s problems. Leave the default; a wrapper passes its caller's.
+    ///   - line: The line of the registration (`#line`).
     ///   - factory: Makes the value.
     /// - Returns: The registration, to add ``Registered/onCreated(_:)`` hooks and
     ///   ``Registered/decorated(_:)`` decorators to.
@@ -155,11 +158,14 @@ public final class Container: Sendable {
         lifetime: Lifetime? = nil,
         also: Any.Type...,
         when context: Context? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
     ) -> Registered<T> {
         Registered(
             self,
-            add(ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context))
+            add(
+                ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context,
+                site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers a factory that resolves its dependencies through `resolver`.
@@ -171,9 +177,14 @@ public final class Container: Sendable {
         lifetime: Lifetime? = nil,
         also: Any.Type...,
         when context: Context? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> T
     ) -> Registered<T> {
-        Registered(self, add(ServiceKey(type, name: name), lifetime, .sync(factory), also: also, context: context))
+        Registered(
+            self,
+            add(
+                ServiceKey(type, name: name), lifetime, .sync(factory), also: also, context: context,
+                site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)` or
@@ -186,19 +197,28 @@ public final class Container: Sendable {
         lifetime: Lifetime? = nil,
         also: Any.Type...,
         when context: Context? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver) async throws -> T
     ) -> Registered<T> {
-        Registered(self, add(ServiceKey(type, name: name), lifetime, .async(factory), also: also, context: context))
+        Registered(
+            self,
+            add(
+                ServiceKey(type, name: name), lifetime, .async(factory), also: also, context: context,
+                site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an existing value, shared by every resolve.
     @inlinable
-    public func register<T: Sendable>(_ type: T.Type = T.self, name: String? = nil, also: Any.Type..., instance: T) {
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, also: Any.Type..., instance: T,
+        file: String = #fileID, line: UInt = #line
+    ) {
         let key = ServiceKey(type, name: name)
+        let site = RegistrationSite(fileID: file, line: Int(line))
         add(
-            Registration(key: key, lifetime: .singleton, factory: .sync { _ in GivenValue(instance) }),
+            Registration(key: key, lifetime: .singleton, factory: .sync { _ in GivenValue(instance) }, site: site),
             instance: instance)
-        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key)) }
+        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, site: site)) }
     }
 
     /// The lifetime of registrations that name none. ``Lifetime/transient`` unless set;
@@ -212,20 +232,20 @@ public final class Container: Sendable {
     @usableFromInline
     func add(
         _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [],
-        context: Context? = nil
+        context: Context? = nil, site: RegistrationSite
     ) -> Registration {
         let registration: Registration
         if let context {
-            registration = Registration(key: key, lifetime: lifetime ?? defaultLifetime, factory: factory)
+            registration = Registration(key: key, lifetime: lifetime ?? defaultLifetime, factory: factory, site: site)
             if registration.lifetime == .graph { GraphScope.noteInUse() }
             add(Staging.Entry(registration: registration, instance: nil, context: context))
         } else {
             // The default lifetime is read under the lock `add` takes anyway: one lock per registration.
-            let made = Registration(key: key, lifetime: lifetime ?? .transient, factory: factory)
+            let made = Registration(key: key, lifetime: lifetime ?? .transient, factory: factory, site: site)
             registration = add(made, usesDefaultLifetime: lifetime == nil) ?? made
         }
         for forwarded in also {
-            add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key))
+            add(Self.forwarding(ServiceKey(forwarded, name: key.name), to: key, site: site))
         }
         return registration
     }
@@ -235,8 +255,8 @@ public final class Container: Sendable {
     /// synchronous resolve of the alias resolves `target` synchronously, an `async` one with
     /// `await`), whatever `target`'s registration is now or later.
     @usableFromInline
-    static func forwarding(_ key: ServiceKey, to target: ServiceKey) -> Registration {
-        Registration(key: key, forwardingTo: target)
+    static func forwarding(_ key: ServiceKey, to target: ServiceKey, site: RegistrationSite?) -> Registration {
+        Registration(key: key, forwardingTo: target, site: site)
     }
 
     /// Adds `registration`, forgetting any value cached for its key, or stages it when the

@@ -37,11 +37,12 @@ extension Container {
         _ type: T.Type = T.self,
         name: String? = nil,
         lifetime: Lifetime? = nil,
+        file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> T
     ) -> Override {
         let registration = Registration(
             key: ServiceKey(type, name: name), lifetime: lifetime ?? defaultLifetime,
-            factory: .sync { _ in try factory() })
+            factory: .sync { _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)))
         if registration.lifetime == .graph { GraphScope.noteInUse() }
         swap(registration.key) { state in state.putOverride(registration) }
         return Override(container: self, registration: registration)

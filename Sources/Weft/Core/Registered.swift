@@ -60,7 +60,9 @@ public struct Registered<Value: Sendable>: Sendable {
     }
 
     private func rebuilt(made: Registration.Factory, onCreated: [Registration.Hook]) -> Registered<Value> {
-        let new = Registration(key: registration.key, lifetime: registration.lifetime, made: made, onCreated: onCreated)
+        let new = Registration(
+            key: registration.key, lifetime: registration.lifetime, made: made, onCreated: onCreated,
+            site: registration.site)
         container.replace(registration, with: new)
         return Registered(container, new)
     }

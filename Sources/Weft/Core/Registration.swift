@@ -73,10 +73,14 @@ final class Registration: Sendable {
         }
     }
 
-    // Stored in this order so that nothing is padded: 32 + 17 + 1 bytes after the header.
+    // Stored in this order so that little is padded: 32 + 17 + 1 (+ 2) + 4 + 16 bytes after the header.
     @usableFromInline let key: ServiceKey
     @usableFromInline let body: Body
     @usableFromInline let lifetime: Lifetime
+    /// Where it was registered: `line` and `fileID` of the `register` call (an empty `fileID`
+    /// for none), kept apart so the object stays in the allocator's 96-byte class.
+    @usableFromInline let line: UInt32
+    @usableFromInline let fileID: String
 
     /// Whether a resolve may run it from a published snapshot, without the container's lock: a
     /// synchronous transient (its hooks run inside ``factory``).
@@ -121,22 +125,31 @@ final class Registration: Sendable {
     }
 
     @inlinable
-    init(key: ServiceKey, lifetime: Lifetime, factory: Factory) {
+    init(key: ServiceKey, lifetime: Lifetime, factory: Factory, site: RegistrationSite? = nil) {
         self.key = key
         self.body = .plain(factory)
         self.lifetime = lifetime
+        self.line = UInt32(clamping: site?.line ?? 0)
+        self.fileID = site?.fileID ?? ""
     }
 
-    init(key: ServiceKey, lifetime: Lifetime, made: Factory, onCreated: [Hook]) {
+    init(key: ServiceKey, lifetime: Lifetime, made: Factory, onCreated: [Hook], site: RegistrationSite?) {
         self.key = key
         let factory = lifetime == .transient && !onCreated.isEmpty ? Self.running(onCreated, after: made) : made
         self.body = .extended(Extras(factory: factory, made: made, onCreated: onCreated))
         self.lifetime = lifetime
+        self.line = UInt32(clamping: site?.line ?? 0)
+        self.fileID = site?.fileID ?? ""
+    }
+
+    /// Where it was registered, if known.
+    var site: RegistrationSite? {
+        fileID.isEmpty ? nil : RegistrationSite(fileID: fileID, line: Int(line))
     }
 
     /// A transient that resolves `target`: synchronously where it is resolved synchronously,
     /// with `await` where it is resolved with `await` (`register(_:also:)`).
-    init(key: ServiceKey, forwardingTo target: ServiceKey) {
+    init(key: ServiceKey, forwardingTo target: ServiceKey, site: RegistrationSite? = nil) {
         self.key = key
         let synchronous = Factory.sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
         let asynchronous = Factory.async { resolver in
@@ -145,15 +158,17 @@ final class Registration: Sendable {
         self.body = .extended(
             Extras(factory: synchronous, made: synchronous, onCreated: [], asynchronous: asynchronous))
         self.lifetime = .transient
+        self.line = UInt32(clamping: site?.line ?? 0)
+        self.fileID = site?.fileID ?? ""
     }
 
     /// This registration with another lifetime.
     func withLifetime(_ lifetime: Lifetime) -> Registration {
         switch body {
-        case .plain(let factory): Registration(key: key, lifetime: lifetime, factory: factory)
+        case .plain(let factory): Registration(key: key, lifetime: lifetime, factory: factory, site: site)
         case .extended(let extras) where extras.asynchronous != nil: self
         case .extended(let extras):
-            Registration(key: key, lifetime: lifetime, made: extras.made, onCreated: extras.onCreated)
+            Registration(key: key, lifetime: lifetime, made: extras.made, onCreated: extras.onCreated, site: site)
         }
     }
 

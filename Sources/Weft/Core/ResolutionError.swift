@@ -67,6 +67,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public var registeredArguments: Any.Type? { storage.registeredArguments }
     /// For ``Code/argumentMismatch``, the argument types it was resolved with.
     public var givenArguments: Any.Type? { storage.givenArguments }
+    /// Where ``key``, the services in ``path`` and those in ``cycle`` were registered (the
+    /// `#fileID` and `#line` of their `register` calls), for those that are registered. Filled
+    /// in when the error leaves the container; the description names them.
+    public var sites: [ServiceKey: RegistrationSite] { storage.sites }
     /// For ``Code/requiresIsolation``, the actor the service's factory runs on: `MainActor.shared`.
     public var isolation: (any Actor)? { code == .requiresIsolation ? MainActor.shared : nil }
 
@@ -83,6 +87,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         let underlyingError: (any Error)?
         let registeredArguments: Any.Type?
         let givenArguments: Any.Type?
+        let sites: [ServiceKey: RegistrationSite]
 
         init(
             code: Code,
@@ -92,7 +97,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             suggestions: [ServiceKey],
             underlyingError: (any Error)?,
             registeredArguments: Any.Type?,
-            givenArguments: Any.Type?
+            givenArguments: Any.Type?,
+            sites: [ServiceKey: RegistrationSite]
         ) {
             self.code = code
             self.key = key
@@ -102,6 +108,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             self.underlyingError = underlyingError
             self.registeredArguments = registeredArguments
             self.givenArguments = givenArguments
+            self.sites = sites
         }
     }
 
@@ -113,7 +120,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         suggestions: [ServiceKey] = [],
         underlyingError: (any Error)? = nil,
         registeredArguments: Any.Type? = nil,
-        givenArguments: Any.Type? = nil
+        givenArguments: Any.Type? = nil,
+        sites: [ServiceKey: RegistrationSite] = [:]
     ) {
         storage = Storage(
             code: code,
@@ -123,8 +131,18 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             suggestions: suggestions,
             underlyingError: underlyingError,
             registeredArguments: registeredArguments,
-            givenArguments: givenArguments
+            givenArguments: givenArguments,
+            sites: sites
         )
+    }
+
+    /// This error with `sites`: where the keys it names were registered.
+    func with(sites: [ServiceKey: RegistrationSite]) -> ResolutionError {
+        let old = storage
+        return ResolutionError(
+            old.code, key: old.key, path: old.path, cycle: old.cycle, suggestions: old.suggestions,
+            underlyingError: old.underlyingError, registeredArguments: old.registeredArguments,
+            givenArguments: old.givenArguments, sites: sites)
     }
 
     /// Nothing is registered for `key`.
@@ -187,48 +205,60 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch code {
         case .notRegistered:
-            var text = "No registration for \(key)\(Self.via(path))."
+            var text = "No registration for \(subject)."
             if !suggestions.isEmpty {
                 text += " Did you mean \(suggestions.map { "\($0)" }.joined(separator: ", "))?"
             }
             return text + " Register it with `container.register(\(key.typeName).self) { … }`."
         case .circularDependency:
-            return "Circular dependency: \(cycle.map(\.description).joined(separator: " → ")). "
+            let registered = Array(Set(cycle)).sorted { $0.description < $1.description }.compactMap { key in
+                sites[key].map { "\(key) at \($0)" }
+            }
+            return "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))"
+                + (registered.isEmpty ? "" : " (registered: \(registered.joined(separator: ", ")))") + ". "
                 + "Break the loop: inject one side lazily (a factory or `@Injected`) or extract the shared part."
         case .factoryFailed:
-            return "The factory of \(key)\(Self.via(path)) threw: \(underlyingError.map { "\($0)" } ?? "an error")"
+            return "The factory of \(subject) threw: \(underlyingError.map { "\($0)" } ?? "an error")"
         case .requiresAsync:
-            return "\(key)\(Self.via(path)) has an async factory and cannot be resolved synchronously. "
+            return "\(subject) has an async factory and cannot be resolved synchronously. "
                 + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
         case .requiresIsolation:
-            return "\(key)\(Self.via(path)) is created on the main actor, and this synchronous resolve runs off it. "
+            return "\(subject) is created on the main actor, and this synchronous resolve runs off it. "
                 + "Use `try await container.resolveAsync(\(key.typeName).self)` (it hops to the main actor), "
                 + "resolve it from main-actor code, or resolve it there once first: a cached value is served anywhere."
         case .scopedOutsideScope:
-            return "\(key)\(Self.via(path)) is scoped but was resolved from a root container, which is no scope: "
+            return "\(subject) is scoped but was resolved from a root container, which is no scope: "
                 + "its value would live as long as the root. Resolve it from a scope (`container.createScope()`), "
                 + "or register it `.singleton` if one instance is meant."
         case .cancelled:
-            return "Resolving \(key)\(Self.via(path)) was cancelled while another task was still creating it."
+            return "Resolving \(subject) was cancelled while another task was still creating it."
         case .shutDown:
             return "Cannot resolve \(key): its container was shut down and its services disposed. "
                 + "Resolve from a container that is still running (a new scope, or the one that replaced it)."
         case .argumentMismatch:
             let registered = Self.arguments(registeredArguments)
             let given = Self.arguments(givenArguments)
-            return "\(key) is registered with arguments \(registered) but was resolved with \(given). "
+            return "\(subject) is registered with arguments \(registered) but was resolved with \(given). "
                 + "Pass \(registered), or register a factory that takes \(given)."
         default:
-            return "Resolving \(key)\(Self.via(path)) failed (\(code))."
+            return "Resolving \(subject) failed (\(code))."
         }
+    }
+
+    /// ``key`` with where it was registered and the path that needed it, each step with its
+    /// site: `Missing (needed by App at App/main.swift:3 → Feed at App/main.swift:12)`.
+    private var subject: String {
+        var details: [String] = []
+        if let site = sites[key] { details.append("registered at \(site)") }
+        if !path.isEmpty {
+            let steps = path.map { step in sites[step].map { "\(step) at \($0)" } ?? "\(step)" }
+            details.append("needed by \(steps.joined(separator: " → "))")
+        }
+        return details.isEmpty ? "\(key)" : "\(key) (\(details.joined(separator: ", ")))"
     }
 
     private static func arguments(_ type: Any.Type?) -> String {
         guard let type, type != Void.self else { return "()" }
         return describeArguments(type)
-    }
-
-    private static func via(_ path: [ServiceKey]) -> String {
-        path.isEmpty ? "" : " (needed by \(path.map(\.description).joined(separator: " → ")))"
     }
 }

@@ -1,10 +1,24 @@
 /// The registrations of a container and the dependencies discovered between them,
-/// exportable as Graphviz DOT or Mermaid text.
+/// exportable as Graphviz DOT or Mermaid text; each registration shows its lifetime and where
+/// it was registered.
+///
+/// Two graphs are equal when they have the same registrations, lifetimes and edges: where the
+/// services were registered does not count.
 public struct DependencyGraph: Sendable, Equatable {
     /// A registration.
     struct Node: Sendable, Hashable {
         let key: ServiceKey
         let lifetime: Lifetime
+        /// Where it was registered, shown under the lifetime. Not part of equality: two graphs
+        /// of the same shape are equal wherever their services were registered.
+        var site: RegistrationSite?
+
+        static func == (lhs: Node, rhs: Node) -> Bool { lhs.key == rhs.key && lhs.lifetime == rhs.lifetime }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(lifetime)
+        }
     }
 
     /// `from` resolved `to` while being created.
@@ -29,7 +43,8 @@ public struct DependencyGraph: Sendable, Equatable {
     public func dot() -> String {
         var lines = ["digraph Weft {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for node in nodes {
-            lines.append("  \(quoted(node.key.description)) [label=\(quoted("\(node.key)\\n\(node.lifetime)"))];")
+            let label = "\(node.key)\\n\(node.lifetime)" + (node.site.map { "\\n\($0)" } ?? "")
+            lines.append("  \(quoted(node.key.description)) [label=\(quoted(label))];")
         }
         for edge in edges {
             lines.append("  \(quoted(edge.from.description)) -> \(quoted(edge.to.description));")
@@ -44,7 +59,8 @@ public struct DependencyGraph: Sendable, Equatable {
         for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
         var lines = ["flowchart LR"]
         for node in nodes {
-            let label = Self.replacingQuotes(in: "\(node.key) · \(node.lifetime)", with: "#quot;")
+            let text = "\(node.key) · \(node.lifetime)" + (node.site.map { " · \($0)" } ?? "")
+            let label = Self.replacingQuotes(in: text, with: "#quot;")
             lines.append("  \(ids[node.key] ?? "?")[\"\(label)\"]")
         }
         for edge in edges {

@@ -62,6 +62,10 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     public let lifetime: Lifetime?
     /// For ``Code/factoryFailed``, what the factory threw; otherwise empty.
     public let message: String
+    /// Where ``service`` was registered (its `register` call's `#fileID` and `#line`), when
+    /// ``Container/validate()`` found it; `nil` for a problem made by hand. Two problems that
+    /// differ only here are equal.
+    public private(set) var site: RegistrationSite?
 
     private init(
         _ code: Code, service: ServiceKey, dependency: ServiceKey? = nil, cycle: [ServiceKey] = [],
@@ -108,13 +112,36 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         ValidationProblem(.factoryFailed, service: service, message: message)
     }
 
+    /// This problem with where its service was registered.
+    func with(site: RegistrationSite?) -> ValidationProblem {
+        var problem = self
+        problem.site = site
+        return problem
+    }
+
+    public static func == (lhs: ValidationProblem, rhs: ValidationProblem) -> Bool {
+        lhs.code == rhs.code && lhs.service == rhs.service && lhs.dependency == rhs.dependency
+            && lhs.cycle == rhs.cycle && lhs.lifetime == rhs.lifetime && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(service)
+        hasher.combine(dependency)
+        hasher.combine(cycle)
+        hasher.combine(lifetime)
+        hasher.combine(message)
+    }
+
     public var description: String {
         let dependency = dependency.map(\.description) ?? "?"
+        let service = site.map { "\(self.service) (registered at \($0))" } ?? "\(self.service)"
         return switch code {
         case .missingDependency:
             "\(service) needs \(dependency), which is not registered."
         case .circularDependency:
-            "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))."
+            "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))"
+                + (site.map { " (\(self.service) registered at \($0))" } ?? "") + "."
         case .captiveDependency:
             "Singleton \(service) depends on \(lifetime.map(\.description) ?? "shorter-lived") \(dependency) "
                 + "and would keep one instance of it forever."
@@ -122,7 +149,7 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
             "\(service) resolves \(dependency) synchronously, but \(dependency) has an async factory."
         case .requiresIsolation:
             "\(service) resolves \(dependency) synchronously, but \(dependency) is made on the main actor: "
-                + "\(service) fails wherever it is first resolved off the main actor. Register \(service) with "
+                + "\(self.service) fails wherever it is first resolved off the main actor. Register \(self.service) with "
                 + "`isolation: MainActor.shared` too, or resolve \(dependency) with `await`."
         default:
             "The factory of \(service) threw: \(message)"
@@ -189,10 +216,13 @@ extension Container {
         await dispose(validationCopy: copy)
 
         let graph = DependencyGraph(
-            nodes: registrations.values.map { DependencyGraph.Node(key: $0.key, lifetime: $0.lifetime) },
+            nodes: registrations.values.map {
+                DependencyGraph.Node(key: $0.key, lifetime: $0.lifetime, site: $0.site)
+            },
             edges: Array(Set(edges.map { DependencyGraph.Edge(from: $0.from.key, to: $0.to.key) }))
         )
-        return ValidationReport(problems: problems, graph: graph)
+        let sited = problems.map { problem in problem.with(site: registrations[problem.service]?.site) }
+        return ValidationReport(problems: sited, graph: graph)
     }
 
     /// A copy of this container and its ancestors, each level with its own registrations and

@@ -14,7 +14,7 @@ extension Container {
                 try await obtainAsync(key, local: local, threshold, frame: nil, arguments: arguments)
             }
         } catch {
-            if frame == nil { report(error) }
+            if frame == nil { throw outermost(error) }
             throw error
         }
     }

@@ -256,10 +256,22 @@ extension Container {
         return error
     }
 
-    /// Reports an error of a top-level resolve, unless it is the miss a probe asked about.
-    func report(_ error: ResolutionError, of key: ServiceKey, miss: Miss) {
-        if miss == .probe, error.code == .notRegistered, error.key == key, error.path.isEmpty { return }
+    /// An error leaving an outermost resolve: with the registration sites of the keys it names,
+    /// and reported, unless it is the miss a probe asked about (that stays as cheap as a miss).
+    func outermost(_ error: ResolutionError, of key: ServiceKey? = nil, miss: Miss = .fail) -> ResolutionError {
+        if miss == .probe, error.code == .notRegistered, error.key == key, error.path.isEmpty { return error }
+        let error = sited(error)
         report(error)
+        return error
+    }
+
+    /// `error` with where each key it names was registered, as seen from this container.
+    func sited(_ error: ResolutionError) -> ResolutionError {
+        var sites: [ServiceKey: RegistrationSite] = [:]
+        for key in [error.key] + error.path + error.cycle where sites[key] == nil {
+            if let site = registration(for: key)?.registration.site { sites[key] = site }
+        }
+        return sites.isEmpty ? error : error.with(sites: sites)
     }
 }
 

@@ -19,7 +19,7 @@ extension Container {
             }
             return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: nil)
         } catch {
-            if frame == nil { report(error, of: key, miss: miss) }
+            if frame == nil { throw outermost(error, of: key, miss: miss) }
             throw error
         }
     }
@@ -42,7 +42,7 @@ extension Container {
             }
             return try Self.runOnStack(factory, key: key, owner: ownerID, resolver: self, nil, parent: frame)
         } catch {
-            if frame == nil { report(error, of: key, miss: miss) }
+            if frame == nil { throw outermost(error, of: key, miss: miss) }
             throw error
         }
     }
@@ -63,7 +63,7 @@ extension Container {
                 try obtainSync(key, local: local, threshold, frame: nil, miss: miss, arguments: arguments)
             }
         } catch {
-            if frame == nil { report(error, of: key, miss: miss) }
+            if frame == nil { throw outermost(error, of: key, miss: miss) }
             throw error
         }
     }

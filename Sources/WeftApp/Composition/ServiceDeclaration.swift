@@ -15,15 +15,18 @@ struct ServiceDeclaration: Sendable {
     let dependencies: [ServiceKey]
     private let registerStandIn: @Sendable (Container) -> Void
 
-    /// Declares that `type` is registered with `lifetime` and that its factory resolves `dependencies`.
+    /// Declares that `type` is registered with `lifetime` and that its factory resolves
+    /// `dependencies`; the stand-in is registered at the declaration's `file` and `line`.
     init<Service: Sendable>(
-        _ type: Service.Type, lifetime: Lifetime = .singleton, resolves dependencies: [any Sendable.Type] = []
+        _ type: Service.Type, lifetime: Lifetime = .singleton, resolves dependencies: [any Sendable.Type] = [],
+        file: String = #fileID, line: UInt = #line
     ) {
         key = ServiceKey(type)
         self.lifetime = lifetime
         self.dependencies = dependencies.map { ServiceKey($0) }
         registerStandIn = { container in
-            container.register(type, lifetime: lifetime) { (resolver: Resolver) async throws -> Service in
+            container.register(type, lifetime: lifetime, file: file, line: line) {
+                (resolver: Resolver) async throws -> Service in
                 for dependency in dependencies { await Self.touch(dependency, with: resolver) }
                 throw StandIn()
             }
