@@ -1,9 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Two audiences share this package. Library users name `Weft` and `WeftInitializer` with
-// `traits: []` and resolve only the light API packages those need (swift-atomics, swift-log,
-// swift-distributed-tracing). The `ServiceLifecycle` trait adds `WeftServiceLifecycle`'s
+// Two audiences share this package. Library users name `Weft` and `WeftInitializer` (and in
+// their tests `WeftTesting`) with `traits: []` and resolve only the light API packages those
+// need (swift-atomics, swift-log, swift-distributed-tracing). The `ServiceLifecycle` trait adds `WeftServiceLifecycle`'s
 // dependency; `App`, on by default, adds what the `weft` app, its domain and its tests need.
 
 /// A product that only the app, its domain and their tests use.
@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Weft", targets: ["Weft"]),
         .library(name: "WeftInitializer", targets: ["WeftInitializer"]),
         .library(name: "WeftServiceLifecycle", targets: ["WeftServiceLifecycle"]),
+        .library(name: "WeftTesting", targets: ["WeftTesting"]),
         .executable(name: "weft", targets: ["weft"]),
     ],
     traits: [
@@ -85,6 +86,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // For users' test targets: a manual clock, an isolated shared container per test, and
+        // `validate()` as an expectation. Swift Testing ships with the toolchain: no dependency.
+        .target(name: "WeftTesting", dependencies: ["Weft", "WeftInitializer"]),
 
         // MARK: Domain
         // Assets/ embedded into the module at build time (no resource bundle to find at run
@@ -171,6 +176,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "Weft", "WeftInitializer"]),
         // What several test targets share: captured logs, temporary directories.
         .target(
             name: "WeftTestSupport",

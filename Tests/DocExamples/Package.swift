@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "Weft", package: weft),
                 .product(name: "WeftInitializer", package: weft),
                 .product(name: "WeftServiceLifecycle", package: weft),
+                .product(name: "WeftTesting", package: weft),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         )

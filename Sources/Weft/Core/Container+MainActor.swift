@@ -17,7 +17,7 @@
 extension Container {
     /// Registers a factory that runs on the main actor and needs nothing from the container.
     /// Pass `MainActor.shared` as `isolation`; the other parameters are those of
-    /// the non-isolated `register(_:name:lifetime:also:when:factory:)`.
+    /// the non-isolated `register(_:name:lifetime:also:when:file:line:factory:)`.
     @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
@@ -41,7 +41,7 @@ extension Container {
     /// Registers a factory that runs on the main actor and resolves its dependencies through
     /// `resolver` (synchronously, on the main actor).
     /// Pass `MainActor.shared` as `isolation`; the other parameters are those of
-    /// the non-isolated `register(_:name:lifetime:also:when:factory:)`.
+    /// the non-isolated `register(_:name:lifetime:also:when:file:line:factory:)`.
     @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
@@ -66,7 +66,7 @@ extension Container {
 
     /// Registers an `async` factory that runs on the main actor; resolve it with `await`.
     /// Pass `MainActor.shared` as `isolation`; the other parameters are those of
-    /// the non-isolated `register(_:name:lifetime:also:when:factory:)`.
+    /// the non-isolated `register(_:name:lifetime:also:when:file:line:factory:)`.
     @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,

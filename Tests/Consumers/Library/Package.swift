@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
-// A library user's package: it names `Weft` and `WeftInitializer` with `traits: []`, so it
-// must resolve only their light API dependencies (scripts/test checks the set).
+// A library user's package: it names `Weft` and `WeftInitializer`, and in its tests
+// `WeftTesting`, with `traits: []`, so it must resolve only their light API dependencies
+// (scripts/test checks the set).
 import Foundation
 import PackageDescription
 
@@ -25,6 +26,14 @@ let package = Package(
                 .product(name: "Weft", package: weftPackage),
                 .product(name: "WeftInitializer", package: weftPackage),
             ]
-        )
+        ),
+        // The testing kit, as a user's test target names it: no package more to resolve.
+        .testTarget(
+            name: "LibraryConsumerTests",
+            dependencies: [
+                .product(name: "Weft", package: weftPackage),
+                .product(name: "WeftTesting", package: weftPackage),
+            ]
+        ),
     ]
 )

@@ -1,0 +1,24 @@
+// doc begins
+import Logging
+import Weft
+
+container.diagnostics.logger = Logger(label: "weft")  // silent until you pass one
+container.diagnostics.onResolutionError = { error in metrics.increment("weft.error.\(error.code)") }
+container.diagnostics.slowResolutionThreshold = .milliseconds(50)
+container.diagnostics.onSlowResolution = { key, duration in metrics.record("\(key)", duration) }
+// doc ends
+
+// The hooks are called: a missing registration and a slow factory.
+container.register(Feed.self) { r in Feed(database: try r.resolve(Database.self)) }
+container.register(Session.self) { slowSession() }
+_ = try? container.require(Feed.self)
+_ = try container.require(Session.self)
+precondition(metrics.count("weft.error.notRegistered") == 1 && metrics.count("Session") == 1)
+
+try traceResolves(Container())
+await validateACaptive(Container())
+await drawTheGraph(Container())
+try await checkHealth(Container())
+tellErrorsApart(Container())
+try await keepSideEffectsOutOfValidation(Container())
+try scopedOutsideAScope(Container())
