@@ -3,9 +3,10 @@
 /// A class, though immutable: lookups copy it out of the lock on every uncached resolve, and
 /// one retain is cheaper than copying a key, a name and a closure context.
 ///
-/// Kept within the allocator's 80-byte class, like an object of a key and a closure alone:
-/// decorators and hooks share the factory's storage (``Body``) instead of taking a field of
-/// their own (a layout test holds the size; Tests/Benchmarks/README.md has the figures).
+/// Kept within the allocator's 96-byte class with its registration site: decorators and hooks
+/// share the factory's storage (``Body``) instead of taking a field of their own, and the
+/// site's line fills the padding after the lifetime (a layout test holds the size;
+/// Tests/Benchmarks/README.md has the figures).
 @usableFromInline
 final class Registration: Sendable {
     @usableFromInline
