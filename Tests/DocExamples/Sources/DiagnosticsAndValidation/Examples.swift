@@ -8,7 +8,7 @@ func traceResolves(_ container: Container) throws {
         print(trace)  // Database (singleton): created in … seconds
     }
     _ = try container.require(Database.self)
-    _ = try container.require(Database.self)  // traced as "Database (singleton): cached"
+    _ = try container.require(Database.self)  // prints: Database (singleton): cached
     // doc ends
     container.diagnostics.onResolution = nil
 }

@@ -17,8 +17,8 @@ precondition(metrics.count("weft.error.notRegistered") == 1 && metrics.count("Se
 
 try traceResolves(Container())
 await validateACaptive(Container())
+try await keepSideEffectsOutOfValidation(Container())
+try scopedOutsideAScope(Container())
 await drawTheGraph(Container())
 try await checkHealth(Container())
 tellErrorsApart(Container())
-try await keepSideEffectsOutOfValidation(Container())
-try scopedOutsideAScope(Container())

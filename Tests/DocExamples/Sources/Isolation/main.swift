@@ -13,10 +13,11 @@ container.register(ProfileModel.self, lifetime: .singleton, isolation: MainActor
 }
 // doc ends
 
-// Rule 3 first, while nothing is cached; rule 2 makes the singleton; rule 1 makes it again in place.
-await resolveSynchronouslyOffTheMainActor()
+// The rules in the article's order. Rule 1 makes the singleton in place, rule 2 gets it from any
+// task; rule 3 needs nothing cached, so the singleton is forgotten first.
+try showProfile()
 try await resolveFromAnyTask()
 container.reset(ProfileModel.self)
-try showProfile()
+await resolveSynchronouslyOffTheMainActor()
 await validateCoordinators()
 await readWrappers()

@@ -65,12 +65,13 @@ let result = try await initializer.run()
 // doc ends
 precondition(!result.isDegraded && result.process.unreadCount == 3, "every step ran")
 
-try writeTheTrace()
-try await switchToStaging()
-printTheReport()
+// The article's order: optional steps, repeating, the report, the trace, watching.
 try await HistoryStore.$isLocked.withValue(true) {
     try await startWithoutTheHistory()
 }
+try await switchToStaging()
+printTheReport()
+try writeTheTrace()
 await FactClient.failures.add(1)
 try await HistoryStore.$isLocked.withValue(true) {
     try await watch(splash: Splash())

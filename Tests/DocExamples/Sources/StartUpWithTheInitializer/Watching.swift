@@ -1,6 +1,7 @@
 import WeftInitializer
 
-/// The blocks on events, timings and repeats, on the initializer of the running block.
+/// The blocks on events, repeats and timings, on the initializer of the running block, in the
+/// article's order of what they print: the repeat, then the first run's timings.
 @MainActor
 func watchTimeAndRepeat(splash: Splash) async throws {
     let initializer = try DependencyInitializer(
@@ -26,19 +27,19 @@ func watchTimeAndRepeat(splash: Splash) async throws {
     // doc ends
 
     // doc begins
-    for timing in result.stepTimings {
-        print(timing.step.title, timing.startOffset, timing.duration, timing.outcome)  // Open the database … finished
-    }
-    print("ready in \(result.elapsed)")  // ready in … seconds
-    // doc ends
-
-    // doc begins
     let staging = try await result.runRepeat(createProcess: { previous in
         let process = AppProcess(environment: .staging)
         process.database = previous.database  // opened once, by a simple step
         return process
     })
     print(staging.container.environment)  // staging
+    // doc ends
+
+    // doc begins
+    for timing in result.stepTimings {
+        print(timing.step.title, timing.startOffset, timing.duration, timing.outcome)  // Open the database … finished
+    }
+    print("ready in \(result.elapsed)")  // ready in … seconds
     // doc ends
     precondition(staging.process.database === result.process.database, "the database was carried over")
 }
