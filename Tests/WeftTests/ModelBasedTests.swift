@@ -750,9 +750,17 @@ final class World {
         case .validate(let c):
             let report = await containers[c].validate()
             let actual = Set(report.problems.map(Self.describe))
+            // The rules make the verdict independent of the key order: each key validated in a
+            // copy of its own, with nothing the others made, gives the same problems and edges.
+            var alone = model
+            let eachAlone = alone.validate(from: c, eachKeyAlone: true)
             let expected = model.validate(from: c)
             if actual != expected.problems {
                 return "validate: expected \(expected.problems.sorted()), got \(actual.sorted())"
+            }
+            if eachAlone.problems != expected.problems || eachAlone.edges != expected.edges {
+                return "validate depends on the key order: each key alone gives \(eachAlone.problems.sorted()), "
+                    + "in one copy \(expected.problems.sorted())"
             }
             // The graph: every registration the container sees, and every dependency resolved.
             let nodes = Set(report.graph.nodes.map { "k\(Self.index($0.key)) \($0.lifetime)" })
@@ -1803,14 +1811,22 @@ struct Model {
     /// registrations and no values; each failure is a problem (a missing key names the service
     /// that needed it, a cycle starts at its smallest key), and so is each dependency of a
     /// singleton on a transient, scoped or `.graph` registration. Factories run for real.
-    mutating func validate(from container: Int) -> (problems: Set<String>, nodes: Set<String>, edges: Set<String>) {
+    ///
+    /// With `eachKeyAlone`, each key is resolved in a copy of its own, with nothing made by the
+    /// keys before it: the rules say the verdict is the same.
+    mutating func validate(from container: Int, eachKeyAlone: Bool = false)
+        -> (problems: Set<String>, nodes: Set<String>, edges: Set<String>)
+    {
         var copy = self
-        var level: Int? = container
-        while let node = level {
-            copy.nodes[node].cache = [:]
-            copy.nodes[node].isShutDown = false
-            level = nodes[node].parent
+        func forgetValues() {
+            var level: Int? = container
+            while let node = level {
+                copy.nodes[node].cache = [:]
+                copy.nodes[node].isShutDown = false
+                level = copy.nodes[node].parent
+            }
         }
+        forgetValues()
         copy.edges = []
         copy.validatesOnMainActor = Self.keys.contains { key in
             registration(of: key, seenFrom: container)?.registration.isMainActor == true
@@ -1818,6 +1834,7 @@ struct Model {
         var problems: Set<String> = []
         // A factory that takes arguments is validated where it is resolved with them.
         for key in Self.keys where key < 200 && registration(of: key, seenFrom: container) != nil {
+            if eachKeyAlone { forgetValues() }
             switch copy.resolve(key, from: container, synchronously: false) {
             case .missing(let missing, let from): problems.insert("missing k\(from ?? missing) → k\(missing)")
             case .cycle(let keys):

@@ -98,4 +98,72 @@ struct RegistrationSiteTests {
         registerFeed(in: container)
         #expect(container.registration(for: ServiceKey(Newsfeed.self))?.registration.site == site(after: #line - 2))
     }
+
+    @Test("A problem found through other services gives the path from the validated root, each with its site")
+    func problemPath() async throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(ServiceA.self) { resolver in
+            _ = try resolver.resolve(Newsfeed.self)
+            return ServiceA()
+        }
+        container.register(Newsfeed.self) { resolver in
+            _ = try resolver.resolve(Missing.self)
+            return Newsfeed()
+        }
+        let problem = try #require(await container.validate().problems.first)
+        // ServiceA sorts after Newsfeed: Newsfeed alone is found first and kept.
+        #expect(problem.path == [ServiceKey(Newsfeed.self)])
+        let file = "WeftTests/RegistrationSiteTests.swift"
+        // From a root whose key sorts first, the path is the whole way down.
+        let root = Container()
+        root.register(Newsfeed.self) { resolver in
+            _ = try resolver.resolve(Missing.self)
+            return Newsfeed()
+        }
+        let rootLine = #line + 1
+        root.register(Feeds.self) { resolver in
+            _ = try resolver.resolve(Newsfeed.self)
+            return Feeds()
+        }
+        let deep = try #require(await root.validate().problems.first)
+        #expect(deep.path == [ServiceKey(Feeds.self), ServiceKey(Newsfeed.self)])
+        #expect(
+            deep.description
+                == "Newsfeed (registered at \(file):\(rootLine - 5)) needs Missing, which is not registered. "
+                + "Path: Feeds at \(file):\(rootLine) → Newsfeed at \(file):\(rootLine - 5).")
+        _ = line
+    }
+
+    @Test("A cycle names where each of its services was registered, as an error and as a problem")
+    func cycleSites() async throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(ServiceA.self) { resolver in
+            _ = try resolver.resolve(ServiceB.self)
+            return ServiceA()
+        }
+        container.register(ServiceB.self) { resolver in
+            _ = try resolver.resolve(ServiceA.self)
+            return ServiceB()
+        }
+        let file = "WeftTests/RegistrationSiteTests.swift"
+        let problem = try #require(await container.validate().problems.first)
+        #expect(
+            problem.description
+                == "Circular dependency: ServiceA → ServiceB → ServiceA "
+                + "(registered: ServiceA at \(file):\(line), ServiceB at \(file):\(line + 4)).")
+    }
+
+    @Test("An argument mismatch names where the service with arguments was registered")
+    func argumentMismatchSite() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(Newsfeed.self) { (_: Resolver, _: Int) in Newsfeed() }
+        let error = #expect(throws: ResolutionError.self) { try container.require(Newsfeed.self) }
+        #expect(error?.code == .argumentMismatch)
+        #expect(error?.sites[ServiceKey(Newsfeed.self)] == site(after: line - 1))
+    }
 }
+
+private struct Feeds: Sendable {}

@@ -87,6 +87,20 @@ struct ValidationVerdictTests {
         #expect(await container.validate().isValid)
     }
 
+    @Test("Disposing what validation made still counts as validating: a server it never started is not stopped")
+    func disposalIsValidating() async throws {
+        final class Server: Disposable {
+            let log: Log
+            init(log: Log) { self.log = log }
+            func dispose() async throws { log.append("dispose validating=\(Container.isValidating)") }
+        }
+        let log = Log()
+        let container = Container()
+        container.register(Server.self, lifetime: .singleton) { Server(log: log) }
+        #expect(await container.validate().isValid)
+        #expect(log.all == ["dispose validating=true"])
+    }
+
     @Test("Factories know they run for validate(), and nothing else does")
     func isValidating() async throws {
         let container = Container()
@@ -104,11 +118,13 @@ struct ValidationVerdictTests {
 
 @Suite("Scoped services outside a scope")
 struct ScopeCheckTests {
+    /// The line that registers `Request` below; `AsyncStore` is registered on the next.
+    static let requestLine = 127
     private func container(validatesScopes: Bool, log: Log) -> Container {
         let container = Container()
         container.diagnostics.logger = CapturingLogHandler.logger(log, level: .warning)
         container.diagnostics.validatesScopes = validatesScopes
-        container.register(Request.self, lifetime: .scoped) { Request() }
+        container.register(Request.self, lifetime: .scoped) { Request() }  // the line of requestLine
         container.register(AsyncStore.self, lifetime: .singleton) { resolver in
             _ = try resolver.resolve(Request.self)
             return AsyncStore()
@@ -123,8 +139,10 @@ struct ScopeCheckTests {
         _ = try root.require(AsyncStore.self)
         #expect(log.all.count == 1)
         #expect(
-            log.all.first?.hasPrefix("warning: Request (needed by AsyncStore) is scoped but was resolved from a root")
-                == true)
+            log.all.first?.hasPrefix(
+                "warning: Request (registered at WeftTests/ValidationVerdictTests.swift:\(Self.requestLine), "
+                    + "needed by AsyncStore at WeftTests/ValidationVerdictTests.swift:\(Self.requestLine + 1)) "
+                    + "is scoped, but this resolve makes it in a root container") == true)
         _ = try root.require(Request.self)  // cached in the root by now: no second warning
         #expect(log.all.count == 1)
     }

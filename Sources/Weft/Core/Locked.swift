@@ -6,7 +6,9 @@
     import Musl
 #endif
 
-/// A value guarded by a lock: the only place Weft synchronizes shared mutable state.
+/// A value guarded by a lock: the only place Weft synchronizes shared mutable state. `package`
+/// so that `WeftTesting` shares it (`WeftInitializer` has its own copy: the two libraries are
+/// independent).
 ///
 /// A `pthread_mutex_t` on every platform rather than the standard library's `Mutex`: `Mutex`
 /// needs macOS 15 (Weft supports 14), and on Linux ThreadSanitizer cannot see its futex, so it
@@ -18,11 +20,11 @@
 /// The state sits behind a pointer rather than in a stored `var`: the lock already makes
 /// access exclusive, and a class's `var` would add a dynamic exclusivity check to every access.
 // @unchecked: `state` is only read or written between `pthread_mutex_lock` and `_unlock`.
-final class Locked<State>: @unchecked Sendable {
+package final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let state: UnsafeMutablePointer<State>
 
-    init(_ state: consuming sending State) {
+    package init(_ state: consuming sending State) {
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: state)
         mutex = .allocate(capacity: 1)
@@ -47,7 +49,7 @@ final class Locked<State>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E)
+    package func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E)
         -> sending Result
     {
         pthread_mutex_lock(mutex)

@@ -43,8 +43,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// The service's factory runs on the main actor (``ResolutionError/isolation``), no
         /// value of it is cached, and it was resolved synchronously off the main actor.
         public static let requiresIsolation = Code(.requiresIsolation)
-        /// The service is `.scoped` and was resolved from a root container, which is no scope,
-        /// while ``Diagnostics/validatesScopes`` is on.
+        /// The service is `.scoped` and a resolve would make it in a root container, which is no
+        /// scope (resolved from the root, or by a singleton registered there), while
+        /// ``Diagnostics/validatesScopes`` is on.
         public static let scopedOutsideScope = Code(.scopedOutsideScope)
     }
 
@@ -227,9 +228,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 + "Use `try await container.resolveAsync(\(key.typeName).self)` (it hops to the main actor), "
                 + "resolve it from main-actor code, or resolve it there once first: a cached value is served anywhere."
         case .scopedOutsideScope:
-            return "\(subject) is scoped but was resolved from a root container, which is no scope: "
-                + "its value would live as long as the root. Resolve it from a scope (`container.createScope()`), "
-                + "or register it `.singleton` if one instance is meant."
+            return "\(subject) is scoped, but this resolve makes it in a root container, which is no scope: "
+                + "its value would live as long as the root. Resolve it from a scope (`container.createScope()`) "
+                + "through services that are not singletons (a singleton resolves from the container that "
+                + "registers it), or register it `.singleton` if one instance is meant."
         case .cancelled:
             return "Resolving \(subject) was cancelled while another task was still creating it."
         case .shutDown:

@@ -92,7 +92,7 @@ extension Container {
         let diagnostics = self.diagnostics
         let error = ResolutionError.scopedOutsideScope(key, path: path)
         if diagnostics.validatesScopes { throw error }
-        diagnostics.logger.warning("\(error.description)", metadata: ["weft.key": "\(key)"])
+        diagnostics.logger.warning("\(sited(error).description)", metadata: ["weft.key": "\(key)"])
     }
 
     func report(_ error: ResolutionError) {

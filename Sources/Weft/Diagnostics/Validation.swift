@@ -62,10 +62,19 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     public let lifetime: Lifetime?
     /// For ``Code/factoryFailed``, what the factory threw; otherwise empty.
     public let message: String
+    /// The services being resolved, outermost first, when ``Container/validate()`` found the
+    /// problem, ending with ``service``: `[App, Feed]` for a missing dependency of `Feed`
+    /// reached from `App`. Empty for a problem made by hand, and for one the graph shows
+    /// (captive and main-actor dependencies). Two problems that differ only here are equal.
+    public private(set) var path: [ServiceKey] = []
+    /// Where the keys the problem names were registered (the `#fileID` and `#line` of their
+    /// `register` calls), when ``Container/validate()`` found it.
+    private var sites: [ServiceKey: RegistrationSite] = [:]
+
     /// Where ``service`` was registered (its `register` call's `#fileID` and `#line`), when
     /// ``Container/validate()`` found it; `nil` for a problem made by hand. Two problems that
     /// differ only here are equal.
-    public private(set) var site: RegistrationSite?
+    public var site: RegistrationSite? { sites[service] }
 
     private init(
         _ code: Code, service: ServiceKey, dependency: ServiceKey? = nil, cycle: [ServiceKey] = [],
@@ -112,10 +121,19 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         ValidationProblem(.factoryFailed, service: service, message: message)
     }
 
-    /// This problem with where its service was registered.
-    func with(site: RegistrationSite?) -> ValidationProblem {
+    /// This problem as found at the end of `path`.
+    func with(path: [ServiceKey]) -> ValidationProblem {
         var problem = self
-        problem.site = site
+        problem.path = path
+        return problem
+    }
+
+    /// This problem with the sites of the keys it names, from `registrations`.
+    func sited(by registrations: [ServiceKey: Registration]) -> ValidationProblem {
+        var problem = self
+        for key in [service] + (dependency.map { [$0] } ?? []) + path + cycle {
+            if let site = registrations[key]?.site { problem.sites[key] = site }
+        }
         return problem
     }
 
@@ -136,24 +154,42 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let dependency = dependency.map(\.description) ?? "?"
         let service = site.map { "\(self.service) (registered at \($0))" } ?? "\(self.service)"
-        return switch code {
-        case .missingDependency:
-            "\(service) needs \(dependency), which is not registered."
-        case .circularDependency:
-            "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))"
-                + (site.map { " (\(self.service) registered at \($0))" } ?? "") + "."
-        case .captiveDependency:
-            "Singleton \(service) depends on \(lifetime.map(\.description) ?? "shorter-lived") \(dependency) "
-                + "and would keep one instance of it forever."
-        case .requiresAsync:
-            "\(service) resolves \(dependency) synchronously, but \(dependency) has an async factory."
-        case .requiresIsolation:
-            "\(service) resolves \(dependency) synchronously, but \(dependency) is made on the main actor: "
-                + "\(self.service) fails wherever it is first resolved off the main actor. Register \(self.service) with "
-                + "`isolation: MainActor.shared` too, or resolve \(dependency) with `await`."
-        default:
-            "The factory of \(service) threw: \(message)"
+        let text =
+            switch code {
+            case .missingDependency:
+                "\(service) needs \(dependency), which is not registered."
+            case .circularDependency:
+                "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))\(registeredInCycle)."
+            case .captiveDependency:
+                "Singleton \(service) depends on \(lifetime.map(\.description) ?? "shorter-lived") \(dependency) "
+                    + "and would keep one instance of it forever."
+            case .requiresAsync:
+                "\(service) resolves \(dependency) synchronously, but \(dependency) has an async factory."
+            case .requiresIsolation:
+                "\(service) resolves \(dependency) synchronously, but \(dependency) is made on the main actor: "
+                    + "\(self.service) fails wherever it is first resolved off the main actor. "
+                    + "Register \(self.service) with `isolation: MainActor.shared` too, or resolve \(dependency) "
+                    + "with `await`."
+            default:
+                "The factory of \(service) threw: \(message)"
+            }
+        return text + through
+    }
+
+    /// The sites of a cycle's keys: ` (registered: A at App/A.swift:3, B at App/B.swift:9)`.
+    private var registeredInCycle: String {
+        let registered = Array(Set(cycle)).sorted { $0.description < $1.description }.compactMap { key in
+            sites[key].map { "\(key) at \($0)" }
         }
+        return registered.isEmpty ? "" : " (registered: \(registered.joined(separator: ", ")))"
+    }
+
+    /// The path from the validated root, when the service was reached through others:
+    /// ` Path: App at App/main.swift:3 → Feed at App/main.swift:12.`
+    private var through: String {
+        guard path.count > 1 else { return "" }
+        let steps = path.map { key in sites[key].map { "\(key) at \($0)" } ?? "\(key)" }
+        return " Path: \(steps.joined(separator: " → "))."
     }
 }
 
@@ -213,7 +249,8 @@ extension Container {
         }
         for problem in Self.isolationProblems(edges: sorted, recorder: recorder) { add(problem) }
 
-        await dispose(validationCopy: copy)
+        // Still validating: a factory that left out its side effect may leave out undoing it too.
+        await Validating.$current.withValue(true) { await dispose(validationCopy: copy) }
 
         let graph = DependencyGraph(
             nodes: registrations.values.map {
@@ -221,7 +258,7 @@ extension Container {
             },
             edges: Array(Set(edges.map { DependencyGraph.Edge(from: $0.from.key, to: $0.to.key) }))
         )
-        let sited = problems.map { problem in problem.with(site: registrations[problem.service]?.site) }
+        let sited = problems.map { problem in problem.sited(by: registrations) }
         return ValidationReport(problems: sited, graph: graph)
     }
 
@@ -255,6 +292,13 @@ extension Container {
     }
 
     private static func problem(for error: ResolutionError) -> ValidationProblem {
+        let problem = problemOfKey(for: error)
+        guard error.code != .circularDependency else { return problem }
+        // The path to the service at fault, ending with it.
+        return problem.with(path: error.path.last == problem.service ? error.path : error.path + [problem.service])
+    }
+
+    private static func problemOfKey(for error: ResolutionError) -> ValidationProblem {
         let key = error.key
         switch error.code {
         case .notRegistered:
@@ -323,7 +367,9 @@ extension Container {
     /// }
     /// ```
     ///
-    /// It is `true` in the task that validates and the tasks it creates, `false` everywhere else.
+    /// It is `true` in the task that validates and the tasks it creates, while factories run and
+    /// while the values they made are disposed (a `dispose()` can tell a server it never
+    /// started), and `false` everywhere else.
     public static var isValidating: Bool { Validating.current }
 }
 

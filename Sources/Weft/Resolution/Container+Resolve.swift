@@ -271,6 +271,12 @@ extension Container {
         for key in [error.key] + error.path + error.cycle where sites[key] == nil {
             if let site = registration(for: key)?.registration.site { sites[key] = site }
         }
+        // An argument mismatch names the service without arguments; its registration has them.
+        if error.code == .argumentMismatch, sites[error.key] == nil,
+            let registered = visibleRegistrations().first(where: { $0.key.withoutArguments == error.key })
+        {
+            sites[error.key] = registered.value.site
+        }
         return sites.isEmpty ? error : error.with(sites: sites)
     }
 }

@@ -1,3 +1,5 @@
+import Weft  // its lock
+
 /// A clock that moves only when a test advances it, so that a timeout or a retry delay takes no
 /// real time.
 ///
