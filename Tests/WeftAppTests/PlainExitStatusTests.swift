@@ -81,16 +81,16 @@ struct PlainExitStatusTests {
     }
 }
 
-@Suite("The README's exit-status table")
+@Suite("The manual's exit-status table")
 struct ReadmeExitStatusTests {
-    /// The package's README.md, two folders above this file.
-    static let readme = URL(fileURLWithPath: #filePath)
+    /// Using weft, the app's manual: Sources/WeftApp/WeftApp.docc/UsingWeft.md.
+    static let manual = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
+        .appendingPathComponent("Sources/WeftApp/WeftApp.docc/UsingWeft.md")
 
     @Test("lists exactly the statuses ExitStatus has, in order, each with its meaning")
     func tableMatchesCode() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let text = try String(contentsOf: Self.manual, encoding: .utf8)
         let rows = text.split(separator: "\n").compactMap { line -> (Int32, String)? in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)

@@ -1,3 +1,5 @@
+// The README's "container" block, then what its comments claim that it does not print.
+// doc begins
 import Weft
 
 protocol Logger: Sendable { func log(_ message: String) }
@@ -25,3 +27,7 @@ do {
 } catch {
     print(error)  // No registration for String. Register it with `container.register(String.self) { … }`.
 }
+// doc ends
+
+let again = try await container.resolveAsync(UserService.self)
+precondition(again.database === users.database, "Database is created once")
