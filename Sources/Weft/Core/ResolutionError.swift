@@ -221,8 +221,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .factoryFailed:
             return "The factory of \(subject) threw: \(underlyingError.map { "\($0)" } ?? "an error")"
         case .requiresAsync:
-            return "\(subject) has an async factory and cannot be resolved synchronously. "
-                + "Use `try await resolver.resolve(\(key.typeName).self)` or register a synchronous factory."
+            let fix =
+                path.last.map { "make the factory of \($0) `async` and resolve it there with " }
+                ?? "resolve it with `try await container.resolveAsync(\(key.typeName).self)`, or in a factory with "
+            return "\(subject) has an async factory and cannot be resolved synchronously: "
+                + fix + "`try await resolver.resolve(\(key.typeName).self)`; or register a synchronous factory."
         case .requiresIsolation:
             return "\(subject) is created on the main actor, and this synchronous resolve runs off it. "
                 + "Use `try await container.resolveAsync(\(key.typeName).self)` (it hops to the main actor), "

@@ -152,8 +152,10 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let dependency = dependency.map(\.description) ?? "?"
         let service = site.map { "\(self.service) (registered at \($0))" } ?? "\(self.service)"
+        // The dependency's site, where it is registered, on its first mention only.
+        let dependencyAt = self.dependency.map { key in sites[key].map { "\(key) (registered at \($0))" } ?? "\(key)" }
+        let dependency = self.dependency.map(\.description) ?? "?"
         let text =
             switch code {
             case .missingDependency:
@@ -161,12 +163,13 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
             case .circularDependency:
                 "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))\(registeredInCycle)."
             case .captiveDependency:
-                "Singleton \(service) depends on \(lifetime.map(\.description) ?? "shorter-lived") \(dependency) "
-                    + "and would keep one instance of it forever."
+                "Singleton \(service) depends on \(lifetime.map(\.description) ?? "shorter-lived") "
+                    + "\(dependencyAt ?? "?") and would keep one instance of it forever."
             case .requiresAsync:
-                "\(service) resolves \(dependency) synchronously, but \(dependency) has an async factory."
+                "\(service) resolves \(dependencyAt ?? "?") synchronously, but \(dependency) has an async factory: "
+                    + "make the factory of \(self.service) `async` and `await` it."
             case .requiresIsolation:
-                "\(service) resolves \(dependency) synchronously, but \(dependency) is made on the main actor: "
+                "\(service) resolves \(dependencyAt ?? "?") synchronously, but \(dependency) is made on the main actor: "
                     + "\(self.service) fails wherever it is first resolved off the main actor. "
                     + "Register \(self.service) with `isolation: MainActor.shared` too, or resolve \(dependency) "
                     + "with `await`."
