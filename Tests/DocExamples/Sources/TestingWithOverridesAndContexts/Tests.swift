@@ -62,11 +62,3 @@ func injectedFromATestContainer() {
     #expect(report.isValid, "\(report.problems.map(\.description))")
 }
 // doc ends
-
-/// What `theAppConfigurationResolves` expects, checked where a failure stops the run.
-func checkTheAppConfiguration() async throws {
-    let container = Container()
-    try await container.install([CoreModule(), NetworkModule(), UserFeature()])
-    let report = await container.validate()
-    precondition(report.isValid, "\(report.problems.map(\.description))")
-}

@@ -1,3 +1,4 @@
+import Testing
 import Weft
 
 let container = Container()
@@ -20,11 +21,8 @@ container.contexts = []
 print(type(of: try container.require((any API).self)))  // LiveAPI
 // doc ends
 
-try await checkoutCharges()
 setAnInjectedProperty()
 injectedFromATestContainer()
-try await theAppConfigurationResolves()
-try await checkTheAppConfiguration()
 
 // The other way the article gives: a plain @Injected under withIsolatedShared(testContainer).
 let testContainer = Container()
@@ -32,3 +30,7 @@ testContainer.register((any API).self) { MockAPI() }
 await Container.withIsolatedShared(testContainer) {
     precondition(CheckoutModel().api is MockAPI)
 }
+
+// The article's tests (checkoutCharges, theAppConfigurationResolves), run as `swift test` runs them.
+let status: CInt = await Testing.__swiftPMEntryPoint(passing: nil)
+precondition(status == 0, "the article's tests failed")
