@@ -5,7 +5,7 @@ import Testing
 
 /// Seeded random sequences of register (sync and `async` factories, main-actor ones too, `T` and
 /// `T?` dependencies) /
-/// register(instance:) / resolve (require, probe, async, `T?` sync and async) / scope / child /
+/// register(instance:) / register(owning:) / resolve (require, probe, async, `T?` sync and async) / scope / child /
 /// update and install (factories and `instance:` mixed) / override / restore / reset /
 /// reset(lifetime:) / reset(key) / unregister / removeAll operations, over every lifetime
 /// (`.graph` too), resolving from background tasks, the main actor and another actor, run
@@ -89,8 +89,9 @@ struct ModelBasedTests {
 
 enum Operation: CustomStringConvertible, Sendable {
     case register(container: Int, registration: Registration)
-    /// `register(_:name:also:instance:)`, forwarding `any Boxed` to it when `forwards`.
-    case registerInstance(container: Int, key: Int, forwards: Bool)
+    /// `register(_:name:also:instance:)`, forwarding `any Boxed` to it when `forwards`; with
+    /// `owned`, `register(_:name:also:owning:)`, whose value the container disposes at shutdown.
+    case registerInstance(container: Int, key: Int, forwards: Bool, owned: Bool = false)
     case resolve(container: Int, key: Int, style: ResolveStyle, context: ResolveContext = .background)
     case child(of: Int)
     /// `Container.update` (or `updateAsync`) on the shared container: registers `registrations`,
@@ -292,7 +293,8 @@ enum Operation: CustomStringConvertible, Sendable {
             return .register(container: container, registration: randomRegistration(using: &generator))
         case 24..<27:
             return .registerInstance(
-                container: container, key: generator.next(below: keyCount), forwards: generator.next(below: 4) == 0)
+                container: container, key: generator.next(below: keyCount), forwards: generator.next(below: 4) == 0,
+                owned: generator.next(below: 2) == 0)
         case 27..<29 where generator.next(below: 3) == 0:
             return .checkHealth(container: container)
         case 27..<29:
@@ -379,8 +381,8 @@ enum Operation: CustomStringConvertible, Sendable {
     func wrapped(containers count: Int) -> Operation {
         switch self {
         case .register(let c, let registration): .register(container: c % count, registration: registration)
-        case .registerInstance(let c, let k, let forwards):
-            .registerInstance(container: c % count, key: k, forwards: forwards)
+        case .registerInstance(let c, let k, let forwards, let owned):
+            .registerInstance(container: c % count, key: k, forwards: forwards, owned: owned)
         case .resolve(let c, let k, let style, let context):
             .resolve(container: c % count, key: k, style: style, context: context)
         case .child(let c): .child(of: c % count)
@@ -405,8 +407,8 @@ enum Operation: CustomStringConvertible, Sendable {
     var description: String {
         switch self {
         case .register(let c, let registration): "c\(c).register(\(registration))"
-        case .registerInstance(let c, let k, let forwards):
-            "c\(c).register(k\(k)\(forwards ? ", also: Boxed" : ""), instance:)"
+        case .registerInstance(let c, let k, let forwards, let owned):
+            "c\(c).register(k\(k)\(forwards ? ", also: Boxed" : ""), \(owned ? "owning" : "instance"):)"
         case .resolve(let c, let k, let style, let context): "c\(c).\(style)(k\(k)) from \(context)"
         case .child(let c): "new child of c\(c)"
         case .update(let registrations, let probe, let isAsync):
@@ -583,14 +585,15 @@ final class World {
         switch operation.wrapped(containers: containers.count) {
         case .register(let c, let registration):
             register(registration, in: c)
-        case .registerInstance(let c, let k, let forwards):
+        case .registerInstance(let c, let k, let forwards, let owned):
             let box = ledger.make(registration: -1, dependencies: [])
-            if forwards {
-                containers[c].register(Box.self, name: key(k), also: (any Boxed).self, instance: box)
-            } else {
-                containers[c].register(Box.self, name: key(k), instance: box)
+            switch (forwards, owned) {
+            case (true, false): containers[c].register(Box.self, name: key(k), also: (any Boxed).self, instance: box)
+            case (false, false): containers[c].register(Box.self, name: key(k), instance: box)
+            case (true, true): containers[c].register(Box.self, name: key(k), also: (any Boxed).self, owning: box)
+            case (false, true): containers[c].register(Box.self, name: key(k), owning: box)
             }
-            let id = model.registerInstance(container: c, key: k, forwards: forwards)
+            let id = model.registerInstance(container: c, key: k, forwards: forwards, owned: owned)
             serialOf[id] = box.serial
             idOf[box.serial] = id
         case .resolve(let c, let k, let style, let context):
@@ -1635,8 +1638,9 @@ struct Model {
     }
 
     /// An `instance:` registration is a base registration whose value is cached at once, if
-    /// it is the one the container resolves the key with.
-    mutating func registerInstance(container: Int, key: Int, forwards: Bool = false) -> Int {
+    /// it is the one the container resolves the key with; an `owned` one cached so is the
+    /// container's to dispose, as if it had made it then.
+    mutating func registerInstance(container: Int, key: Int, forwards: Bool = false, owned: Bool = false) -> Int {
         nextInstance += 1
         let registration = make(id: -1, lifetime: .singleton, instance: nextInstance)
         if forwards { registerForwarding(to: key, in: container) }
@@ -1646,6 +1650,7 @@ struct Model {
         }
         if nodes[container].registration(key)?.uid == registration.uid, !nodes[container].isShutDown {
             nodes[container].cache[key] = .instance(id: nextInstance, dependencies: [])
+            if owned { nodes[container].disposables.append(nextInstance) }
         }
         return nextInstance
     }

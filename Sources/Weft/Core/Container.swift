@@ -61,11 +61,13 @@ public final class Container: Sendable {
 
         /// The value cached for `registration`'s key once it changed the key's registration in
         /// force: `instance`, for an `instance:` registration that is in force; else none, as
-        /// after ``Container/shutdown()``, when a container holds nothing.
-        mutating func keepValue(_ instance: (any Sendable)?, of registration: Registration) {
+        /// after ``Container/shutdown()``, when a container holds nothing. An `owned` instance
+        /// kept here is disposed at shutdown with the values this container created.
+        mutating func keepValue(_ instance: (any Sendable)?, of registration: Registration, owned: Bool = false) {
             let key = registration.key
             if let instance, registrations[key] === registration, !isShutDown {
                 instances[key] = .strong(instance)
+                if owned, let disposable = instance as? any Disposable { disposables.append((key, disposable)) }
             } else {
                 instances[key] = nil
             }
@@ -221,6 +223,50 @@ public final class Container: Sendable {
         for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, site: site)) }
     }
 
+    /// Registers an existing value and takes ownership of it: shared by every resolve, as an
+    /// `instance:` registration is, and disposed by ``shutdown()`` when it is ``Disposable``.
+    ///
+    /// Use it for a resource that start-up opened itself, a connection pool say, so that the
+    /// container that hands it out also closes it:
+    ///
+    /// ```swift
+    /// let pool = try await DatabasePool.open(settings.databaseURL)
+    /// container.register(DatabasePool.self, owning: pool)
+    /// // …
+    /// try await container.shutdown()   // closes the pool, after what was made later
+    /// ```
+    ///
+    /// The value counts as made now: ``shutdown()`` disposes it in reverse order with the
+    /// values the container creates, so a service made later from it is disposed first. It
+    /// stays the container's until then, even if its registration is replaced. A value that is
+    /// not ``Disposable`` has nothing to dispose: the container's logger warns. Registered
+    /// inside ``update(_:)`` or ``install(_:)``, it is owned once the staging applies; on a
+    /// container that was shut down, it stays the caller's.
+    @inlinable
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self, name: String? = nil, also: Any.Type..., owning value: T,
+        file: String = #fileID, line: UInt = #line
+    ) {
+        let key = ServiceKey(type, name: name)
+        let site = RegistrationSite(fileID: file, line: Int(line))
+        if !(value is any Disposable) { warnNotDisposable(key, site: site) }
+        add(
+            Registration(key: key, lifetime: .singleton, factory: .sync { _ in GivenValue(value) }, site: site),
+            instance: value, owned: true)
+        for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, site: site)) }
+    }
+
+    /// Warns that an `owning:` registration has nothing to dispose.
+    @usableFromInline
+    func warnNotDisposable(_ key: ServiceKey, site: RegistrationSite) {
+        diagnostics.logger.warning(
+            """
+            \(key) (registered at \(site)) is registered with `owning:` but is not Disposable: \
+            shutdown() has nothing to dispose. Adopt Disposable, or register it with `instance:`.
+            """,
+            metadata: ["weft.key": "\(key)"])
+    }
+
     /// The lifetime of registrations that name none. ``Lifetime/transient`` unless set;
     /// children and scopes start with their parent's.
     public var defaultLifetime: Lifetime {
@@ -295,19 +341,20 @@ public final class Container: Sendable {
         return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
     }
 
-    /// Adds `registration` with `instance` as its value, already cached.
+    /// Adds `registration` with `instance` as its value, already cached; an `owned` one is
+    /// disposed at shutdown.
     @usableFromInline
-    func add(_ registration: Registration, instance: any Sendable) {
+    func add(_ registration: Registration, instance: any Sendable, owned: Bool = false) {
         let key = registration.key
         let outcome = state.withLock { state -> AddOutcome in
             if state.openStagings > 0,
-                stage(Staging.Entry(registration: registration, instance: instance, context: nil))
+                stage(Staging.Entry(registration: registration, instance: instance, context: nil, owned: owned))
             {
                 return .staged
             }
             guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
-            state.keepValue(instance, of: registration)
+            state.keepValue(instance, of: registration, owned: owned)
             let exhausted = state.cache.invalidate(
                 CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
@@ -344,7 +391,7 @@ public final class Container: Sendable {
             let key = entry.registration.key
             guard state.put(entry.registration, context: entry.context) else { return (false, false) }
             state.forgetCreation(of: key)
-            state.keepValue(entry.instance, of: entry.registration)
+            state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
             let exhausted = state.cache.invalidate(
                 CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
             return (!state.children.isEmpty, exhausted)
@@ -382,7 +429,7 @@ public final class Container: Sendable {
                 let key = entry.registration.key
                 guard state.put(entry.registration, context: entry.context) else { continue }
                 state.forgetCreation(of: key)
-                state.keepValue(entry.instance, of: entry.registration)
+                state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
                 changed.append(key)
             }
             guard !changed.isEmpty else { return ([], false, false) }

@@ -40,8 +40,9 @@ extension Container {
     ///
     /// A failing `dispose()` does not stop the others: every failure is collected and thrown
     /// together. Concurrent calls share one disposal and its outcome. `instance:` registrations
-    /// are the caller's to dispose; a value whose registration was replaced is still disposed
-    /// here. Shutting down a container leaves its scopes and children running: they keep their
+    /// are the caller's to dispose; `owning:` ones (``register(_:name:also:owning:file:line:)``)
+    /// are disposed here, in order with what was created; a value whose registration was
+    /// replaced is still disposed here. Shutting down a container leaves its scopes and children running: they keep their
     /// scoped values, and no longer hand out its singletons.
     ///
     /// A factory still running when this is called is not waited for: when it returns, its

@@ -7,11 +7,13 @@
 /// visible together, to it too, when the closure returns. Until then every resolve sees the
 /// container as it was, and values created meanwhile are the container's own.
 final class Staging: Sendable {
-    /// A staged registration, with its value for an `instance:` registration.
+    /// A staged registration, with its value for an `instance:` or `owning:` registration.
     struct Entry: Sendable {
         let registration: Registration
         let instance: (any Sendable)?
         let context: Container.Context?
+        /// Whether the container owns `instance` (`owning:`): it disposes it at shutdown.
+        var owned = false
     }
 
     /// The staging of the current task, innermost first through ``parent``.
@@ -58,8 +60,9 @@ final class Staging: Sendable {
             guard state.isOpen, let index = state.entries.lastIndex(where: { $0.registration === old }) else {
                 return false
             }
+            let old = state.entries[index]
             state.entries[index] = Entry(
-                registration: new, instance: state.entries[index].instance, context: state.entries[index].context)
+                registration: new, instance: old.instance, context: old.context, owned: old.owned)
             return true
         }
     }
