@@ -3,8 +3,9 @@ import PackageDescription
 
 // Two audiences share this package. Library users name `Weft` and `WeftInitializer` (and in
 // their tests `WeftTesting`) with `traits: []` and resolve only the light API packages those
-// need (swift-atomics, swift-log, swift-distributed-tracing). The `ServiceLifecycle` trait adds `WeftServiceLifecycle`'s
-// dependency; `App`, on by default, adds what the `weft` app, its domain and its tests need.
+// need (swift-atomics, swift-log, swift-distributed-tracing, swift-metrics). The
+// `ServiceLifecycle` trait adds `WeftServiceLifecycle`'s dependency; `App`, on by default, adds
+// what the `weft` app, its domain and its tests need.
 
 /// A product that only the app, its domain and their tests use.
 func app(_ product: String, in package: String) -> Target.Dependency {
@@ -34,16 +35,19 @@ let package = Package(
         ),
         .trait(
             name: "App",
-            description: "The weft app, its domain and its tests (SwiftNIO, AsyncHTTPClient, Hummingbird, GRDB).",
+            description:
+                "The weft app, its domain and its tests (SwiftNIO, AsyncHTTPClient, Hummingbird, GRDB, Prometheus).",
             enabledTraits: ["ServiceLifecycle"]
         ),
         .default(enabledTraits: ["App"]),
     ],
     dependencies: [
-        // Tested versions. The first three are all that `Weft` and `WeftInitializer` need.
+        // Tested versions. The first four are all that `Weft` and `WeftInitializer` need.
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // An API package without dependencies: start-up metrics (WeftInitializer).
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // The `ServiceLifecycle` trait.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The `App` trait.
@@ -52,6 +56,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // No default traits: weft needs neither swift-configuration nor Foundation's form coding.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
@@ -72,6 +77,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
 
@@ -130,6 +136,8 @@ let package = Package(
             dependencies: [
                 "FactKit", "Weft", "WeftInitializer", "WeftServiceLifecycle",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                app("Prometheus", in: "swift-prometheus"),
                 app("NIOConcurrencyHelpers", in: "swift-nio"),
                 lifecycle("ServiceLifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -166,6 +174,7 @@ let package = Package(
                 "WeftInitializer",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(

@@ -8,13 +8,15 @@ struct FactRequestHandler: Sendable {
     let facts: [String]
     let fault: ServerFault?
     let slowResponseDelay: Duration
+    /// The process's metrics in the Prometheus text format, for `/metrics`; `nil` answers 404.
+    var metrics: (@Sendable () -> [UInt8])?
 
     static let defaultListLimit = 10
     /// The methods every route answers; `HEAD` is answered like `GET`, without the body.
     static let allowedMethods = "GET, HEAD"
 
     /// The routes served, as spans name them.
-    static let routes: Set<String> = ["/fact", "/facts", "/health"]
+    static let routes: Set<String> = ["/fact", "/facts", "/health", "/metrics"]
 
     /// The route `path` is served by, or `nil` for a path answered `404`.
     static func route(of path: String) -> String? {
@@ -31,6 +33,12 @@ struct FactRequestHandler: Sendable {
 
     /// The answer to `method path?query`; `query` holds the decoded query items in order.
     func handle(method: String, path: String, query: [(name: String, value: String)]) async throws -> Outcome {
+        // The operator's view of the server is never faulty: a fault is for the app's clients.
+        if path == "/metrics", let metrics, method == "GET" || method == "HEAD" {
+            return .respond(
+                FactResponse(
+                    status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(metrics())))
+        }
         switch fault {
         case .http500:
             return .respond(.json(["error": "internal server error (fault mode http-500)"], status: 500))

@@ -26,13 +26,16 @@ extension FactServer {
     ///   - fault: A deliberate fault, or `nil` to serve normally.
     ///   - slowResponseDelay: How long ``ServerFault/slow`` waits before answering.
     ///   - logger: Where each request is logged; silent by default.
+    ///   - metrics: What `/metrics` answers (the Prometheus text format); none by default.
     public static func bundled(
         port: UInt16 = 0,
         fault: ServerFault? = nil,
         slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay,
-        logger: Logger = FactServer.silentLogger
+        logger: Logger = FactServer.silentLogger,
+        metrics: (@Sendable () -> [UInt8])? = nil
     ) throws(FactServerError) -> FactServer {
         try FactServer(
-            facts: bundledFacts(), port: port, fault: fault, slowResponseDelay: slowResponseDelay, logger: logger)
+            facts: bundledFacts(), port: port, fault: fault, slowResponseDelay: slowResponseDelay, logger: logger,
+            metrics: metrics)
     }
 }

@@ -53,6 +53,9 @@ public actor FactServer {
     let readTimeout: Duration
     /// Where each request is logged; requests carry Hummingbird's `hb.request.id` metadata.
     let logger: Logger
+    /// What `/metrics` answers: the process's metrics in the Prometheus text format; `nil`
+    /// for no such route.
+    let metrics: (@Sendable () -> [UInt8])?
 
     /// A logger that drops everything: the default, so an embedded server stays quiet.
     public static let silentLogger = Logger(label: "weft.fact-server", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -85,13 +88,15 @@ public actor FactServer {
     ///     client's timeout.
     ///   - readTimeout: How long a connection that sends nothing is kept open.
     ///   - logger: Where each request is logged; silent by default.
+    ///   - metrics: What `/metrics` answers (the Prometheus text format); none by default.
     init(
         facts: [String],
         port: UInt16 = 0,
         fault: ServerFault? = nil,
         slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay,
         readTimeout: Duration = FactServer.readTimeout,
-        logger: Logger = FactServer.silentLogger
+        logger: Logger = FactServer.silentLogger,
+        metrics: (@Sendable () -> [UInt8])? = nil
     ) throws(FactServerError) {
         guard !facts.isEmpty else { throw .noFacts(reason: "the list of facts is empty") }
         self.facts = facts
@@ -100,6 +105,7 @@ public actor FactServer {
         self.slowResponseDelay = slowResponseDelay
         self.readTimeout = readTimeout
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// The base URL clients use while running, such as `http://127.0.0.1:49152`, else `nil`.
@@ -117,7 +123,8 @@ public actor FactServer {
     public func start() async throws(FactServerError) -> URL {
         if let stopping { await stopping.value }
         if let baseURL { return baseURL }
-        let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
+        let handler = FactRequestHandler(
+            facts: facts, fault: fault, slowResponseDelay: slowResponseDelay, metrics: metrics)
         // Whichever comes first: listening (with the bound port), or `run()` failing.
         let (outcomes, outcome) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
         let application = Self.makeApplication(
@@ -194,7 +201,8 @@ public actor FactServer {
     /// - Parameter onListening: Called once with the base URL when the server is listening.
     /// - Throws: ``FactServerError`` when it cannot listen or stops on its own.
     public func serve(onListening: @escaping @Sendable (URL) -> Void) async throws(FactServerError) {
-        let handler = FactRequestHandler(facts: facts, fault: fault, slowResponseDelay: slowResponseDelay)
+        let handler = FactRequestHandler(
+            facts: facts, fault: fault, slowResponseDelay: slowResponseDelay, metrics: metrics)
         let port = requestedPort
         let application = Self.makeApplication(handler: handler, port: port, readTimeout: readTimeout, logger: logger) {
             channel in

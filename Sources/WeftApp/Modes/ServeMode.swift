@@ -1,6 +1,8 @@
+import CoreMetrics
 import FactKit
 import Foundation
 public import Logging
+import Prometheus
 import ServiceLifecycle
 import Weft
 import WeftInitializer
@@ -11,7 +13,8 @@ import WeftServiceLifecycle
 ///
 /// It runs on `WeftServiceLifecycle`, as a server app would: a traced start-up, then the server
 /// as a `Service` in a `ServiceGroup` — a signal stops it gracefully, so requests in flight get
-/// their answers — then the container is shut down.
+/// their answers — then the container is shut down. Its start-up's metrics (swift-metrics, into
+/// a swift-prometheus registry) are served on `/metrics` in the Prometheus text format.
 public enum ServeMode {
     /// The names of the faults the server can serve on purpose, such as `http-500`.
     public static var faultNames: [String] { ServerFault.names }
@@ -34,21 +37,28 @@ public enum ServeMode {
     public static func run(port: UInt16, fault name: String?, logger: Logger? = nil) async -> ExitStatus {
         let fault = name.flatMap(ServerFault.init(rawValue:))
         let logger = logger ?? Logger(label: "weft.serve", factory: { _ in SwiftLogNoOpLogHandler() })
+        // The process's own registry, bound to this run's task rather than bootstrapped globally.
+        let registry = PrometheusCollectorRegistry()
         do {
             let initializer = try DependencyInitializer(
                 createProcess: { ServeProcess() },
                 preSyncSteps: [
                     SyncInitializationStep(title: "Load the bundled facts") { process in
-                        let server = try FactServer.bundled(port: port, fault: fault, logger: logger)
+                        let server = try FactServer.bundled(
+                            port: port, fault: fault, logger: logger, metrics: { registry.emitToBuffer() })
                         process.container.register(FactServer.self, instance: server)
                     }
                 ]
             )
-            try await initializer.runServices(logger: logger) { result in
-                let server = try result.container.require(FactServer.self)
-                return [.init(service: FactServerService(server: server, fault: fault), serviceName: "fact server")]
-            } container: {
-                $0.container
+            try await withMetricsFactory(PrometheusMetricsFactory(registry: registry)) {
+                try await initializer.runServices(logger: logger) { result in
+                    let server = try result.container.require(FactServer.self)
+                    return [
+                        .init(service: FactServerService(server: server, fault: fault), serviceName: "fact server")
+                    ]
+                } container: {
+                    $0.container
+                }
             }
             StandardStreams.writeError("weft serve: stopped")
             return .success

@@ -1,0 +1,54 @@
+import CoreMetrics
+
+/// How a start-up run ended, as its metrics label it (`outcome`).
+enum RunOutcome: String {
+    case succeeded, degraded, failed, cancelled
+}
+
+/// A run's metrics, recorded through swift-metrics once the run has ended: nothing on the
+/// steps' path, and nothing at all while no metrics backend is bootstrapped (neither with
+/// `MetricsSystem.bootstrap` nor bound to the task with `withMetricsFactory`).
+///
+/// Named as Prometheus names them (a timer in seconds, a counter's `_total`):
+///
+/// | metric | kind | dimensions |
+/// |---|---|---|
+/// | `weft_startup_step_duration_seconds` | timer | `step` (its id), `outcome` |
+/// | `weft_startup_step_attempts_total` | counter | `step` |
+/// | `weft_startup_step_retries_total` | counter | `step` |
+/// | `weft_startup_duration_seconds` | timer | `outcome`: `succeeded`, `degraded`, `failed`, `cancelled` |
+/// | `weft_startup_runs_total` | counter | `outcome` |
+enum RunMetrics {
+    static func record(_ report: InitializationReport, outcome: RunOutcome) {
+        let factory = MetricsSystem.factory
+        guard !(factory is NOOPMetricsHandler) else { return }
+        for timing in report.steps {
+            let step = ("step", timing.step.id)
+            Timer(
+                label: "weft_startup_step_duration_seconds",
+                dimensions: [step, ("outcome", timing.outcome.description)],
+                factory: factory
+            ).recordNanoseconds(nanoseconds(timing.duration))
+            let attempts = timing.attempts
+            guard attempts > 0 else { continue }
+            Counter(label: "weft_startup_step_attempts_total", dimensions: [step], factory: factory).increment(
+                by: attempts)
+            if attempts > 1 {
+                Counter(label: "weft_startup_step_retries_total", dimensions: [step], factory: factory)
+                    .increment(by: attempts - 1)
+            }
+        }
+        let dimensions = [("outcome", outcome.rawValue)]
+        Timer(label: "weft_startup_duration_seconds", dimensions: dimensions, factory: factory)
+            .recordNanoseconds(nanoseconds(report.elapsed))
+        Counter(label: "weft_startup_runs_total", dimensions: dimensions, factory: factory).increment()
+    }
+
+    /// `duration` in whole nanoseconds, saturating.
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        return whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+}
