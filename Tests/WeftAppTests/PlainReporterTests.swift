@@ -218,6 +218,26 @@ struct PlainReporterTests {
         #expect(try jsonObject(try #require(json.output.first))["error"] as? String == "interrupted")
     }
 
+    @Test("A step an interruption cancelled reads as interrupted in text, and stays stepCancelled in JSON")
+    func interruptedStepCancelled() throws {
+        let step = InitializationStepInfo(
+            id: "fact", title: "Fetch the first cat fact", phase: .async, index: 2, position: 5, type: .repeatable)
+        let timing = InitializationStepTiming(
+            step: step, startOffset: .zero, duration: .milliseconds(40), outcome: .cancelled)
+        let text = LineRecorder()
+        let reporter = PlainReporter(format: .text, sink: text.sink)
+        reporter.report(.stepCancelled(timing))
+        reporter.report(.stepCancelled(timing), interrupted: true)
+        #expect(
+            text.output == [
+                "[async] - Fetch the first cat fact (cancelled after 40 ms)",
+                "[async] - Fetch the first cat fact (interrupted after 40 ms)",
+            ])
+        let json = LineRecorder()
+        PlainReporter(format: .json, sink: json.sink).report(.stepCancelled(timing), interrupted: true)
+        #expect(try jsonObject(try #require(json.output.first))["event"] as? String == "stepCancelled")
+    }
+
     @Test("JSON: a degraded run ends with the fact, unrecorded, then a degraded record naming the failed step")
     func degradedJSON() async throws {
         let folder = try TemporaryFolder()

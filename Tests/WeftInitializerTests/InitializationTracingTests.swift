@@ -85,6 +85,33 @@ struct InitializationTracingTests {
         #expect(run.errors.count == 1)
     }
 
+    @Test("A cancelled run's span reads cancelled and names no failed step; its running steps' spans end cancelled")
+    func cancellationRecorded() async throws {
+        let tracer = InMemoryTracer()
+        let started = Barrier(count: 2)
+        let initializer = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            asyncSteps: [
+                AsyncInitializationStep(title: "slow") { _ in
+                    await started.arrive()
+                    try await suspendUntilCancelled()
+                }
+            ],
+            tracer: tracer
+        )
+        let run = Task { try await initializer.run() }
+        await started.arrive()
+        run.cancel()
+        await #expect(throws: InitializationFailure<TestProcess>.self) { try await run.value }
+        let spans = tracer.finishedSpans
+        let slow = try span("slow", in: spans)
+        #expect(slow.attributes["weft.step.outcome"]?.toSpanAttribute() == "cancelled")
+        #expect(slow.errors.isEmpty && slow.status?.code != .error)
+        let runSpan = try span("weft.initialize", in: spans)
+        #expect(runSpan.attributes["weft.initialize.outcome"]?.toSpanAttribute() == "cancelled")
+        #expect(runSpan.attributes["weft.initialize.failed_step"] == nil)
+    }
+
     @Test("A runRepeat run is a tree of its own, marked as a repeat")
     func repeatIsItsOwnTree() async throws {
         let tracer = InMemoryTracer()

@@ -38,6 +38,11 @@ private struct Expected: Equatable {
     var attempts: Int
     /// Intervals during which the step's task or its retry delay sleeps on the clock.
     var sleeps: [Range<Int>]
+    /// The prerequisite it waited for: of those that finished last, the one named last (no
+    /// earlier one can have waited for a later one); `nil` for a skipped step.
+    var heldBy: Int?
+    /// When each attempt started.
+    var attemptStarts: [Int] = []
 }
 
 /// The reference: the documented rules, step by step in index order (prerequisites always
@@ -50,14 +55,18 @@ private func reference(_ steps: [RandomStep]) -> [Expected] {
         let prerequisites = step.after.map { expected[$0] }
         let broken = prerequisites.filter { $0.outcome != .finished }
         if let skippedAt = broken.map(\.end).min() {
-            expected.append(Expected(outcome: .skipped, start: skippedAt, end: skippedAt, attempts: 0, sleeps: []))
+            expected.append(
+                Expected(outcome: .skipped, start: skippedAt, end: skippedAt, attempts: 0, sleeps: [], heldBy: nil))
             continue
         }
         let start = prerequisites.map(\.end).max() ?? 0
+        let heldBy = step.after.last { expected[$0].end == start }
         var time = start
         var sleeps: [Range<Int>] = []
+        var attemptStarts: [Int] = []
         var attempt = 1
         while true {
+            attemptStarts.append(time)
             let duration = step.isAsync ? step.durations[attempt - 1] : 0
             if duration > 0 { sleeps.append(time..<(time + duration)) }
             time += duration
@@ -68,9 +77,28 @@ private func reference(_ steps: [RandomStep]) -> [Expected] {
             time += delay
         }
         let outcome: InitializationStepTiming.Outcome = attempt <= step.failing ? .failed : .finished
-        expected.append(Expected(outcome: outcome, start: start, end: time, attempts: attempt, sleeps: sleeps))
+        expected.append(
+            Expected(
+                outcome: outcome, start: start, end: time, attempts: attempt, sleeps: sleeps, heldBy: heldBy,
+                attemptStarts: attemptStarts))
     }
     return expected
+}
+
+/// The reference for a run cancelled at `moment`, once everything due then has happened: a
+/// step that ended by then is as it was; one that started and had not ended (running, or
+/// waiting out a retry delay) reads cancelled at `moment`, with the attempts it started; one
+/// that had not started is left out (`nil`).
+private func reference(_ expected: [Expected], cancelledAt moment: Int) -> [Expected?] {
+    expected.map { step in
+        if step.end <= moment { return step }
+        guard step.outcome != .skipped, step.start <= moment else { return nil }
+        var cancelled = step
+        cancelled.outcome = .cancelled
+        cancelled.end = moment
+        cancelled.attempts = step.attemptStarts.filter { $0 <= moment }.count
+        return cancelled
+    }
 }
 
 private func randomGraph(using generator: inout SplitMix64) -> [RandomStep] {
@@ -143,10 +171,30 @@ struct StartupGraphPropertyTests {
         }
     }
 
+    @Test("cancelled at a random moment, a random graph reads as the reference says: what was going reads cancelled")
+    func randomGraphsCancelled() async throws {
+        let count = ProcessInfo.processInfo.environment["WEFT_GRAPH_SEQUENCES"].flatMap(Int.init) ?? 150
+        var seeds = SplitMix64(state: 0xCA4C_E110)
+        for _ in 0..<count {
+            let seed = seeds.next()
+            var generator = SplitMix64(state: seed)
+            let graph = randomGraph(using: &generator)
+            let expected = reference(graph)
+            let end = expected.map(\.end).max() ?? 0
+            // A moment at which the run is still going: some step has not ended.
+            let moments = Set(expected.flatMap { [$0.start, $0.end] + $0.attemptStarts }).filter { $0 < end }
+            guard let moment = moments.sorted().randomElement(using: &generator) else { continue }
+            let agrees = try await check(graph, cancellingAt: moment)
+            #expect(agrees, "seed \(seed): \(graph.count) steps, cancelled at \(moment) ms")
+            if !agrees { break }
+        }
+    }
+
     /// Runs `graph` on a manual clock, moving time from one moment of the reference's to the
-    /// next once the run has settled there, and compares what happened with the reference.
-    private func check(_ graph: [RandomStep]) async throws -> Bool {
-        let expected = reference(graph)
+    /// next once the run has settled there, and compares what happened with the reference;
+    /// with `cancelMoment`, cancels the run once it has settled at that moment.
+    private func check(_ graph: [RandomStep], cancellingAt cancelMoment: Int? = nil) async throws -> Bool {
+        let full = reference(graph)
         let clock = ManualClock()
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
@@ -156,11 +204,11 @@ struct StartupGraphPropertyTests {
         let run = Task { try await initializer.run() }
 
         let moments = Set(
-            expected.flatMap { [$0.start, $0.end] + $0.sleeps.flatMap { [$0.lowerBound, $0.upperBound] } })
-        for moment in moments.sorted() {
+            full.flatMap { [$0.start, $0.end] + $0.sleeps.flatMap { [$0.lowerBound, $0.upperBound] } })
+        for moment in moments.sorted() where moment <= cancelMoment ?? .max {
             clock.advance(to: .milliseconds(moment))
-            let sleeping = expected.reduce(0) { $0 + $1.sleeps.filter { $0.contains(moment) }.count }
-            let ended = expected.filter { $0.end <= moment }.count
+            let sleeping = full.reduce(0) { $0 + $1.sleeps.filter { $0.contains(moment) }.count }
+            let ended = full.filter { $0.end <= moment }.count
             let settled = await waitUntil { clock.sleeperCount == sleeping && ends.count == ended }
             guard settled else {
                 Issue.record(
@@ -170,18 +218,14 @@ struct StartupGraphPropertyTests {
                 return false
             }
         }
+        if let cancelMoment {
+            run.cancel()
+            return try await checkCancelled(run, reference(full, cancelledAt: cancelMoment), at: cancelMoment, clock)
+        }
         let report = try await run.value.report
 
-        var agrees = true
+        var agrees = compare(report, with: full)
         for (index, timing) in report.steps.enumerated() {
-            let want = expected[index]
-            let got = Expected(
-                outcome: timing.outcome, start: Int(timing.startOffset.milliseconds),
-                end: Int(timing.endOffset.milliseconds), attempts: timing.attempts, sleeps: want.sleeps)
-            if got != want {
-                Issue.record("step s\(index): got \(got), expected \(want)")
-                agrees = false
-            }
             // No step starts before its prerequisites finished.
             for prerequisite in graph[index].after where timing.outcome != .skipped {
                 agrees = agrees && report.steps[prerequisite].endOffset <= timing.startOffset
@@ -192,8 +236,50 @@ struct StartupGraphPropertyTests {
         let chain = report.criticalChain
         let chainTime = chain.reduce(Duration.zero) { $0 + $1.duration }
         #expect(chainTime == report.elapsed && chain.first?.startOffset == .zero)
-        #expect(report.elapsed == .milliseconds(expected.map(\.end).max() ?? 0))
+        #expect(report.elapsed == .milliseconds(full.map(\.end).max() ?? 0))
         return agrees && chainTime == report.elapsed
+    }
+
+    /// Whether `report`'s steps are those `expected` lists, in plan order.
+    private func compare(_ report: InitializationReport, with expected: [Expected]) -> Bool {
+        guard report.steps.count == expected.count else {
+            Issue.record("\(report.steps.count) steps reported, \(expected.count) expected")
+            return false
+        }
+        var agrees = true
+        for (timing, want) in zip(report.steps, expected) {
+            let got = Expected(
+                outcome: timing.outcome, start: Int(timing.startOffset.milliseconds),
+                end: Int(timing.endOffset.milliseconds), attempts: timing.attempts, sleeps: want.sleeps,
+                heldBy: timing.outcome == .skipped ? nil : timing.heldBy.flatMap { Int($0.dropFirst()) },
+                attemptStarts: want.attemptStarts)
+            if got != want {
+                Issue.record("step \(timing.step.id): got \(got), expected \(want)")
+                agrees = false
+            }
+        }
+        return agrees
+    }
+
+    /// Whether the run, cancelled at `moment`, failed as the reference says: every step that
+    /// was going reads cancelled, none failed for it, and the failure names the first of them.
+    private func checkCancelled(
+        _ run: Task<InitializationResult<TestProcess>, any Error>, _ expected: [Expected?], at moment: Int,
+        _ clock: ManualClock
+    ) async throws -> Bool {
+        let failure = try await #require(throws: InitializationFailure<TestProcess>.self) { try await run.value }
+        let present = expected.compactMap { $0 }
+        var agrees = compare(failure.report, with: present)
+        let firstCancelled = expected.firstIndex { $0?.outcome == .cancelled }
+        #expect(firstCancelled != nil)
+        #expect(failure.isCancellation && failure.error is CancellationError)
+        #expect(failure.failedStep.id == firstCancelled.map { "s\($0)" })
+        #expect(failure.elapsed == .milliseconds(moment))
+        agrees = agrees && failure.isCancellation && failure.failedStep.id == firstCancelled.map { "s\($0)" }
+        // Every cancelled attempt and retry delay stops sleeping.
+        let woken = await clock.waitForSleepers(0)
+        #expect(woken)
+        return agrees && woken
     }
 }
 

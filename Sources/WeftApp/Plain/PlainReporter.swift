@@ -34,7 +34,8 @@ struct PlainReporter: Sendable {
     /// which knows the environment and so can give a hint.
     ///
     /// - Parameter interrupted: Whether the person stopped the run; a step that then fails
-    ///   reads as interrupted, whatever error it ended with.
+    ///   reads as interrupted, whatever error it ended with, and in text so does a step the
+    ///   interruption cancelled.
     func report(_ event: InitializationEvent, interrupted: Bool = false) {
         var event = event
         if interrupted, case .stepFailed(let timing, _) = event {
@@ -42,7 +43,11 @@ struct PlainReporter: Sendable {
         }
         switch format {
         case .text:
-            if let line = Self.text(for: event) { sink(PlainLine(line)) }
+            if interrupted, case .stepCancelled(let timing) = event {
+                sink(PlainLine(Self.interrupted(timing)))
+            } else if let line = Self.text(for: event) {
+                sink(PlainLine(line))
+            }
         case .json:
             if let record = Self.record(for: event) { sink(PlainLine(record.jsonLine())) }
         }
@@ -138,7 +143,7 @@ struct PlainReporter: Sendable {
         case .stepFinished(let timing):
             "[\(timing.step.kindLabel)] ✓ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
         case .stepFailed(let timing, let error) where PlainFailure.rootCause(of: error) is CancellationError:
-            "[\(timing.step.kindLabel)] - \(timing.step.title) (interrupted after \(timing.duration.roundedMilliseconds) ms)"
+            interrupted(timing)
         case .stepFailed(let timing, _):
             "[\(timing.step.kindLabel)] ✗ \(timing.step.title) (\(timing.duration.roundedMilliseconds) ms)"
         case .stepCancelled(let timing):
@@ -151,6 +156,11 @@ struct PlainReporter: Sendable {
         case .started, .phaseStarted, .stepStarted, .phaseFinished, .finished, .failed:
             nil
         }
+    }
+
+    /// The line for a step the person's interruption stopped.
+    private static func interrupted(_ timing: InitializationStepTiming) -> String {
+        "[\(timing.step.kindLabel)] - \(timing.step.title) (interrupted after \(timing.duration.roundedMilliseconds) ms)"
     }
 
     static func record(for event: InitializationEvent) -> PlainRecord? {

@@ -23,8 +23,10 @@ public enum InitializationEvent: Sendable {
     /// A step failed: its last attempt threw `error`. The run ends, unless the step is
     /// optional: then its dependents are skipped and the run goes on, degraded.
     case stepFailed(InitializationStepTiming, error: any Error)
-    /// An async step was still running when the run ended; it was cancelled and abandoned,
-    /// and nothing it does later is reported.
+    /// A step was still running, or waiting out a retry delay, when the run ended (a required
+    /// step failed, or the run was cancelled); it was cancelled and abandoned, and nothing it
+    /// does later is reported. Once the run is cancelled, a step whose attempt then fails
+    /// reads cancelled too: a cancelled run's steps never read failed because of it.
     case stepCancelled(InitializationStepTiming)
     /// A step did not run, because an optional step it needs failed or was skipped.
     case stepSkipped(InitializationStepTiming)
@@ -32,6 +34,7 @@ public enum InitializationEvent: Sendable {
     case phaseFinished(InitializationPhaseTiming)
     /// The run succeeded (possibly degraded: see ``InitializationReport/isDegraded``).
     case finished(elapsed: Duration)
-    /// The run failed in `step`.
+    /// The run failed in `step`; for a cancelled run, `error` is a `CancellationError` and
+    /// `step` the step it was in, which did not fail (see ``InitializationFailure/failedStep``).
     case failed(step: InitializationStepInfo, error: any Error, elapsed: Duration)
 }

@@ -11,8 +11,9 @@ public struct InitializationStepTiming: Sendable, Hashable {
         /// The step's last attempt threw. A required step's failure ends the run; an optional
         /// step's leaves it degraded.
         case failed
-        /// The step was still running when the run ended (another step failed or timed out,
-        /// or the run was cancelled); it was cancelled and abandoned.
+        /// The step was still running, or waiting out a retry delay, when the run ended
+        /// (another step failed or timed out, or the run was cancelled); it was cancelled and
+        /// abandoned.
         case cancelled
         /// The step did not run, because an optional step it needs failed or was skipped.
         case skipped

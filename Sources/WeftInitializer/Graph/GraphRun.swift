@@ -36,10 +36,11 @@ final class GraphRun {
     enum Verdict {
         /// Every step ended, and no required step failed.
         case finished
-        /// A required step failed, or the run was cancelled while steps were running.
+        /// A required step failed.
         case failed(StepFailure)
-        /// The run was cancelled after its last step started.
-        case cancelledAfterLastStep
+        /// The run was cancelled in `step`: the first, in plan order, of the steps it cancelled,
+        /// or with none running the step it was about to start; `nil` once every step ended.
+        case cancelled(InitializationStepInfo?)
     }
 
     /// Stores an attempt's result into the process, on the main actor.
@@ -159,8 +160,8 @@ final class GraphRun {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { verdict in
                 self.verdict = verdict
-                // Cancelled before it began: the scheduler fails at the first step instead of
-                // starting it (the cancellation handler ran before there was a task to cancel).
+                // Cancelled before it began: the scheduler ends the run at the first step instead
+                // of starting it (the cancellation handler ran before there was a task to cancel).
                 if Task.isCancelled { t.isCancelled = true }
                 let task = Task { await self.schedule() }
                 scheduler.withLock { $0 = task }
@@ -209,7 +210,7 @@ final class GraphRun {
             let position = t.ready[t.readyHead]
             t.readyHead += 1
             guard !t.isCancelled, !Task.isCancelled else {
-                fail(position, with: CancellationError(), started: false)
+                cancel(before: position)
                 return
             }
             start(position, &group)
@@ -218,8 +219,12 @@ final class GraphRun {
 
     private func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
         let now = recorder.now
+        // The prerequisite that finished last; of several that finished at the same moment, the
+        // one named last, unless another of them waited for it (it then ended before that one).
         var latest = -1
-        for prerequisite in prerequisites[position] where latest < 0 || t.steps[prerequisite].end >= t.steps[latest].end
+        for prerequisite in prerequisites[position]
+        where latest < 0 || t.steps[prerequisite].end > t.steps[latest].end
+            || (t.steps[prerequisite].end == t.steps[latest].end && !waits(latest, for: prerequisite))
         {
             latest = prerequisite
         }
@@ -250,6 +255,21 @@ final class GraphRun {
         case .async:
             launch(position, attempt: 1, since: now, &group)
         }
+    }
+
+    /// Whether `step` waited, directly or not, for `other`, a step that finished at the same
+    /// moment (so every step between them did too). Asked only when two ends tie.
+    private func waits(_ step: Int, for other: Int) -> Bool {
+        let end = t.steps[step].end
+        var stack = [step]
+        var seen: Set<Int> = [step]
+        while let next = stack.popLast() {
+            for prerequisite in prerequisites[next] where t.steps[prerequisite].end == end {
+                if prerequisite == other { return true }
+                if seen.insert(prerequisite).inserted { stack.append(prerequisite) }
+            }
+        }
+        return false
     }
 
     /// Starts an attempt of an async step as a child task, and its timeout's timer.
@@ -371,13 +391,20 @@ final class GraphRun {
 
     /// Retries the step if it has attempts left; otherwise it failed: a required step fails
     /// the run, an optional one skips its dependents.
+    ///
+    /// Once the run is cancelled, a failure is the cancellation's doing, or comes too late to
+    /// matter: the step reads cancelled, with every other step still going.
     private func attemptFailed(
         _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
         _ group: inout DiscardingTaskGroup
     ) {
+        guard !t.isCancelled, !Task.isCancelled else {
+            cancel()
+            return
+        }
         t.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
         let retry = plan[position].retry
-        if attempt < retry.attempts, !t.isCancelled, !Task.isCancelled {
+        if attempt < retry.attempts {
             let next = attempt + 1
             let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
             t.steps[position].state = .delayed(attempt: next)
@@ -393,7 +420,7 @@ final class GraphRun {
             return
         }
         guard plan[position].isOptional else {
-            fail(position, with: error, started: true, at: end)
+            fail(position, with: error, at: end)
             return
         }
         ended(position, .failed, at: end, error: error)
@@ -451,7 +478,7 @@ final class GraphRun {
         guard t.unended == 0, t.isOpen else { return }
         // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
         guard !t.isCancelled, !Task.isCancelled else {
-            give(.cancelledAfterLastStep)
+            give(.cancelled(nil))
             return
         }
         if let begin = t.phaseStarts[InitializationPhase.graph.slot], !isPhased { recorder.phase(.graph, from: begin) }
@@ -460,47 +487,45 @@ final class GraphRun {
 
     // MARK: Failing
 
-    /// Ends the run because the run's task was cancelled: it fails in its first step still
-    /// running or waiting to retry.
-    private func cancel() {
+    /// Ends the run because it was cancelled: every step still running or waiting out a retry
+    /// delay is cancelled and abandoned, and none reads failed. The run was in the first of
+    /// them in plan order or, with none, in `next`, the step it was about to start; with
+    /// neither, it ends at the next step it would start.
+    private func cancel(before next: Int? = nil) {
         guard t.isOpen else { return }
         t.isCancelled = true
-        let active = t.steps.indices.first { position in
-            switch t.steps[position].state {
-            case .running, .delayed: true
-            default: false
-            }
-        }
-        guard let active else { return }
-        fail(active, with: CancellationError(), started: true, at: recorder.now)
+        guard let step = abandonAll() ?? next else { return }
+        give(.cancelled(plan[step]))
     }
 
-    /// Fails the run in `position`; every other step running or waiting to retry is cancelled
-    /// and abandoned. A step that had not `started` is reported as failed without a timing.
-    private func fail(_ position: Int, with error: any Error, started: Bool, at end: Duration? = nil) {
+    /// Fails the run in `position`, whose last attempt failed at `end`; every other step still
+    /// running or waiting out a retry delay is cancelled and abandoned.
+    private func fail(_ position: Int, with error: any Error, at end: Duration) {
         guard t.isOpen else { return }
+        ended(position, .failed, at: end, error: error)
+        abandonAll()
+        give(.failed(StepFailure(step: plan[position], error: error)))
+    }
+
+    /// Cancels and abandons every step still running or waiting out a retry delay, in plan
+    /// order, and returns the first.
+    @discardableResult
+    private func abandonAll() -> Int? {
         let now = recorder.now
-        if started {
-            if case .running(let attempt, let since) = t.steps[position].state,
-                t.steps[position].attempts.count < attempt
-            {
-                t.steps[position].attempts.append(
-                    .init(startOffset: since, duration: (end ?? now) - since, outcome: .failed))
-            }
-            ended(position, .failed, at: end ?? now, error: error)
-        }
-        for other in t.steps.indices where other != position {
-            switch t.steps[other].state {
+        var first: Int?
+        for position in t.steps.indices {
+            switch t.steps[position].state {
             case .running(_, let since):
-                t.steps[other].attempts.append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
+                t.steps[position].attempts.append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
             case .delayed:
                 break
             default:
                 continue
             }
-            ended(other, .cancelled, at: now)
+            ended(position, .cancelled, at: now)
+            if first == nil { first = position }
         }
-        give(.failed(StepFailure(step: plan[position], error: error)))
+        return first
     }
 
     /// Resumes the run, once; results that arrive later are discarded.

@@ -25,10 +25,16 @@ public struct InitializationReport: Sendable {
     ///
     /// Making any other step faster does not make the run faster; on the chain, the gaps
     /// between one step's end and the next one's start are the initializer's own overhead.
+    ///
+    /// When several steps ended at the same last moment, the chain ends at one that none of
+    /// the others waited for (a step that ended the moment its prerequisite did ended after
+    /// it), the last such in plan order.
     public var criticalChain: [InitializationStepTiming] {
         let started = steps.filter { $0.outcome != .skipped }
-        guard var step = started.max(by: { ($0.endOffset, $0.step.position) < ($1.endOffset, $1.step.position) })
-        else { return [] }
+        guard let end = started.lazy.map(\.endOffset).max() else { return [] }
+        let last = started.filter { $0.endOffset == end }
+        let waitedFor = Set(last.flatMap(\.step.after))
+        guard var step = last.last(where: { !waitedFor.contains($0.step.id) }) ?? last.last else { return [] }
         let byID = Dictionary(started.map { ($0.step.id, $0) }, uniquingKeysWith: { first, _ in first })
         var chain = [step]
         while let held = step.heldBy, let previous = byID[held], chain.count <= steps.count {
@@ -52,6 +58,13 @@ public struct InitializationReport: Sendable {
     /// The steps that did not run because an optional step they need failed.
     public var skippedSteps: [InitializationStepInfo] {
         steps.filter { $0.outcome == .skipped }.map(\.step)
+    }
+
+    /// The steps that were still running, or waiting out a retry delay, when the run ended
+    /// early: a required step failed, or the run was cancelled. They were cancelled and
+    /// abandoned; their outcome is ``InitializationStepTiming/Outcome/cancelled``.
+    public var cancelledSteps: [InitializationStepInfo] {
+        steps.filter { $0.outcome == .cancelled }.map(\.step)
     }
 
     /// Whether an optional step failed, so that the run went on without it and what needs it.

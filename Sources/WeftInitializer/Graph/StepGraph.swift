@@ -145,8 +145,9 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         return (works, timeouts, priorities)
     }
 
-    /// A circle of steps waiting for each other, first step repeated at the end; `nil` when
-    /// there is none. Kahn's algorithm: what it cannot order lies on or behind a circle.
+    /// A circle of steps waiting for each other, each followed by the one it waits for, starting
+    /// with its step given first and repeating it at the end; `nil` when there is none. Kahn's
+    /// algorithm: what it cannot order lies on or behind a circle.
     private static func cycle(prerequisites: [[Int]], dependents: [[Int]]) -> [Int]? {
         var waiting = prerequisites.map(\.count)
         var ready = waiting.indices.filter { waiting[$0] == 0 }
@@ -168,7 +169,11 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             guard let prerequisite = prerequisites[step].first(where: { waiting[$0] > 0 }) else { return nil }
             step = prerequisite
         }
-        return Array(path[(seen[step] ?? 0)...]) + [step]
+        // The circle, turned to start at its step given first: the same steps always read the same.
+        let circle = path[(seen[step] ?? 0)...]
+        guard let first = circle.indices.min(by: { circle[$0] < circle[$1] }) else { return nil }
+        let turned = Array(circle[first...] + circle[..<first])
+        return turned + [turned[0]]
     }
 
     /// What a run of the steps on `process` needs.

@@ -1,7 +1,14 @@
-/// The step that failed and why, while a run unwinds.
+/// The step that failed and why, while a run unwinds; for a cancelled run, the step it was
+/// in and a `CancellationError`.
 struct StepFailure: Error {
     let step: InitializationStepInfo
     let error: any Error
+    var isCancellation = false
+
+    /// The run was cancelled in `step`.
+    static func cancelled(in step: InitializationStepInfo) -> StepFailure {
+        StepFailure(step: step, error: CancellationError(), isCancellation: true)
+    }
 }
 
 extension DependencyInitializer {
@@ -34,10 +41,10 @@ extension DependencyInitializer {
             switch await GraphRun(graph.steps(on: process), recorder: recorder).run() {
             case .finished: break
             case .failed(let failure): throw failure
-            case .cancelledAfterLastStep: throw StepFailure(step: containerStep, error: CancellationError())
+            case .cancelled(let step): throw StepFailure.cancelled(in: step ?? containerStep)
             }
-            // A cancelled run fails, whichever step it was in when it was cancelled.
-            guard !Task.isCancelled else { throw StepFailure(step: containerStep, error: CancellationError()) }
+            // A run cancelled after its last step ended is cancelled all the same.
+            guard !Task.isCancelled else { throw StepFailure.cancelled(in: containerStep) }
             do {
                 container = try process.toContainer
             } catch {
@@ -49,13 +56,15 @@ extension DependencyInitializer {
                 error: error.error,
                 process: process,
                 failedStep: error.step,
+                isCancellation: error.isCancellation,
                 elapsed: elapsed,
                 stepTimings: recorder.stepTimings,
                 report: InitializationReport(planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed),
                 initializer: self
             )
             isRunning = false
-            tracing.finish(failedStep: error.step, error: error.error)
+            tracing.finish(failedStep: error.step, error: error.error, cancelled: error.isCancellation)
+            RunMetrics.record(failure.report, outcome: error.isCancellation ? .cancelled : .failed)
             hub.send(.failed(step: error.step, error: error.error, elapsed: elapsed))
             hub.finishAll()
             callbacks.onError?(failure)
@@ -73,6 +82,7 @@ extension DependencyInitializer {
         )
         isRunning = false
         tracing.finish()
+        RunMetrics.record(result.report, outcome: result.isDegraded ? .degraded : .succeeded)
         hub.send(.finished(elapsed: elapsed))
         hub.finishAll()
         callbacks.onSuccess?(result)

@@ -141,7 +141,8 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     ///
     /// Cancelling the awaiting task cancels the run: it fails at once with a
     /// `CancellationError` as its ``InitializationFailure/error``, and async steps still
-    /// running are cancelled and abandoned.
+    /// running are cancelled and abandoned; they read cancelled, none failed, and the
+    /// failure's ``InitializationFailure/failedStep`` is the step the run was in.
     /// - Throws: ``InitializationFailure`` describing the first failing step (catch it with
     ///   `catch let failure as InitializationFailure<AppProcess>`), or
     ///   ``InitializationConfigurationError/Code/alreadyRunning`` while a run of this

@@ -86,14 +86,15 @@ final class RunTracing {
         span.end()
     }
 
-    /// Ends the run (and any phase still open) as succeeded, or failed in `step` with `error`.
-    func finish(failedStep step: InitializationStepInfo? = nil, error: (any Error)? = nil) {
+    /// Ends the run (and any phase still open) as succeeded, failed in `step` with `error`, or
+    /// `cancelled` (in `step`, which did not fail).
+    func finish(failedStep step: InitializationStepInfo? = nil, error: (any Error)? = nil, cancelled: Bool = false) {
         guard let run else { return }
         for (_, span) in phases { span.end() }
         phases = [:]
         if let error {
-            run.attributes["weft.initialize.outcome"] = "failed"
-            if let step { run.attributes["weft.initialize.failed_step"] = step.title }
+            run.attributes["weft.initialize.outcome"] = cancelled ? "cancelled" : "failed"
+            if let step, !cancelled { run.attributes["weft.initialize.failed_step"] = step.title }
             run.recordError(error)
             run.setStatus(SpanStatus(code: .error, message: "\(error)"))
         } else {

@@ -44,17 +44,26 @@ public struct InitializationRetry: Sendable, Hashable, CustomStringConvertible {
 
     /// The delay before `attempt` (2 for the first retry), with `random` in `0..<1` choosing
     /// the jitter.
+    ///
+    /// Any policy and any `random` give a delay between zero and `maxDelay`, even out of
+    /// range: a `random` outside `0...1` counts as its nearer end, a jitter outside `0...1` as
+    /// its nearer end, and NaN as 0.
     public func delay(before attempt: Int, random: Double) -> Duration {
-        guard attempt >= 2 else { return .zero }
+        guard attempt >= 2, maxDelay > .zero, baseDelay > .zero else { return .zero }
         var delay = baseDelay
         var doublings = attempt - 2
         while doublings > 0, delay < maxDelay {
-            delay = delay * 2
+            delay = delay <= maxDelay / 2 ? delay * 2 : maxDelay
             doublings -= 1
         }
         delay = min(delay, maxDelay)
-        let kept = 1 - jitter * min(max(random, 0), 1)
-        return delay * kept
+        let kept = 1 - Self.unit(jitter) * Self.unit(random)
+        return kept < 1 ? delay * kept : delay
+    }
+
+    /// `value` within `0...1`; NaN as 0.
+    private static func unit(_ value: Double) -> Double {
+        value > 0 ? min(value, 1) : 0
     }
 
     /// Why the policy cannot be used, if it cannot.
@@ -66,9 +75,16 @@ public struct InitializationRetry: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `3 attempts, 100 ms doubling to 10000 ms, 20% jitter`; `no retry` for one attempt.
+    ///
+    /// Any policy can be described, one out of range too: a jitter whose percentage is not a
+    /// whole number of reasonable size reads as the number it is (`nan% jitter`,
+    /// `inf% jitter`, `1e+18% jitter`).
     public var description: String {
         guard attempts > 1 else { return "no retry" }
+        let percent = jitter * 100
+        // Only a finite value well within Int's range converts to Int without trapping.
+        let jitter = abs(percent) < 1e15 ? "\(Int(percent.rounded()))" : "\(percent)"
         return "\(attempts) attempts, \(baseDelay.milliseconds) ms doubling to \(maxDelay.milliseconds) ms, "
-            + "\(Int((jitter * 100).rounded()))% jitter"
+            + "\(jitter)% jitter"
     }
 }
