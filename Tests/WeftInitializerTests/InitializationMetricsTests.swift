@@ -41,7 +41,8 @@ struct InitializationMetricsTests {
         #expect(result.isDegraded)
 
         for (step, outcome) in [("config", "finished"), ("fetch", "finished"), ("history", "failed")] {
-            let timer = try metrics.expectTimer("weft_startup_step_duration_seconds", [("step", step), ("outcome", outcome)])
+            let timer = try metrics.expectTimer(
+                "weft_startup_step_duration_seconds", [("step", step), ("outcome", outcome)])
             let timing = try #require(result.report.steps.first { $0.step.id == step })
             #expect(timer.values == [timing.duration.nanoseconds], "\(step)")
         }
