@@ -30,6 +30,8 @@ final class GraphRun {
         case timedOut(Int, attempt: Int, after: Duration)
         case delayEnded(Int, attempt: Int)
         case cancel
+        /// The run's deadline passed.
+        case deadlinePassed
     }
 
     /// How a run of the graph ended.
@@ -41,6 +43,8 @@ final class GraphRun {
         /// The run was cancelled in `step`: the first, in plan order, of the steps it cancelled,
         /// or with none running the step it was about to start; `nil` once every step ended.
         case cancelled(InitializationStepInfo?)
+        /// The run's deadline passed with these steps still going (cancelled and abandoned).
+        case deadlineExceeded(InitializationDeadlineExceeded)
     }
 
     /// Stores an attempt's result into the process, on the main actor.
@@ -76,6 +80,8 @@ final class GraphRun {
     private let isPhased: Bool
     private let process: Subject
     private let recorder: RunRecorder
+    /// The run's deadline, from its start; `nil` for none.
+    private let deadline: Duration?
     private var verdict: CheckedContinuation<Verdict, Never>?
     private let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
@@ -107,6 +113,8 @@ final class GraphRun {
         /// For the three phases: how many steps of each phase have not ended, and when each began.
         var phaseRemaining = [Int](repeating: 0, count: 5)
         var phaseStarts = [Duration?](repeating: nil, count: 5)
+        /// The timer of the run's deadline, if it has one.
+        var deadlineTimer: Task<Void, Never>?
     }
 
     /// Where one step is.
@@ -124,7 +132,8 @@ final class GraphRun {
         var timer: Task<Void, Never>?
     }
 
-    init(_ steps: Steps, recorder: RunRecorder) {
+    init(_ steps: Steps, recorder: RunRecorder, deadline: Duration? = nil) {
+        self.deadline = deadline
         plan = steps.plan
         prerequisites = steps.prerequisites
         dependents = steps.dependents
@@ -179,6 +188,12 @@ final class GraphRun {
             for (position, own) in prerequisites.enumerated() where own.isEmpty {
                 t.ready.append(position)
             }
+            if let deadline {
+                let inbox = inbox
+                t.deadlineTimer = Self.timer(until: recorder.origin + deadline, on: recorder.clock) {
+                    inbox.post(.deadlinePassed)
+                }
+            }
             drain(&group)
             guard t.isOpen else { return }
             while t.isOpen {
@@ -194,6 +209,8 @@ final class GraphRun {
                         delayEnded(position, attempt: attempt, &group)
                     case .cancel:
                         cancel()
+                    case .deadlinePassed:
+                        deadlinePassed()
                     }
                 }
                 drain(&group)
@@ -498,6 +515,33 @@ final class GraphRun {
         give(.cancelled(plan[step]))
     }
 
+    /// Ends the run because its deadline passed: every step still running or waiting out a
+    /// retry delay is cancelled and abandoned, and the failure names them, the one that started
+    /// first first; with none, the step about to start.
+    private func deadlinePassed() {
+        guard t.isOpen, let deadline else { return }
+        let now = recorder.now
+        var pending: [(start: Duration, step: InitializationDeadlineExceeded.PendingStep)] = []
+        for position in t.steps.indices {
+            let attempt: Int
+            switch t.steps[position].state {
+            case .running(let current, _), .delayed(let current): attempt = current
+            default: continue
+            }
+            let start = t.steps[position].start
+            pending.append(
+                (start, .init(step: plan[position], goingFor: now - start, attempt: attempt)))
+        }
+        pending.sort { ($0.start, $0.step.step.position) < ($1.start, $1.step.step.position) }
+        let next = t.readyHead < t.ready.count ? plan[t.ready[t.readyHead]] : nil
+        t.isCancelled = true
+        abandonAll()
+        give(
+            .deadlineExceeded(
+                InitializationDeadlineExceeded(
+                    deadline: deadline, pending: pending.map(\.step), nextStep: pending.isEmpty ? next : nil)))
+    }
+
     /// Fails the run in `position`, whose last attempt failed at `end`; every other step still
     /// running or waiting out a retry delay is cancelled and abandoned.
     private func fail(_ position: Int, with error: any Error, at end: Duration) {
@@ -530,6 +574,8 @@ final class GraphRun {
 
     /// Resumes the run, once; results that arrive later are discarded.
     private func give(_ outcome: Verdict) {
+        t.deadlineTimer?.cancel()
+        t.deadlineTimer = nil
         for step in t.steps { step.timer?.cancel() }
         for task in t.attemptTasks.values { task.cancel() }
         t.attemptTasks = [:]

@@ -14,10 +14,14 @@ public struct InitializationReport: Sendable {
     public let steps: [InitializationStepTiming]
     /// The time from the start of the run to its end.
     public let elapsed: Duration
+    /// The run's deadline, when the run failed because it passed
+    /// (``InitializationDeadlineExceeded``); `nil` otherwise.
+    public let missedDeadline: Duration?
 
-    init(planOrdered timings: [InitializationStepTiming], elapsed: Duration) {
+    init(planOrdered timings: [InitializationStepTiming], elapsed: Duration, missedDeadline: Duration? = nil) {
         self.steps = timings
         self.elapsed = elapsed
+        self.missedDeadline = missedDeadline
     }
 
     /// The steps that decided the total time, first to last: the step that ended last, the
@@ -75,7 +79,8 @@ public struct InitializationReport: Sendable {
     /// in microseconds, and in `args` the step's id, its prerequisites (`after`), the outcome,
     /// the attempt and whether the step is on the critical chain.
     ///
-    /// Attempts that overlap go on separate rows (`tid`), so every row nests correctly.
+    /// Attempts that overlap go on separate rows (`tid`), so every row nests correctly. A run
+    /// that missed its deadline has an instant event, `deadline passed`, where it passed.
     public func traceEventJSON() -> String {
         let critical = Set(criticalChain.map(\.step.id))
         var events: [(start: Duration, json: String)] = []
@@ -115,6 +120,12 @@ public struct InitializationReport: Sendable {
             )
         }
         lines += events.map(\.json)
+        if let missedDeadline {
+            // An instant event across the whole trace, where the deadline passed.
+            lines.append(
+                "{\"name\":\"deadline passed\",\"ph\":\"i\",\"s\":\"g\",\"ts\":\(JSONText.microseconds(missedDeadline)),"
+                    + "\"pid\":1,\"tid\":0}")
+        }
         return "{\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n],\"displayTimeUnit\":\"ms\"}\n"
     }
 }

@@ -38,10 +38,13 @@ extension DependencyInitializer {
 
         let container: Process.Container
         do throws(StepFailure) {
-            switch await GraphRun(graph.steps(on: process), recorder: recorder).run() {
+            switch await GraphRun(graph.steps(on: process), recorder: recorder, deadline: deadline).run() {
             case .finished: break
             case .failed(let failure): throw failure
             case .cancelled(let step): throw StepFailure.cancelled(in: step ?? containerStep)
+            case .deadlineExceeded(let exceeded):
+                throw StepFailure(
+                    step: exceeded.pending.first?.step ?? exceeded.nextStep ?? containerStep, error: exceeded)
             }
             // A run cancelled after its last step ended is cancelled all the same.
             guard !Task.isCancelled else { throw StepFailure.cancelled(in: containerStep) }
@@ -59,7 +62,9 @@ extension DependencyInitializer {
                 isCancellation: error.isCancellation,
                 elapsed: elapsed,
                 stepTimings: recorder.stepTimings,
-                report: InitializationReport(planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed),
+                report: InitializationReport(
+                    planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed,
+                    missedDeadline: (error.error as? InitializationDeadlineExceeded)?.deadline),
                 initializer: self
             )
             isRunning = false

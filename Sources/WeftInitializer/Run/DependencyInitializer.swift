@@ -38,6 +38,8 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     let callbacks: InitializationCallbacks<Process>
     /// Where the run's spans go; `nil` for the tracer the app bootstrapped.
     let tracer: (any Tracer)?
+    /// How long a run may take, from its start; `nil` for no limit.
+    let deadline: Duration?
     let hub = EventHub()
     /// Whether a run is in progress; a second one is refused while it is.
     var isRunning = false
@@ -50,6 +52,9 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     ///   - postSyncSteps: Synchronous steps run last, in order, on the main actor.
     ///   - callbacks: What to call as the run goes; none by default.
     ///   - tracer: Where the run's spans go; `nil` for the tracer the app bootstrapped.
+    ///   - deadline: How long a run may take from its start; when it passes, every step still
+    ///     going is cancelled and the run fails with ``InitializationDeadlineExceeded``. `nil`,
+    ///     the default, for no limit.
     /// - Throws: ``InitializationConfigurationError`` when all three step lists are empty.
     public convenience init(
         createProcess: @escaping @MainActor @Sendable () -> Process,
@@ -57,7 +62,8 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         asyncSteps: [AsyncInitializationStep<Process>] = [],
         postSyncSteps: [SyncInitializationStep<Process>] = [],
         callbacks: InitializationCallbacks<Process> = InitializationCallbacks(),
-        tracer: (any Tracer)? = nil
+        tracer: (any Tracer)? = nil,
+        deadline: Duration? = nil
     ) throws(InitializationConfigurationError) {
         guard !(preSyncSteps.isEmpty && asyncSteps.isEmpty && postSyncSteps.isEmpty) else {
             throw InitializationConfigurationError(code: .noSteps)
@@ -65,7 +71,7 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         let source = StepSource<Process>.phases(preSync: preSyncSteps, async: asyncSteps, postSync: postSyncSteps)
         self.init(
             graph: source.graph, source: source, createFresh: createProcess, carryOver: nil, previousProcess: nil,
-            callbacks: callbacks, tracer: tracer, clock: .continuous)
+            callbacks: callbacks, tracer: tracer, clock: .continuous, deadline: deadline)
     }
 
     /// Creates an initializer that runs `steps` as a graph: each step starts the moment the
@@ -76,6 +82,9 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     ///   - callbacks: What to call as the run goes; none by default.
     ///   - tracer: Where the run's spans go; `nil` for the tracer the app bootstrapped.
     ///   - clock: Where timings are read and timeouts and retry delays waited out.
+    ///   - deadline: How long a run may take from its start; when it passes, every step still
+    ///     going is cancelled and the run fails with ``InitializationDeadlineExceeded``. `nil`,
+    ///     the default, for no limit.
     /// - Throws: ``InitializationConfigurationError`` when there is no step, two steps share an
     ///   id, a prerequisite does not exist, steps wait for each other in a circle, or a retry
     ///   policy is out of range; nothing has run then.
@@ -84,12 +93,13 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         steps: [InitializationStep<Process>],
         callbacks: InitializationCallbacks<Process> = InitializationCallbacks(),
         tracer: (any Tracer)? = nil,
-        clock: InitializationClock = .continuous
+        clock: InitializationClock = .continuous,
+        deadline: Duration? = nil
     ) throws(InitializationConfigurationError) {
         let graph = try StepGraph<Process>.graph(steps)
         self.init(
             graph: graph, source: .graph(graph), createFresh: createProcess, carryOver: nil, previousProcess: nil,
-            callbacks: callbacks, tracer: tracer, clock: clock)
+            callbacks: callbacks, tracer: tracer, clock: clock, deadline: deadline)
     }
 
     init(
@@ -100,8 +110,10 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
         previousProcess: Process?,
         callbacks: InitializationCallbacks<Process>,
         tracer: (any Tracer)?,
-        clock: InitializationClock
+        clock: InitializationClock,
+        deadline: Duration?
     ) {
+        self.deadline = deadline
         self.graph = graph
         self.source = source
         self.clock = clock

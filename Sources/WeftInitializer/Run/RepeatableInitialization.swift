@@ -86,7 +86,8 @@ extension RepeatableInitialization {
             previousProcess: process,
             callbacks: callbacks ?? initializer.callbacks,
             tracer: initializer.tracer,
-            clock: initializer.clock
+            clock: initializer.clock,
+            deadline: initializer.deadline
         )
     }
 

@@ -9,7 +9,7 @@ public enum InitializationPhase: Sendable, Hashable, CustomStringConvertible {
     /// Synchronous steps that run, one after another on the main actor, after every
     /// asynchronous step finished.
     case postSync
-    /// The steps of a graph (``DependencyInitializer/init(createProcess:steps:callbacks:tracer:clock:)``):
+    /// The steps of a graph (``DependencyInitializer/init(createProcess:steps:callbacks:tracer:clock:deadline:)``):
     /// each starts as soon as its prerequisites have finished.
     case graph
     /// Assembling the container from the process (``DependencyInitializationProcess/toContainer``).

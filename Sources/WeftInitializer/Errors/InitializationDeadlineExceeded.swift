@@ -1,0 +1,53 @@
+/// Why a run with a deadline failed: the deadline passed while steps were still going.
+///
+/// The run's ``InitializationFailure/error`` is this, and its
+/// ``InitializationFailure/failedStep`` the step that held the start-up up: the one still
+/// going that started first. Every step still running or waiting out a retry delay was
+/// cancelled and abandoned, and reads ``InitializationStepTiming/Outcome/cancelled``.
+///
+/// ```swift
+/// let initializer = try DependencyInitializer(
+///     createProcess: { AppProcess() }, steps: steps, deadline: .seconds(30))
+/// // Start-up did not finish within its 30.0 s deadline: 'Fetch the first cat fact' was
+/// // still going after 29.9 s (attempt 3).
+/// ```
+public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A step still going when the deadline passed.
+    public struct PendingStep: Sendable, Hashable {
+        /// The step.
+        public let step: InitializationStepInfo
+        /// How long it had been going, from its first attempt's start to the deadline.
+        public let goingFor: Duration
+        /// The attempt it was in, or waiting to start after a retry delay.
+        public let attempt: Int
+    }
+
+    /// The run's deadline, from its start.
+    public let deadline: Duration
+    /// The steps still running or waiting out a retry delay when it passed, the one that started
+    /// first first; empty when none was (the deadline passed between two steps, or during a
+    /// synchronous step, which runs to its end).
+    public let pending: [PendingStep]
+    /// The step that was about to start when the deadline passed with nothing going, if any.
+    public let nextStep: InitializationStepInfo?
+
+    public var description: String {
+        let limit = "Start-up did not finish within its \(deadline.secondsText) deadline"
+        guard !pending.isEmpty else {
+            return limit + (nextStep.map { ": it passed before step '\($0.title)' started." } ?? ".")
+        }
+        let steps = pending.map { pending in
+            "'\(pending.step.title)' was still going after \(pending.goingFor.secondsText)"
+                + (pending.attempt > 1 ? " (attempt \(pending.attempt))" : "")
+        }
+        return limit + ": " + steps.joined(separator: "; ") + "."
+    }
+}
+
+extension Duration {
+    /// Seconds with one decimal, as people read a start-up's time: `29.9 s`.
+    var secondsText: String {
+        let tenths = milliseconds / 100
+        return "\(tenths / 10).\(abs(tenths % 10)) s"
+    }
+}
