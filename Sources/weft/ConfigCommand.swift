@@ -9,7 +9,7 @@ struct ConfigCommand: ParsableCommand {
         discussion: """
             config.json lives beside your environments file ($XDG_CONFIG_HOME/weft/config.json, \
             else ~/.config/weft/config.json), for example: \
-            {"env": "staging", "database": "~/weft.sqlite", "environments": "environments.json", "logLevel": "info"}
+            {"env": "staging", "database": "~/weft.sqlite", "environments": "environments.json", "logLevel": "info", "startupDeadline": 30}
             """
     )
 

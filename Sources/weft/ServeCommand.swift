@@ -26,7 +26,17 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "level"))
     var logLevel: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Fail a start-up that takes longer than this many seconds (such as 30 or 2.5), naming the step still going (default: no limit).",
+            valueName: "seconds"))
+    var startupDeadline: String?
+
     func validate() throws {
+        if let startupDeadline, AppSettings.deadline(seconds: startupDeadline) == nil {
+            throw ValidationError(
+                "--startup-deadline: \"\(startupDeadline)\" is not valid; expected \(AppSettings.deadlineExpectation).")
+        }
         if let logLevel, !AppSettings.logLevels.contains(logLevel) {
             throw ValidationError(
                 "Unknown log level \"\(logLevel)\"; choose one of: \(AppSettings.logLevels.joined(separator: ", ")).")
@@ -40,7 +50,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = ServeMode.standardErrorLogger(level: logLevel)
         AppTracing.bootstrap(logger: logger)
-        let status = await ServeMode.run(port: port, fault: fault, logger: logger)
+        let status = await ServeMode.run(
+            port: port, fault: fault, logger: logger,
+            deadline: startupDeadline.flatMap(AppSettings.deadline(seconds:)))
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }

@@ -29,6 +29,12 @@ struct SettingsOptions: ParsableArguments {
             valueName: "level"))
     var logLevel: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Stop a start-up that takes longer than this many seconds (such as 30 or 2.5), naming the step that held it up (also WEFT_STARTUP_DEADLINE; default: no limit).",
+            valueName: "seconds"))
+    var startupDeadline: String?
+
     /// An empty path is a mistake on the command line: say so, rather than let it name the
     /// current directory.
     func validate() throws {
@@ -52,7 +58,8 @@ struct SettingsOptions: ParsableArguments {
                     environmentName: environmentName,
                     environmentsFile: environments.map(Self.absolute),
                     database: database.map(Self.absolute),
-                    logLevel: logLevel),
+                    logLevel: logLevel,
+                    startupDeadline: startupDeadline),
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             StandardStreams.writeError("weft: \(error)")

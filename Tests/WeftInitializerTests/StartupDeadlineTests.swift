@@ -78,6 +78,27 @@ struct StartupDeadlineTests {
         #expect(await clock.waitForSleepers(0))
     }
 
+    @Test("A synchronous step runs to its end; one that ends past the deadline fails the run, and nothing starts after")
+    func synchronousOverrun() async throws {
+        for hasNext in [true, false] {
+            let clock = ManualClock()
+            var steps: [InitializationStep<TestProcess>] = [
+                .sync("slow", title: "Slow") { _ in clock.advance(to: .seconds(6)) }  // takes 6 s on the clock
+            ]
+            if hasNext { steps.append(.sync("next", title: "Next", after: ["slow"]) { $0.append("next") }) }
+            let initializer = try DependencyInitializer(
+                createProcess: { TestProcess() }, steps: steps, clock: InitializationClock(clock), deadline: .seconds(5)
+            )
+            let failure = try #require(
+                await #expect(throws: InitializationFailure<TestProcess>.self) { try await initializer.run() })
+            let exceeded = try #require(failure.error as? InitializationDeadlineExceeded)
+            #expect(exceeded.pending.map(\.step.id) == ["slow"])
+            #expect(exceeded.pending.map(\.goingFor) == [.seconds(5)])
+            #expect(failure.failedStep.id == "slow")
+            #expect(failure.process.log.isEmpty, "no step starts past the deadline")
+        }
+    }
+
     @Test("The phases take a deadline too, and a repeat keeps it")
     func phasesAndRepeat() async throws {
         let initializer = try DependencyInitializer(

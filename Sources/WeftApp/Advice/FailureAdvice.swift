@@ -19,14 +19,26 @@ public enum FailureAdvice {
         public var pickEmbedded: String
         /// A sentence asking to pick one of the known environments.
         public var knownEnvironment: String
+        /// Starts a sentence asking for a longer start-up deadline, such as
+        /// `Allow longer with --startup-deadline SECONDS`.
+        public var longerDeadline: String
 
         /// Creates a phrasing.
-        public init(retry: String, pickAnother: String, pickEmbedded: String, knownEnvironment: String) {
+        public init(
+            retry: String, pickAnother: String, pickEmbedded: String, knownEnvironment: String,
+            longerDeadline: String = Self.startupDeadlineSetting
+        ) {
             self.retry = retry
             self.pickAnother = pickAnother
             self.pickEmbedded = pickEmbedded
             self.knownEnvironment = knownEnvironment
+            self.longerDeadline = longerDeadline
         }
+
+        /// Where the deadline is set, for a sentence: `Allow longer with --startup-deadline SECONDS
+        /// (or WEFT_STARTUP_DEADLINE, or startupDeadline in config.json)`.
+        public static let startupDeadlineSetting =
+            "Allow longer with --startup-deadline SECONDS (or WEFT_STARTUP_DEADLINE, or startupDeadline in config.json)"
 
         /// Actions named as command-line options: `--env NAME`.
         public static let commandLine = Phrasing(
@@ -60,6 +72,8 @@ public enum FailureAdvice {
             return "Fix the environments file, or start without --environments to use the bundled one."
         case is FactServerError:
             return "The embedded server could not start. Free the port or \(say.pickAnother)."
+        case let error as InitializationDeadlineExceeded:
+            return hint(for: error, say: say)
         case is InitializationStepTimeoutError:
             return "The step took too long. \(say.retry), or \(say.pickAnother)."
         case is UnhealthyServices:
@@ -67,6 +81,33 @@ public enum FailureAdvice {
         default:
             return "\(say.retry), or \(say.pickAnother)."
         }
+    }
+
+    /// What happened when the start-up's deadline passed, in one line: `Start-up ran out of time
+    /// (1.0 s deadline): "Fetch the first cat fact" held it up`, or `nil` when `error` is not
+    /// ``InitializationDeadlineExceeded``.
+    public static func deadlineSummary(for error: any Error) -> String? {
+        guard let error = rootCause(of: error) as? InitializationDeadlineExceeded else { return nil }
+        let limit = "Start-up ran out of time (\(secondsText(error.deadline)) deadline)"
+        if let step = error.pending.first?.step {
+            return limit + ": \"\(step.title)\" held it up"
+        }
+        return limit + (error.nextStep.map { ", before \"\($0.title)\" started" } ?? "")
+    }
+
+    /// `1.0 s`, `2.5 s`, `30.0 s`: a deadline as people set it.
+    static func secondsText(_ duration: Duration) -> String {
+        let tenths = (duration / .milliseconds(100)).rounded()
+        return String(format: "%.1f s", tenths / 10)
+    }
+
+    /// What to do when the start-up ran out of time: name the step that held it up, then allow
+    /// longer or try elsewhere.
+    private static func hint(for error: InitializationDeadlineExceeded, say: Phrasing) -> String {
+        let held =
+            error.pending.first.map { "\"\($0.step.title)\" was still going at the deadline. " }
+            ?? "It passed between two steps, none of them still going. "
+        return held + "\(say.longerDeadline), or \(say.pickAnother)."
     }
 
     /// The error a person should read: the container's "factory threw" wrapper removed.

@@ -18,6 +18,9 @@ public struct AppOptions: Sendable, Hashable {
     public var logFile: URL?
     /// Where to write each run's start-up as a Chrome trace (Perfetto, `chrome://tracing`).
     public var traceFile: URL?
+    /// How long a start-up may take before it stops, naming the steps still going; no limit
+    /// when `nil`. Repeat runs (a retry, another environment) keep it.
+    public var startupDeadline: Duration?
 
     public init(
         environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil,

@@ -25,12 +25,15 @@ public import WeftInitializer
 /// settings and the open database carry over.
 public enum AppPlan {
     /// An initializer for a first run with `options`; read its `plan` and subscribe to its
-    /// `events()` before starting it.
+    /// `events()` before starting it. Its runs, and the repeats made from them, fail with
+    /// ``InitializationDeadlineExceeded`` when they take longer than the options'
+    /// ``AppOptions/startupDeadline``.
     @MainActor
     public static func makeInitializer(options: AppOptions) throws(InitializationConfigurationError)
         -> DependencyInitializer<AppProcess>
     {
-        try DependencyInitializer(createProcess: { AppProcess(options: options) }, steps: steps)
+        try DependencyInitializer(
+            createProcess: { AppProcess(options: options) }, steps: steps, deadline: options.startupDeadline)
     }
 
     /// The `createProcess` of a repeat run in `environment` (the current one when `nil`

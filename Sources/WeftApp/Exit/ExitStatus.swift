@@ -5,7 +5,7 @@ import FactKit
 /// | status | meaning |
 /// |---|---|
 /// | 0 | the app quit from the main screen, or plain mode printed a fact |
-/// | 1 | initialization failed (a server error, a timeout, an unhealthy service, …), also when the person quits from the error screen |
+/// | 1 | initialization failed (a server error, a timeout, an unhealthy service, a missed start-up deadline, …), also when the person quits from the error screen |
 /// | 2 | usage or environment error: bad arguments, unknown `--env`, a malformed environments file or `config.json` |
 /// | 3 | plain mode printed a fact, degraded: the history (`--database`) could not be opened or written, so the fact was not recorded |
 /// | 130 | interrupted by SIGINT (Ctrl-C) |

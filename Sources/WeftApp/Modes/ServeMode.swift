@@ -31,10 +31,14 @@ public enum ServeMode {
     ///   - name: The name of a fault to serve on purpose (see ``faultNames``), or `nil`.
     ///   - logger: Where the start-up, the service group and each request log (see
     ///     ``standardErrorLogger(level:)``); silent when `nil`.
+    ///   - deadline: How long the start-up may take before it fails, naming the step still going;
+    ///     no limit when `nil`.
     /// - Returns: ``ExitStatus/success`` once stopped by a signal, ``ExitStatus/usageError``
     ///   when the port cannot be listened on, ``ExitStatus/initializationFailed`` otherwise.
     @MainActor
-    public static func run(port: UInt16, fault name: String?, logger: Logger? = nil) async -> ExitStatus {
+    public static func run(port: UInt16, fault name: String?, logger: Logger? = nil, deadline: Duration? = nil) async
+        -> ExitStatus
+    {
         let fault = name.flatMap(ServerFault.init(rawValue:))
         let logger = logger ?? Logger(label: "weft.serve", factory: { _ in SwiftLogNoOpLogHandler() })
         // The process's own registry, bound to this run's task rather than bootstrapped globally.
@@ -48,7 +52,8 @@ public enum ServeMode {
                             port: port, fault: fault, logger: logger, metrics: { registry.emitToBuffer() })
                         process.container.register(FactServer.self, instance: server)
                     }
-                ]
+                ],
+                deadline: deadline
             )
             try await withMetricsFactory(PrometheusMetricsFactory(registry: registry)) {
                 try await initializer.runServices(logger: logger) { result in
@@ -87,7 +92,10 @@ public enum ServeMode {
 
     /// Writes why serving failed, with what to do about it when the app knows.
     private static func report(_ error: any Error) {
-        if let error = error as? FactServerError {
+        if let summary = FailureAdvice.deadlineSummary(for: error) {
+            StandardStreams.writeError(
+                "weft serve: \(summary): \(error); allow longer with --startup-deadline SECONDS")
+        } else if let error = error as? FactServerError {
             StandardStreams.writeError("weft serve: \(error); \(FailureAdvice.serveHint(for: error))")
         } else {
             StandardStreams.writeError("weft serve: \(error)")

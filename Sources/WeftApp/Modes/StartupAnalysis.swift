@@ -9,33 +9,57 @@ public struct StartupAnalysis: Sendable {
     let report: InitializationReport
     /// The environment the run started.
     let environment: String?
-    /// The step that failed the run, if it failed.
+    /// The step that failed the run, if it failed: for a cancelled run the step it was in, for a
+    /// missed deadline the step that held it up.
     let failedStep: InitializationStepInfo?
+    /// Whether the run was cancelled (Ctrl-C, SIGTERM) rather than failed.
+    let wasCancelled: Bool
 
-    /// Analyses `report`, a run in `environment` that failed in `failedStep` if given.
-    public init(report: InitializationReport, environment: String?, failedStep: InitializationStepInfo? = nil) {
+    /// Analyses `report`, a run in `environment` that failed in `failedStep` if given, or was
+    /// cancelled during it when `cancelled` is true. A report with a
+    /// ``InitializationReport/missedDeadline`` reads as a start-up that ran out of time.
+    public init(
+        report: InitializationReport, environment: String?, failedStep: InitializationStepInfo? = nil,
+        cancelled: Bool = false
+    ) {
         self.report = report
         self.environment = environment
         self.failedStep = failedStep
+        self.wasCancelled = cancelled && failedStep != nil
     }
 
-    /// `finished`, `degraded` or `failed`.
+    /// `finished`, `degraded`, `failed`, `missedDeadline` or `cancelled`.
     var outcome: String {
-        failedStep != nil ? "failed" : report.isDegraded ? "degraded" : "finished"
+        guard failedStep != nil else { return report.isDegraded ? "degraded" : "finished" }
+        if wasCancelled { return "cancelled" }
+        return report.missedDeadline != nil ? "missedDeadline" : "failed"
+    }
+
+    /// The first line: how the start-up ended, and where.
+    private var headline: String {
+        let place = environment.map { " in environment \"\($0)\"" } ?? ""
+        let elapsed = Self.format(report.elapsed)
+        guard let failedStep else {
+            var headline = "weft started\(place) in \(elapsed)"
+            if report.isDegraded {
+                let failed = report.failedOptionalSteps.map { "\"\($0.title)\"" }.joined(separator: ", ")
+                headline += " (degraded: \(failed) failed)"
+            }
+            return headline
+        }
+        if wasCancelled {
+            return "weft's start-up\(place) was interrupted after \(elapsed), during \"\(failedStep.title)\""
+        }
+        if let deadline = report.missedDeadline {
+            return "weft failed to start\(place): it ran out of time at its \(FailureAdvice.secondsText(deadline)) "
+                + "deadline; \"\(failedStep.title)\" held it up"
+        }
+        return "weft failed to start\(place) after \(elapsed): \"\(failedStep.title)\" failed"
     }
 
     /// The analysis as lines of text.
     public var text: String {
         var lines: [String] = []
-        let place = environment.map { " in environment \"\($0)\"" } ?? ""
-        var headline = "weft started\(place) in \(Self.format(report.elapsed))"
-        if let failedStep {
-            headline =
-                "weft failed to start\(place) after \(Self.format(report.elapsed)): \"\(failedStep.title)\" failed"
-        } else if report.isDegraded {
-            let failed = report.failedOptionalSteps.map { "\"\($0.title)\"" }.joined(separator: ", ")
-            headline += " (degraded: \(failed) failed)"
-        }
         lines.append(headline)
         lines.append("")
         lines.append("The time when a step ended is after \"@\", the time it took after \"+\".")
@@ -72,6 +96,7 @@ public struct StartupAnalysis: Sendable {
                 outcome: outcome,
                 elapsedMs: Self.milliseconds(report.elapsed),
                 failedStep: failedStep?.id,
+                deadlineMs: report.missedDeadline.map(Self.milliseconds),
                 criticalChain: report.criticalChain.map(\.step.id),
                 blame: report.blame.map(\.step.id),
                 steps: report.steps.map { timing in
@@ -90,6 +115,7 @@ public struct StartupAnalysis: Sendable {
         var outcome: String
         var elapsedMs: Double
         var failedStep: String?
+        var deadlineMs: Double?
         var criticalChain: [String]
         var blame: [String]
         var steps: [Step]
@@ -121,7 +147,7 @@ public struct StartupAnalysis: Sendable {
     /// Milliseconds with one decimal.
     private static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
-        return (Double(seconds) * 1_000 + Double(attoseconds) / 1e15 * 10).rounded() / 10
+        return (Double(seconds) * 10_000 + Double(attoseconds) / 1e14).rounded() / 10
     }
 
     /// `0.4 ms`, `84 ms`, `1.25 s`.
@@ -161,7 +187,8 @@ public enum StartupMode {
             status = app.historyProblem == nil ? .success : .degraded
         } catch let failure as InitializationFailure<AppProcess> {
             analysis = StartupAnalysis(
-                report: failure.report, environment: failure.process.environment?.name, failedStep: failure.failedStep)
+                report: failure.report, environment: failure.process.environment?.name, failedStep: failure.failedStep,
+                cancelled: failure.isCancellation)
             await failure.process.shutdown()
             status = PlainFailure(failure).exitStatus
         } catch {

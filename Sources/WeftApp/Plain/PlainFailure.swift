@@ -4,6 +4,42 @@ import WeftInitializer
 
 /// Why a run failed, in a person's words: the step, its phase, the error and what to do.
 struct PlainFailure: Sendable, Hashable {
+    /// A start-up deadline that passed: how long it was and the steps still going.
+    struct Deadline: Sendable, Hashable {
+        /// A step still going when the deadline passed.
+        struct Pending: Sendable, Hashable {
+            /// The step's id, such as `fact`.
+            var id: String
+            /// Its title.
+            var step: String
+            /// Its phase or kind, as output labels it.
+            var phase: String
+            /// How long it had been going.
+            var goingFor: Duration
+            /// The attempt it was in.
+            var attempt: Int
+        }
+
+        /// The deadline, from the start of the run.
+        var deadline: Duration
+        /// The steps still going, the one that held the start-up up first.
+        var pending: [Pending]
+        /// The step about to start when nothing was going, if any.
+        var nextStep: String?
+
+        /// The deadline `error` reports, or `nil` when it is not ``InitializationDeadlineExceeded``.
+        init?(_ error: any Error) {
+            guard let error = FailureAdvice.rootCause(of: error) as? InitializationDeadlineExceeded else { return nil }
+            deadline = error.deadline
+            pending = error.pending.map {
+                Pending(
+                    id: $0.step.id, step: $0.step.title, phase: $0.step.kindLabel, goingFor: $0.goingFor,
+                    attempt: $0.attempt)
+            }
+            nextStep = error.nextStep?.title
+        }
+    }
+
     /// The title of the step that failed.
     var step: String
     /// The phase it ran in: `pre-sync`, `async`, `post-sync` or `container`.
@@ -18,6 +54,8 @@ struct PlainFailure: Sendable, Hashable {
     var environment: String?
     /// Whether the person interrupted the run.
     var isCancellation: Bool
+    /// The start-up's deadline, when it passed: what stopped the run.
+    var deadline: Deadline?
     /// The status `weft` exits with.
     var exitStatus: ExitStatus
 
@@ -38,6 +76,7 @@ struct PlainFailure: Sendable, Hashable {
         self.hint = Self.hint(for: cause, environment: environment).plainText
         self.environment = environment?.name
         self.isCancellation = cause is CancellationError
+        self.deadline = Deadline(cause)
         self.exitStatus = ExitStatus(failingWith: cause)
     }
 

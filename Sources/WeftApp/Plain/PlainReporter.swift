@@ -5,10 +5,13 @@ import WeftInitializer
 ///
 /// In ``PlainFormat/text`` each step that ends prints one line, such as
 /// `[pre-sync] ✓ Load settings (2 ms)`, then the fact prints as two lines; a failure prints
-/// the step, the error and a hint on standard error. In ``PlainFormat/json`` every event
+/// the step, the error and a hint on standard error (for a start-up that ran out of time, the
+/// deadline and the step that held it up). In ``PlainFormat/json`` every event
 /// prints one JSON object, such as
 /// `{"event":"stepFinished","ms":2,"phase":"pre-sync","startMs":0,"step":"Load settings"}`,
-/// and the run ends with a `fact` or a `failed` object.
+/// and the run ends with a `fact` or a `failed` object; a `failed` object for a missed deadline
+/// has a `deadline` object: its `ms`, and the `pending` steps, each with its `id`, `step`,
+/// `phase`, `goingForMs` and `attempt`.
 ///
 /// ```swift
 /// let reporter = PlainReporter(format: .text) { line in print(line.text) }
@@ -111,10 +114,21 @@ struct PlainReporter: Sendable {
                         on: .error))
                 return
             }
-            sink(
-                PlainLine(
-                    "weft: could not start\(place): step \"\(failure.step)\" (\(failure.phase) phase) failed after \(milliseconds) ms",
-                    on: .error))
+            if let deadline = failure.deadline {
+                sink(
+                    PlainLine(
+                        "weft: could not start\(place): the \(FailureAdvice.secondsText(deadline.deadline)) start-up deadline passed "
+                            + (deadline.pending.isEmpty
+                                ? "between steps"
+                                : "while step \"\(failure.step)\" (\(failure.phase) phase) was still going")
+                            + "; stopped after \(milliseconds) ms",
+                        on: .error))
+            } else {
+                sink(
+                    PlainLine(
+                        "weft: could not start\(place): step \"\(failure.step)\" (\(failure.phase) phase) failed after \(milliseconds) ms",
+                        on: .error))
+            }
             sink(PlainLine("  error: \(failure.message)", on: .error))
             if !failure.hint.isEmpty { sink(PlainLine("  hint:  \(failure.hint)", on: .error)) }
         case .json:
@@ -126,6 +140,16 @@ struct PlainReporter: Sendable {
             record.hint = failure.hint.isEmpty ? nil : failure.hint
             record.environment = failure.environment
             record.cancelled = failure.isCancellation
+            record.deadline = failure.deadline.map { deadline in
+                PlainRecord.Deadline(
+                    ms: deadline.deadline.roundedMilliseconds,
+                    pending: deadline.pending.map {
+                        PlainRecord.Deadline.Pending(
+                            id: $0.id, step: $0.step, phase: $0.phase, goingForMs: $0.goingFor.roundedMilliseconds,
+                            attempt: $0.attempt)
+                    },
+                    nextStep: deadline.nextStep)
+            }
             sink(PlainLine(record.jsonLine()))
         }
     }

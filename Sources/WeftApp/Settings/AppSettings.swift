@@ -9,11 +9,14 @@ import Foundation
 /// | `env` | `--env` | `WEFT_ENV` | the first environment |
 /// | `database` | `--database` | `WEFT_DATABASE` | ``WeftPaths/defaultDatabase`` |
 /// | `environments` | `--environments` | `WEFT_ENVIRONMENTS` | ``WeftPaths/userEnvironmentsFile`` |
-/// | `logLevel` | — | `WEFT_LOG_LEVEL` | `warning` |
+/// | `logLevel` | `--log-level` | `WEFT_LOG_LEVEL` | `warning` |
+/// | `startupDeadline` | `--startup-deadline` | `WEFT_STARTUP_DEADLINE` | none: no deadline |
 ///
 /// `environments` from the flag replaces the bundled list for one run; from any other layer
 /// it names a file whose environments are added to the bundled ones (a name already listed is
-/// replaced). Relative paths in `config.json` are relative to its folder.
+/// replaced). Relative paths in `config.json` are relative to its folder. `startupDeadline` is
+/// a positive number of seconds, such as `30` or `2.5` (in `config.json` a string or a number):
+/// when a start-up takes longer, it stops and says which step held it up.
 ///
 /// ```swift
 /// let settings = try AppSettings(flags: .init(environmentName: "broken"), environment: ProcessInfo.processInfo.environment)
@@ -30,21 +33,24 @@ public struct AppSettings: Sendable, Hashable {
         public var database: String?
         /// `--log-level`.
         public var logLevel: String?
+        /// `--startup-deadline`, in seconds.
+        public var startupDeadline: String?
 
         /// Creates flag values.
         public init(
             environmentName: String? = nil, environmentsFile: String? = nil, database: String? = nil,
-            logLevel: String? = nil
+            logLevel: String? = nil, startupDeadline: String? = nil
         ) {
             self.environmentName = environmentName
             self.environmentsFile = environmentsFile
             self.database = database
             self.logLevel = logLevel
+            self.startupDeadline = startupDeadline
         }
     }
 
     /// The keys `config.json` accepts.
-    public static let keys = ["env", "database", "environments", "logLevel"]
+    public static let keys = ["env", "database", "environments", "logLevel", "startupDeadline"]
     /// The accepted log levels, most verbose first.
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
@@ -58,9 +64,13 @@ public struct AppSettings: Sendable, Hashable {
     public let environments: Setting
     /// How much the app logs to standard error in plain mode.
     public let logLevel: Setting
+    /// How long a start-up may take, in seconds; `nil` for no limit.
+    public let startupDeadline: Setting
+    /// ``startupDeadline`` as a duration; `nil` for no limit.
+    public let startupDeadlineDuration: Duration?
 
     /// Every setting, in `weft config` order.
-    public var all: [Setting] { [environmentName, database, environments, logLevel] }
+    public var all: [Setting] { [environmentName, database, environments, logLevel, startupDeadline] }
 
     /// Resolves every setting.
     ///
@@ -108,6 +118,37 @@ public struct AppSettings: Sendable, Hashable {
                 key: "logLevel", value: level, layer: logLevel.layer,
                 expected: "one of \(Self.logLevels.joined(separator: ", "))")
         }
+        startupDeadline = resolve(
+            "startupDeadline", flag: "--startup-deadline", variable: "WEFT_STARTUP_DEADLINE",
+            flagValue: flags.startupDeadline, isPath: false, default: nil)
+        if let value = startupDeadline.value {
+            guard let deadline = Self.deadline(seconds: value) else {
+                throw .invalidValue(
+                    key: "startupDeadline", value: value, layer: startupDeadline.layer,
+                    expected: Self.deadlineExpectation)
+            }
+            startupDeadlineDuration = deadline
+        } else {
+            startupDeadlineDuration = nil
+        }
+    }
+
+    /// The longest start-up deadline accepted, in seconds: a day.
+    public static let maximumDeadlineSeconds = 86_400.0
+
+    /// What a start-up deadline must look like, for error messages.
+    public static let deadlineExpectation =
+        "a positive number of seconds such as 30 or 2.5, at most \(Int(maximumDeadlineSeconds)) (a day)"
+
+    /// A start-up deadline written as seconds — digits with an optional decimal point, more than
+    /// zero and at most ``maximumDeadlineSeconds`` — or `nil` when `text` is not one.
+    public static func deadline(seconds text: String) -> Duration? {
+        let digits = text.filter { $0 != "." }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+            text.count - digits.count <= 1, let seconds = Double(text), seconds > 0,
+            seconds <= maximumDeadlineSeconds
+        else { return nil }
+        return .milliseconds((seconds * 1_000).rounded(.up))
     }
 
     /// The options a run uses: the environment, the environments files and the database.
@@ -119,6 +160,7 @@ public struct AppSettings: Sendable, Hashable {
             environmentName: environmentName.value,
             databaseURL: database.value.map { URL(fileURLWithPath: $0) })
         options.logLevel = logLevel.value
+        options.startupDeadline = startupDeadlineDuration
         options.logFile = paths.logFile
         switch environments.layer {
         case .flag:
@@ -138,7 +180,7 @@ public struct AppSettings: Sendable, Hashable {
         let width = Self.keys.map(\.count).max() ?? 0
         var lines = all.map { setting in
             let name = setting.key.padding(toLength: width, withPad: " ", startingAt: 0)
-            let value = setting.value ?? "(first environment)"
+            let value = setting.value ?? (setting.key == "env" ? "(first environment)" : "(none)")
             let sources = [setting.flag, setting.variable].filter { !$0.isEmpty }.joined(separator: ", ")
             return "\(name)  \(value)  [\(setting.layer)]  (\(sources))"
         }
@@ -172,10 +214,18 @@ public struct AppSettings: Sendable, Hashable {
             guard keys.contains(key) else {
                 throw .invalidConfig(path: path, problem: "unknown key \"\(key)\"")
             }
-            guard let string = value as? String else {
-                throw .invalidConfig(path: path, problem: "\(key) must be a string")
+            if let string = value as? String {
+                values[key] = string
+            } else if key == "startupDeadline", let number = value as? NSNumber,
+                String(cString: number.objCType) != "c"  // `true` and `false` are numbers too
+            {
+                values[key] = number.stringValue
+            } else {
+                throw .invalidConfig(
+                    path: path,
+                    problem: key == "startupDeadline"
+                        ? "startupDeadline must be a number of seconds" : "\(key) must be a string")
             }
-            values[key] = string
         }
         return values
     }

@@ -16,7 +16,7 @@ public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomS
     public struct PendingStep: Sendable, Hashable {
         /// The step.
         public let step: InitializationStepInfo
-        /// How long it had been going, from its first attempt's start to the deadline.
+        /// How long it had been going when the deadline passed, from its first attempt's start.
         public let goingFor: Duration
         /// The attempt it was in, or waiting to start after a retry delay.
         public let attempt: Int
@@ -25,8 +25,8 @@ public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomS
     /// The run's deadline, from its start.
     public let deadline: Duration
     /// The steps still running or waiting out a retry delay when it passed, the one that started
-    /// first first; empty when none was (the deadline passed between two steps, or during a
-    /// synchronous step, which runs to its end).
+    /// first first; with none, the steps that were going when it passed and ended after it
+    /// (synchronous steps, which run to their end); empty when it passed between two steps.
     public let pending: [PendingStep]
     /// The step that was about to start when the deadline passed with nothing going, if any.
     public let nextStep: InitializationStepInfo?

@@ -224,6 +224,11 @@ final class GraphRun {
     /// Starts every ready step; sync steps run to their end here, releasing their dependents.
     private func drain(_ group: inout DiscardingTaskGroup) {
         while t.readyHead < t.ready.count, t.isOpen {
+            // With a deadline, no step starts past it: a chain of synchronous steps stops there.
+            if let deadline, recorder.now >= deadline {
+                deadlinePassed()
+                return
+            }
             let position = t.ready[t.readyHead]
             t.readyHead += 1
             guard !t.isCancelled, !Task.isCancelled else {
@@ -498,6 +503,12 @@ final class GraphRun {
             give(.cancelled(nil))
             return
         }
+        // Every step ended, but the last of them ran past the deadline (a synchronous step is
+        // not interrupted): the start-up did not finish in time all the same.
+        if let deadline, recorder.now >= deadline {
+            deadlinePassed()
+            return
+        }
         if let begin = t.phaseStarts[InitializationPhase.graph.slot], !isPhased { recorder.phase(.graph, from: begin) }
         give(.finished)
     }
@@ -517,10 +528,10 @@ final class GraphRun {
 
     /// Ends the run because its deadline passed: every step still running or waiting out a
     /// retry delay is cancelled and abandoned, and the failure names them, the one that started
-    /// first first; with none, the step about to start.
+    /// first first. With none, it names the steps that ran across the deadline and ended after
+    /// it (synchronous steps, which run to their end), else the step about to start.
     private func deadlinePassed() {
         guard t.isOpen, let deadline else { return }
-        let now = recorder.now
         var pending: [(start: Duration, step: InitializationDeadlineExceeded.PendingStep)] = []
         for position in t.steps.indices {
             let attempt: Int
@@ -529,8 +540,17 @@ final class GraphRun {
             default: continue
             }
             let start = t.steps[position].start
-            pending.append(
-                (start, .init(step: plan[position], goingFor: now - start, attempt: attempt)))
+            pending.append((start, .init(step: plan[position], goingFor: deadline - start, attempt: attempt)))
+        }
+        if pending.isEmpty {
+            for position in t.steps.indices {
+                guard case .ended = t.steps[position].state, t.steps[position].start < deadline,
+                    t.steps[position].end > deadline
+                else { continue }
+                let start = t.steps[position].start
+                let attempt = max(t.steps[position].attempts.count, 1)
+                pending.append((start, .init(step: plan[position], goingFor: deadline - start, attempt: attempt)))
+            }
         }
         pending.sort { ($0.start, $0.step.step.position) < ($1.start, $1.step.step.position) }
         let next = t.readyHead < t.ready.count ? plan[t.ready[t.readyHead]] : nil

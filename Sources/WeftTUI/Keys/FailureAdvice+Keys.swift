@@ -11,7 +11,9 @@ extension FailureAdvice.Phrasing {
             retry: "Retry\(retry)",
             pickAnother: "pick another environment\(choose)",
             pickEmbedded: "pick the embedded environment\(choose)",
-            knownEnvironment: "Pick one of the known environments\(choose)."
+            knownEnvironment: "Pick one of the known environments\(choose).",
+            longerDeadline: "Retry\(retry), or start weft again with a longer "
+                + "--startup-deadline SECONDS (or WEFT_STARTUP_DEADLINE)"
         )
     }
 }

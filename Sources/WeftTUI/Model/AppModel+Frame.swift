@@ -47,7 +47,8 @@ extension AppModel {
                 hint: state.hint,
                 elapsedMilliseconds: state.elapsed.displayMilliseconds,
                 attempt: state.attempt,
-                scroll: scroll
+                scroll: scroll,
+                deadlineMilliseconds: state.deadline?.displayMilliseconds
             )
         }
     }

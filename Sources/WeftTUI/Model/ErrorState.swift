@@ -21,6 +21,9 @@ struct ErrorState: Sendable {
     var elapsed: Duration
     /// Which attempt at this environment failed: 1, then 2, 3, … for retries.
     var attempt = 1
+    /// The start-up's deadline when it passed (``InitializationDeadlineExceeded``): the screen
+    /// then says the start-up ran out of time, and the step is the one that held it up.
+    var deadline: Duration?
 
     /// The state describing `failure`.
     @MainActor
@@ -32,6 +35,7 @@ struct ErrorState: Sendable {
         self.message = String(describing: FailureAdvice.rootCause(of: failure.error))
         self.hint = FailureAdvice.hint(for: failure.error, environment: failure.process.environment, phrasing: .keys)
         self.elapsed = failure.elapsed
+        self.deadline = (FailureAdvice.rootCause(of: failure.error) as? InitializationDeadlineExceeded)?.deadline
     }
 
     /// The state for an error that stopped a run from being made at all.

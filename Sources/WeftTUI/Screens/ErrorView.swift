@@ -3,6 +3,10 @@ import WeftTerminal
 /// The screen shown when initialization failed: which step, in which phase, the error in a
 /// person's words, a hint what to do, how long the run took and which attempt it was.
 ///
+/// When the start-up ran out of time (``deadlineMilliseconds`` is set) the box reads
+/// `Start-up ran out of time`, the step is the one that held it up, and the detail line says
+/// it was still going at the deadline.
+///
 /// The message and hint scroll (↑↓, PgUp/PgDn, Home/End) when they do not fit, so the whole
 /// text is readable at 60×16; the box's bottom border says where the view is.
 struct ErrorView: Screen {
@@ -22,12 +26,15 @@ struct ErrorView: Screen {
     var attempt: Int
     /// How many rows of the message and hint are scrolled out of view at the top.
     var scroll: Int
+    /// The start-up's deadline in milliseconds when it passed; `nil` when a step failed.
+    var deadlineMilliseconds: Int?
 
     /// Creates an error view.
     init(
         environment: String, stepTitle: String, phase: String, message: String, hint: String?, elapsedMilliseconds: Int,
-        attempt: Int = 1, scroll: Int = 0
+        attempt: Int = 1, scroll: Int = 0, deadlineMilliseconds: Int? = nil
     ) {
+        self.deadlineMilliseconds = deadlineMilliseconds
         self.environment = environment
         self.stepTitle = stepTitle
         self.phase = phase
@@ -45,9 +52,18 @@ struct ErrorView: Screen {
     /// Retry, environment, details, scroll, help, quit.
     var keyHints: [KeyHint] { KeyMap.barHints(in: .error(environment: environment)) }
 
-    /// `phase async · failed after 1.2 s`, with ` · attempt 2` from the second attempt on.
+    /// The box's title: `Initialization failed`, or `Start-up ran out of time`.
+    var heading: String { deadlineMilliseconds == nil ? "Initialization failed" : "Start-up ran out of time" }
+
+    /// `phase async · failed after 1.2 s`, with ` · attempt 2` from the second attempt on; for
+    /// a missed deadline `phase async · still going at the 1.0 s deadline`.
     var detailLine: String {
         let attemptText = attempt > 1 ? " · attempt \(attempt)" : ""
+        if let deadlineMilliseconds {
+            // In seconds with one decimal, as the setting and the message give it: `0.5 s`.
+            let tenths = (deadlineMilliseconds + 50) / 100
+            return "phase \(phase) · still going at the \(tenths / 10).\(tenths % 10) s deadline\(attemptText)"
+        }
         return "phase \(phase) · failed after \(Timeline.format(milliseconds: elapsedMilliseconds))\(attemptText)"
     }
 
@@ -88,7 +104,7 @@ struct ErrorView: Screen {
         let boxHeight = content.count + 4
         let row = area.row + max(1, (area.height - boxHeight) / 2)
         let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
-        let inner = Box(title: "Initialization failed", isFailure: true).draw(in: box, on: terminal, theme: theme)
+        let inner = Box(title: heading, isFailure: true).draw(in: box, on: terminal, theme: theme)
             .insetBy(rows: 1, columns: 2)
         for (offset, (line, style)) in content.enumerated() {
             terminal.put(line, row: inner.row + offset, column: inner.column, style: style)
