@@ -85,7 +85,7 @@ public enum FailureAdvice {
 
     /// What happened when the start-up's deadline passed, in one line: `Start-up ran out of time
     /// (1.0 s deadline): "Fetch the first cat fact" held it up`, or `nil` when `error` is not
-    /// ``InitializationDeadlineExceeded``.
+    /// `InitializationDeadlineExceeded`.
     public static func deadlineSummary(for error: any Error) -> String? {
         guard let error = rootCause(of: error) as? InitializationDeadlineExceeded else { return nil }
         let limit = "Start-up ran out of time (\(secondsText(error.deadline)) deadline)"

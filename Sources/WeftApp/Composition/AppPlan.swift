@@ -26,7 +26,7 @@ public import WeftInitializer
 public enum AppPlan {
     /// An initializer for a first run with `options`; read its `plan` and subscribe to its
     /// `events()` before starting it. Its runs, and the repeats made from them, fail with
-    /// ``InitializationDeadlineExceeded`` when they take longer than the options'
+    /// `InitializationDeadlineExceeded` when they take longer than the options'
     /// ``AppOptions/startupDeadline``.
     @MainActor
     public static func makeInitializer(options: AppOptions) throws(InitializationConfigurationError)

@@ -17,7 +17,7 @@ public struct StartupAnalysis: Sendable {
 
     /// Analyses `report`, a run in `environment` that failed in `failedStep` if given, or was
     /// cancelled during it when `cancelled` is true. A report with a
-    /// ``InitializationReport/missedDeadline`` reads as a start-up that ran out of time.
+    /// `InitializationReport.missedDeadline` reads as a start-up that ran out of time.
     public init(
         report: InitializationReport, environment: String?, failedStep: InitializationStepInfo? = nil,
         cancelled: Bool = false

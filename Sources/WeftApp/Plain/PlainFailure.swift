@@ -27,7 +27,7 @@ struct PlainFailure: Sendable, Hashable {
         /// The step about to start when nothing was going, if any.
         var nextStep: String?
 
-        /// The deadline `error` reports, or `nil` when it is not ``InitializationDeadlineExceeded``.
+        /// The deadline `error` reports, or `nil` when it is not `InitializationDeadlineExceeded`.
         init?(_ error: any Error) {
             guard let error = FailureAdvice.rootCause(of: error) as? InitializationDeadlineExceeded else { return nil }
             deadline = error.deadline

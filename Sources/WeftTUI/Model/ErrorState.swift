@@ -21,7 +21,7 @@ struct ErrorState: Sendable {
     var elapsed: Duration
     /// Which attempt at this environment failed: 1, then 2, 3, … for retries.
     var attempt = 1
-    /// The start-up's deadline when it passed (``InitializationDeadlineExceeded``): the screen
+    /// The start-up's deadline when it passed (`InitializationDeadlineExceeded`): the screen
     /// then says the start-up ran out of time, and the step is the one that held it up.
     var deadline: Duration?
 
