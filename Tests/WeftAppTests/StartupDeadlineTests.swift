@@ -202,7 +202,8 @@ struct StartupDeadlineTests {
         let deadline = try #require(failed["deadline"] as? [String: Any], "\(failed)")
         #expect(deadline["ms"] as? Int == 2_000)
         let pending = try #require(deadline["pending"] as? [[String: Any]])
-        #expect(pending.count == 1)
+        // The fetch held it up; on a loaded machine a step that started after it may be
+        // pending too (listed after it).
         let step = try #require(pending.first)
         #expect(step["id"] as? String == "fact")
         #expect(step["step"] as? String == "Fetch the first cat fact")
