@@ -6,21 +6,6 @@ import WeftTestSupport
 
 @Suite("AppSettings: flag > WEFT_* variable > config.json > default")
 struct AppSettingsTests {
-    private func withConfig(_ json: String?, _ body: (URL, [String: String]) throws -> Void) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { removeTemporaryDirectory(directory) }
-        let environment = [
-            "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
-            "HOME": directory.path,
-        ]
-        if let json {
-            let folder = directory.appendingPathComponent("weft")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(json.utf8).write(to: folder.appendingPathComponent("config.json"))
-        }
-        try body(directory, environment)
-    }
-
     @Test("each layer wins over the ones below it, and says so")
     func layers() throws {
         try withConfig(#"{"env": "staging", "database": "db.sqlite", "logLevel": "info"}"#) { directory, environment in

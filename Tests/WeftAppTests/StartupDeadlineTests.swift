@@ -20,21 +20,6 @@ struct StartupDeadlineTests {
         id: "fact", title: "Fetch the first cat fact", phase: .graph, index: 6, position: 6, type: .repeatable,
         isAsync: true)
 
-    private func withConfig(_ json: String?, _ body: (URL, [String: String]) throws -> Void) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { removeTemporaryDirectory(directory) }
-        let environment = [
-            "XDG_CONFIG_HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
-            "HOME": directory.path,
-        ]
-        if let json {
-            let folder = directory.appendingPathComponent("weft")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(json.utf8).write(to: folder.appendingPathComponent("config.json"))
-        }
-        try body(directory, environment)
-    }
-
     /// Options for the slow environment with `deadline`, in `folder`.
     private static func slowOptions(_ folder: borrowing TemporaryFolder, deadline: Duration?) throws -> AppOptions {
         var options = folder.options()
