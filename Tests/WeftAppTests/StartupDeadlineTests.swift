@@ -247,11 +247,7 @@ struct StartupDeadlineTests {
             await result.container.shutdown()
             Issue.record("the slow start-up finished within its deadline")
         } catch let error as InitializationFailure<AppProcess> {
-            let analysis = StartupAnalysis(
-                report: error.report, environment: "slow", failedStep: error.failedStep,
-                cancelled: error.isCancellation)
-            await error.process.shutdown()
-            let headline = analysis.text.split(separator: "\n").first.map(String.init) ?? ""
+            let (analysis, headline) = await Self.analysis(of: error)
             #expect(
                 headline
                     == #"weft failed to start in environment "slow": it ran out of time at its 2.0 s deadline; "Fetch the first cat fact" held it up"#
@@ -264,6 +260,17 @@ struct StartupDeadlineTests {
             let elapsed = try #require(json["elapsedMs"] as? Double)
             #expect(elapsed >= 2_000 && elapsed < 15_000, "elapsedMs in milliseconds: \(elapsed)")
         }
+    }
+
+    /// What `weft startup` makes of `failure` in the slow environment, and its first line; the
+    /// failed start-up's services are shut down.
+    @MainActor
+    private static func analysis(of failure: InitializationFailure<AppProcess>) async -> (StartupAnalysis, String) {
+        let analysis = StartupAnalysis(
+            report: failure.report, environment: "slow", failedStep: failure.failedStep,
+            cancelled: failure.isCancellation)
+        await failure.process.shutdown()
+        return (analysis, analysis.text.split(separator: "\n").first.map(String.init) ?? "")
     }
 
     @Test("weft startup: a cancelled run reads interrupted, outcome cancelled, not failed")
@@ -282,11 +289,7 @@ struct StartupDeadlineTests {
             await result.container.shutdown()
             Issue.record("the cancelled start-up finished")
         } catch let failure as InitializationFailure<AppProcess> {
-            let analysis = StartupAnalysis(
-                report: failure.report, environment: "slow", failedStep: failure.failedStep,
-                cancelled: failure.isCancellation)
-            await failure.process.shutdown()
-            let headline = analysis.text.split(separator: "\n").first.map(String.init) ?? ""
+            let (analysis, headline) = await Self.analysis(of: failure)
             #expect(headline.hasPrefix(#"weft's start-up in environment "slow" was interrupted after "#), "\(headline)")
             // It names the step it was in: the first in plan order of those it cancelled (the
             // history's opening too, when a slow machine has not finished it yet).

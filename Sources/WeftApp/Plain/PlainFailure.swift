@@ -5,9 +5,9 @@ import WeftInitializer
 /// Why a run failed, in a person's words: the step, its phase, the error and what to do.
 struct PlainFailure: Sendable, Hashable {
     /// A start-up deadline that passed: how long it was and the steps still going.
-    struct Deadline: Sendable, Hashable {
+    struct Deadline: Encodable, Sendable, Hashable {
         /// A step still going when the deadline passed.
-        struct Pending: Sendable, Hashable {
+        struct Pending: Encodable, Sendable, Hashable {
             /// The step's id, such as `fact`.
             var id: String
             /// Its title.
@@ -18,6 +18,18 @@ struct PlainFailure: Sendable, Hashable {
             var goingFor: Duration
             /// The attempt it was in.
             var attempt: Int
+
+            private enum CodingKeys: String, CodingKey { case id, step, phase, goingForMs, attempt }
+
+            /// As JSON output writes it: durations in milliseconds.
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(step, forKey: .step)
+                try container.encode(phase, forKey: .phase)
+                try container.encode(goingFor.roundedMilliseconds, forKey: .goingForMs)
+                try container.encode(attempt, forKey: .attempt)
+            }
         }
 
         /// The deadline, from the start of the run.
@@ -26,6 +38,16 @@ struct PlainFailure: Sendable, Hashable {
         var pending: [Pending]
         /// The step about to start when nothing was going, if any.
         var nextStep: String?
+
+        private enum CodingKeys: String, CodingKey { case ms, pending, nextStep }
+
+        /// As JSON output writes it: `ms`, `pending` and, when set, `nextStep`.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(deadline.roundedMilliseconds, forKey: .ms)
+            try container.encode(pending, forKey: .pending)
+            try container.encodeIfPresent(nextStep, forKey: .nextStep)
+        }
 
         /// The deadline `error` reports, or `nil` when it is not `InitializationDeadlineExceeded`.
         init?(_ error: any Error) {

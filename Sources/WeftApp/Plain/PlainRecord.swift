@@ -8,22 +8,6 @@ struct PlainRecord: Encodable, Sendable, Hashable {
         var phase: String
     }
 
-    /// The `deadline` of a `failed` event when the start-up ran out of time.
-    struct Deadline: Encodable, Sendable, Hashable {
-        /// A step still going when the deadline passed.
-        struct Pending: Encodable, Sendable, Hashable {
-            var id: String
-            var step: String
-            var phase: String
-            var goingForMs: Int64
-            var attempt: Int
-        }
-
-        var ms: Int64
-        var pending: [Pending]
-        var nextStep: String?
-    }
-
     var event: String
     var step: String?
     var phase: String?
@@ -41,7 +25,9 @@ struct PlainRecord: Encodable, Sendable, Hashable {
     var factsStored: Int?
     var fetchedAt: Date?
     var failedSteps: [String]?
-    var deadline: Deadline?
+    /// For a `failed` event when the start-up ran out of time: `ms`, `pending` (each step's
+    /// `id`, `step`, `phase`, `goingForMs`, `attempt`) and `nextStep`.
+    var deadline: PlainFailure.Deadline?
 
     init(event: String) {
         self.event = event

@@ -140,16 +140,7 @@ struct PlainReporter: Sendable {
             record.hint = failure.hint.isEmpty ? nil : failure.hint
             record.environment = failure.environment
             record.cancelled = failure.isCancellation
-            record.deadline = failure.deadline.map { deadline in
-                PlainRecord.Deadline(
-                    ms: deadline.deadline.roundedMilliseconds,
-                    pending: deadline.pending.map {
-                        PlainRecord.Deadline.Pending(
-                            id: $0.id, step: $0.step, phase: $0.phase, goingForMs: $0.goingFor.roundedMilliseconds,
-                            attempt: $0.attempt)
-                    },
-                    nextStep: deadline.nextStep)
-            }
+            record.deadline = failure.deadline
             sink(PlainLine(record.jsonLine()))
         }
     }
