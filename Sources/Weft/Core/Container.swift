@@ -32,7 +32,12 @@ public final class Container: Sendable {
     struct State {
         var registrations: [ServiceKey: Registration] = [:]
         var instances: [ServiceKey: StoredInstance] = [:]
-        var creations: [ServiceKey: Creation] = [:]
+        /// The values being made right now, by key: the creator's frame, and the ``Creation``
+        /// others wait on once someone does.
+        var creations: [ServiceKey: InFlight] = [:]
+        /// Creations that were waited on and then forgotten (their registration was replaced)
+        /// before their creator finished, by creator frame: the creator still completes them.
+        var detached: [ObjectIdentifier: Creation] = [:]
         var diagnostics: Diagnostics
         var cache = PublishedCache()
         /// Scopes and children made from this container, which may cache values of its
@@ -77,7 +82,18 @@ public final class Container: Sendable {
         /// own: its registration was replaced. It still completes for those already waiting.
         mutating func forgetCreation(of key: ServiceKey) {
             // Skipped while nothing is being created: a hash and probe on every registration.
-            if !creations.isEmpty { creations[key] = nil }
+            guard !creations.isEmpty, let forgotten = creations.removeValue(forKey: key) else { return }
+            if let creation = forgotten.creation { detached[ObjectIdentifier(forgotten.frame)] = creation }
+        }
+
+        /// Ends the creation of `key` that `creator` runs: no longer in flight, and its
+        /// ``Creation``, if anyone waits on it, returned for the creator to complete.
+        mutating func endCreation(of key: ServiceKey, by creator: ResolutionFrame) -> Creation? {
+            if let inFlight = creations[key], inFlight.frame === creator {
+                creations[key] = nil
+                return inFlight.creation
+            }
+            return detached.isEmpty ? nil : detached.removeValue(forKey: ObjectIdentifier(creator))
         }
 
         /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
@@ -115,7 +131,7 @@ public final class Container: Sendable {
         self.state = Locked(
             State(
                 registrations: registrations, diagnostics: Diagnostics(),
-                cache: PublishedCache(publishesTransients: false)))
+                cache: .unpublished))
     }
 
     /// A new scope: a child container in which `.scoped` services are created once and shared.
@@ -583,6 +599,17 @@ public final class Container: Sendable {
         }
         return result
     }
+}
+
+/// A value being made: the frame of the resolve making it, and once another resolve waits for
+/// it, the ``Creation`` they wait on (made then, so that an uncontended creation costs no more
+/// than its frame).
+struct InFlight {
+    let frame: ResolutionFrame
+    var creation: Creation?
+
+    /// How many resolves wait for it right now.
+    var waiterCount: Int { creation?.waiterCount ?? 0 }
 }
 
 /// An ancestor's registration a container remembered, with the ancestor holding it.

@@ -225,6 +225,11 @@ enum StoredInstance {
         }
     }
 
+    /// Whether the value is held strongly (and so may be published for lock-free reads).
+    var isStrong: Bool {
+        if case .strong = self { true } else { false }
+    }
+
     /// The value as stored, unless it was held weakly and has been released.
     var sendableValue: (any Sendable)? {
         switch self {

@@ -73,7 +73,7 @@ extension Container {
         set {
             state.withLock { state in
                 state.diagnostics = newValue
-                state.cache.setSuspended(newValue.onResolution != nil, to: snapshot)
+                state.cache.setSuspended(newValue.onResolution != nil, state.instances, to: snapshot)
                 state.cache.setPublishesTransients(newValue.timingThreshold == nil && recorder == nil, to: snapshot)
             }
         }

@@ -1,51 +1,111 @@
 import Atomics
 
-/// The values one container caches strongly, readable without its lock.
+/// The values one container caches strongly, readable without its lock: an open-addressing
+/// table (linear probing, at most half full, a power-of-two slot count) that only ever gains
+/// entries.
 ///
-/// Immutable once built. The container publishes its current snapshot through a
-/// ``SnapshotSlot`` and keeps every snapshot it ever published alive until it is released
-/// itself, so a reader may use a loaded snapshot without retaining it: a cached resolve takes
-/// no lock and writes no shared memory except the value's own reference count.
-final class CacheSnapshot: Sendable {
-    /// Per slot of `keys`: the value, and the value again as a plain reference if it is a
-    /// class instance: copying that out is one retain and casting it is a class check, where an
-    /// existential needs value witnesses.
-    private let keys: KeySlots
-    private let values: [any Sendable]
-    private let objects: [(any AnyObject & Sendable)?]
+/// A value goes in the moment it is cached, so a dependency made a moment ago is read
+/// lock-free by the next factory that needs it: building a graph cold costs one insertion per
+/// value, where republishing an immutable snapshot cost a copy of every value so far. Only the
+/// container writes, under its lock; a full table is replaced by one twice its size, and a
+/// table that would have to lose a key is replaced by one without it (``PublishedCache``). The
+/// container keeps every table it published alive until it is released itself, so a reader may
+/// use a loaded table without retaining it.
+// @unchecked: a slot is written once, under the container's lock, before its type is stored
+// with release ordering; readers load the type with acquire ordering before reading the slot.
+final class CacheTable: @unchecked Sendable {
+    /// The number of slots: a power of two.
+    let capacity: Int
+    /// `UInt.bitWidth - log2(capacity)`: see ``KeySlots``.
+    private let shift: Int
+    /// Per slot: the key's type address (0 for an empty slot), its name, the value, and the
+    /// value again as a plain reference if it is a class instance: copying that out is one
+    /// retain and casting it is a class check, where an existential needs value witnesses.
+    private let types: UnsafeMutablePointer<UInt.AtomicRepresentation>
+    private let names: UnsafeMutablePointer<String?>
+    /// Initialized only in the slots whose type is not 0.
+    private let values: UnsafeMutablePointer<any Sendable>
+    private let objects: UnsafeMutablePointer<(any AnyObject & Sendable)?>
 
-    init(_ entries: [(key: ServiceKey, value: any Sendable)]) {
-        let (keys, placed) = KeySlots.placing(entries.map(\.key))
-        var values = [any Sendable](repeating: (), count: keys.count)
-        var objects = [(any AnyObject & Sendable)?](repeating: nil, count: keys.count)
-        for ((_, value), index) in zip(entries, placed) {
-            values[index] = value
-            if type(of: value) is AnyClass {
-                // A class instance that was `Sendable` as a value stays so as a reference.
-                objects[index] = unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
-            }
-        }
-        self.keys = keys
-        self.values = values
-        self.objects = objects
+    /// An empty table with room for `entries` values before it is half full.
+    init(roomFor entries: Int) {
+        var bits = 3
+        while 1 << bits < entries * 2 { bits += 1 }
+        capacity = 1 << bits
+        shift = UInt.bitWidth - bits
+        types = .allocate(capacity: capacity)
+        types.initialize(repeating: UInt.AtomicRepresentation(0), count: capacity)
+        names = .allocate(capacity: capacity)
+        names.initialize(repeating: nil, count: capacity)
+        values = .allocate(capacity: capacity)
+        objects = .allocate(capacity: capacity)
+        objects.initialize(repeating: nil, count: capacity)
     }
 
-    /// The value cached for `key`, if this snapshot has one.
+    deinit {
+        for index in 0..<capacity where isFilled(index) {
+            (values + index).deinitialize(count: 1)
+        }
+        types.deinitialize(count: capacity)
+        types.deallocate()
+        names.deinitialize(count: capacity)
+        names.deallocate()
+        values.deallocate()
+        objects.deinitialize(count: capacity)
+        objects.deallocate()
+    }
+
+    /// Whether slot `index` holds a value: for the writer, under the container's lock.
+    @inline(__always)
+    private func isFilled(_ index: Int) -> Bool {
+        UnsafeAtomic<UInt>(at: types + index).load(ordering: .relaxed) != 0
+    }
+
+    /// The slot holding `key`, if any.
+    @inline(__always)
+    private func slot(of key: ServiceKey) -> Int? {
+        let type = key.typeAddress
+        let mask = capacity - 1
+        var index = KeySlots.home(of: key, shift: shift)
+        while true {
+            let slot = UnsafeAtomic<UInt>(at: types + index).load(ordering: .acquiring)
+            if slot == 0 { return nil }
+            if slot == type && names[index] == key.name { return index }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// The value cached for `key`, if this table has one.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
-        keys.slot(of: key).map { values[$0] }
+        slot(of: key).map { values[$0] }
     }
 
-    /// The value cached for `key` if this snapshot has one and it is a class instance.
+    /// The value cached for `key` if this table has one and it is a class instance.
     @inline(__always)
     func object(for key: ServiceKey) -> AnyObject? {
-        keys.slot(of: key).flatMap { objects[$0] }
+        slot(of: key).flatMap { objects[$0] }
     }
 
-    func contains(_ key: ServiceKey) -> Bool { keys.slot(of: key) != nil }
+    func contains(_ key: ServiceKey) -> Bool { slot(of: key) != nil }
+
+    /// Adds `value` for `key`, which the table must not hold, in a table less than half full.
+    /// Call with the container's lock held; readers see the slot once its type is stored.
+    func insert(_ value: any Sendable, for key: ServiceKey) {
+        let mask = capacity - 1
+        var index = KeySlots.home(of: key, shift: shift)
+        while isFilled(index) { index = (index + 1) & mask }
+        names[index] = key.name
+        (values + index).initialize(to: value)
+        if Swift.type(of: value) is AnyClass {
+            // A class instance that was `Sendable` as a value stays so as a reference.
+            objects[index] = unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
+        }
+        UnsafeAtomic<UInt>(at: types + index).store(key.typeAddress, ordering: .releasing)
+    }
 }
 
-/// The key half of a published table (``CacheSnapshot``, ``TransientTable``): open addressing
+/// The key half of the published ``TransientTable``: open addressing
 /// with linear probing, at most half full, a power-of-two slot count. Parallel arrays rather
 /// than one array of structs: probing reads plain integers, and a hit copies out only what the
 /// table keeps beside the key, at the slot this finds.
@@ -102,7 +162,7 @@ struct KeySlots: Sendable {
     /// Fibonacci hashing of the type's address (and the name's hash, for a named key): far
     /// cheaper than `Hasher`, and type metadata addresses differ in their middle bits.
     @inline(__always)
-    private static func home(of key: ServiceKey, shift: Int) -> Int {
+    static func home(of key: ServiceKey, shift: Int) -> Int {
         var bits = key.typeAddress
         bits ^= UInt(bitPattern: key.nameHash)
         return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) >> shift)
@@ -117,7 +177,7 @@ extension ServiceKey {
 /// The synchronous transient registrations a container resolves, readable without its lock:
 /// its own, and the ancestors' its scopes resolved before, each with the ancestor holding it.
 ///
-/// Published apart from the ``CacheSnapshot``: values are cached all the time, registrations
+/// Published apart from the ``CacheTable``: values are cached all the time, registrations
 /// rarely change, so republishing the values never copies the registrations. Immutable once
 /// built, kept alive like the snapshot (see ``SnapshotSlot``).
 final class TransientTable: Sendable {
@@ -149,13 +209,13 @@ final class TransientTable: Sendable {
     func contains(_ key: ServiceKey) -> Bool { keys.slot(of: key) != nil }
 }
 
-/// Where a container publishes its ``CacheSnapshot``: one atomic reference, written under the
+/// Where a container publishes its ``CacheTable``: one atomic reference, written under the
 /// container's lock with release ordering and read without it with acquire ordering.
 ///
 /// Unretained on purpose: ``PublishedCache`` owns every snapshot it published for as long as the
 /// container lives, so a reader never needs to retain one (no shared write on the read path).
 final class SnapshotSlot: Sendable {
-    private let published = UnsafeAtomic<Unmanaged<CacheSnapshot>?>.create(nil)
+    private let published = UnsafeAtomic<Unmanaged<CacheTable>?>.create(nil)
     /// The ``TransientTable`` readers see; published and kept alive the same way.
     private let publishedTransients = UnsafeAtomic<Unmanaged<TransientTable>?>.create(nil)
 
@@ -196,14 +256,14 @@ final class SnapshotSlot: Sendable {
 
     /// `body` applied to the published snapshot, or `nil` while none is published.
     @inline(__always)
-    private func withPublished<R>(_ body: (CacheSnapshot) -> R?) -> R? {
+    private func withPublished<R>(_ body: (CacheTable) -> R?) -> R? {
         guard let snapshot = published.load(ordering: .acquiring) else { return nil }
         return snapshot._withUnsafeGuaranteedRef(body)
     }
 
-    /// Makes `snapshot` the one readers see. Call with the container's lock held, and keep
+    /// Makes `snapshot` the table readers see. Call with the container's lock held, and keep
     /// `snapshot` alive for as long as the container lives.
-    func publish(_ snapshot: CacheSnapshot?) {
+    func publish(_ snapshot: CacheTable?) {
         published.store(snapshot.map(Unmanaged.passUnretained), ordering: .releasing)
     }
 }
@@ -211,15 +271,19 @@ final class SnapshotSlot: Sendable {
 /// What a container has published of its cache, and when it publishes again. Lives in the
 /// container's locked state; every method is called with the lock held.
 struct PublishedCache {
-    /// The snapshot readers see, kept alive here.
-    private var current: CacheSnapshot?
-    /// Every snapshot published before `current`: a reader may still be inside one, so
-    /// they live as long as the container.
-    private var retired: [CacheSnapshot] = []
-    /// Cached values served under the lock since the last publication.
-    private var lockedHits = 0
+    /// The table readers see, kept alive here, and how many values it holds.
+    private var current: CacheTable?
+    private var currentCount = 0
+    /// Every table published before `current` and replaced to lose keys (or unpublished):
+    /// a reader may still be inside one, so they live as long as the container. At most
+    /// ``retirementLimit`` of them.
+    private var retired: [CacheTable] = []
+    /// The tables replaced by a larger one as values were added, kept alive the same way: as
+    /// the table only grows, fewer than one per doubling of the values cached.
+    private var outgrown: [CacheTable] = []
 
-    /// How many snapshots were replaced and are kept until the container is released.
+    /// How many tables were replaced to lose keys, or unpublished, and are kept until the
+    /// container is released.
     var retiredCount: Int { retired.count }
     /// How many transient tables were replaced and are kept until the container is released.
     var retiredTransientCount: Int { retiredTransients.count }
@@ -256,12 +320,19 @@ struct PublishedCache {
     /// Set by ``close(to:)``: nothing is published again.
     private var isClosed = false
 
+    /// A cache that never publishes: a validation copy's, which records every step.
+    static var unpublished: PublishedCache {
+        var cache = PublishedCache(publishesTransients: false)
+        (cache.isClosed, cache.isSuspended) = (true, true)
+        return cache
+    }
+
     /// Unpublishes values and transient registrations for good: the container shut down.
     mutating func close(to slot: SnapshotSlot) {
         isClosed = true
         isSuspended = true
         publishesTransients = false
-        if current != nil { publish(nil, to: slot) }
+        if current != nil { publish(nil, count: 0, to: slot) }
         if currentTransients != nil { publishTransients(nil, to: slot) }
     }
 
@@ -299,33 +370,58 @@ struct PublishedCache {
         return TransientTable(entries)
     }
 
-    /// Stops or resumes publishing; stopping unpublishes what readers see.
-    mutating func setSuspended(_ suspended: Bool, to slot: SnapshotSlot) {
+    /// Stops or resumes publishing; stopping unpublishes what readers see, resuming publishes
+    /// the values cached meanwhile.
+    mutating func setSuspended(
+        _ suspended: Bool, _ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot
+    ) {
         guard suspended != isSuspended, !isClosed else { return }
         isSuspended = suspended
-        if suspended, current != nil { publish(nil, to: slot) }
+        if suspended, current != nil { publish(nil, count: 0, to: slot) }
+        if !suspended, mayPublish, instances.values.contains(where: \.isStrong) {
+            publish(Self.table(of: instances, roomFor: 0), to: slot)
+        }
     }
 
     /// Whether readers currently see a snapshot holding `key`.
     func publishes(_ key: ServiceKey) -> Bool { current?.contains(key) ?? false }
 
-    /// At most this many snapshots are retired: the last publication before the limit is of
-    /// no snapshot at all, and from then on cached values are read under the lock.
+    /// At most this many tables are retired: the last publication before the limit is of no
+    /// table at all, and from then on cached values are read under the lock.
     static let retirementLimit = 32
 
-    /// Whether a new snapshot may still be published: one retirement must stay available
-    /// for publishing none.
+    /// Whether a table may still be published: one retirement must stay available for
+    /// publishing none.
     private var mayPublish: Bool { retired.count + 1 < Self.retirementLimit }
 
-    /// A strong value was served under the lock: readers of the snapshot missed it.
+    /// `value` was cached strongly for `key` (or served under the lock, which readers of the
+    /// table missed): readers see it from now on, unless publishing is suspended or over.
     ///
-    /// Publishes a new snapshot when due. The k-th republication waits for 2^k such hits, so
-    /// a hot value is published quickly while the retired snapshots stay few.
-    mutating func noteLockedHit(_ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot) {
-        lockedHits += 1
-        // `lockedHits >= 2^k`, written so that it cannot overflow.
-        guard mayPublish, !isSuspended, lockedHits >> retired.count > 0 else { return }
-        publish(Self.snapshot(of: instances), to: slot)
+    /// The first value publishes a table; a table half full is replaced by one twice its
+    /// size. Either way each value is written once more per doubling, a constant per value.
+    mutating func insert(
+        _ value: any Sendable, for key: ServiceKey, _ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot
+    ) {
+        guard !isSuspended else { return }
+        guard let table = current else {
+            // Never published yet (or unpublished when limit was reached: then `mayPublish` is false).
+            if mayPublish { publish(Self.table(of: instances, roomFor: 1), to: slot) }
+            return
+        }
+        if table.contains(key) { return }
+        if (currentCount + 1) * 2 > table.capacity {
+            outgrown.append(table)
+            var (larger, count) = Self.table(of: instances, roomFor: currentCount + 1)
+            if !larger.contains(key) {
+                larger.insert(value, for: key)
+                count += 1
+            }
+            (current, currentCount) = (larger, count)
+            slot.publish(larger)
+            return
+        }
+        table.insert(value, for: key)
+        currentCount += 1
     }
 
     /// The values of `keys` were removed or replaced: readers must not see the old ones.
@@ -348,22 +444,36 @@ struct PublishedCache {
         }
         guard let current, keys.contains(where: current.contains) else { return exhausts }
         let exhaustsValues = !mayPublish
-        publish(exhaustsValues || isSuspended ? nil : Self.snapshot(of: instances), to: slot)
+        if exhaustsValues || isSuspended {
+            publish(nil, count: 0, to: slot)
+        } else {
+            // The same size: a table never shrinks, so that it is outgrown only as values grow.
+            publish(Self.table(of: instances, roomFor: current.capacity / 2), to: slot)
+        }
         return exhausts || exhaustsValues
     }
 
-    private mutating func publish(_ snapshot: CacheSnapshot?, to slot: SnapshotSlot) {
-        if let current { retired.append(current) }
-        current = snapshot
-        lockedHits = 0
-        slot.publish(snapshot)
+    private mutating func publish(_ table: (table: CacheTable, count: Int), to slot: SnapshotSlot) {
+        publish(table.table, count: table.count, to: slot)
     }
 
-    private static func snapshot(of instances: [ServiceKey: StoredInstance]) -> CacheSnapshot {
-        CacheSnapshot(
-            instances.compactMap { key, stored in
-                guard case .strong(let value) = stored else { return nil }
-                return (key, value)
-            })
+    private mutating func publish(_ table: CacheTable?, count: Int, to slot: SnapshotSlot) {
+        if let current { retired.append(current) }
+        current = table
+        currentCount = count
+        slot.publish(table)
+    }
+
+    /// A table of the strong values in `instances`, with room for `entries` values (at least).
+    private static func table(of instances: [ServiceKey: StoredInstance], roomFor entries: Int)
+        -> (table: CacheTable, count: Int)
+    {
+        var strong = 0
+        for stored in instances.values where stored.isStrong { strong += 1 }
+        let table = CacheTable(roomFor: max(entries, strong))
+        for (key, stored) in instances {
+            if case .strong(let value) = stored { table.insert(value, for: key) }
+        }
+        return (table, strong)
     }
 }

@@ -77,7 +77,7 @@ extension Container {
                 ticket.map(WaitGraph.leave)
                 if let value = try completion.get() { return value }
             // Abandoned by a cancelled creator: look again, and maybe take the creation over.
-            case .create(let creation):
+            case .create(let creator):
                 let outcome: Creation.Outcome
                 do {
                     outcome = .success(
@@ -87,7 +87,7 @@ extension Container {
                 } catch {
                     outcome = .failure(error)
                 }
-                let finished = cache.finish(creation, for: key, of: found.registration, outcome: outcome)
+                let finished = cache.finish(creator, for: key, of: found.registration, outcome: outcome)
                 if let late = finished.late { await cache.disposeLate(late, key: key) }
                 let value = try finished.outcome.get()
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)

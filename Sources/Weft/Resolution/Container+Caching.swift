@@ -4,7 +4,9 @@ import Logging
 enum CacheStep: Sendable {
     case value(any Sendable)
     case wait(Creation)
-    case create(Creation)
+    /// Nothing cached, nothing in flight: the caller makes the value, in this frame, and ends
+    /// with ``Container/finish(_:for:of:outcome:)``.
+    case create(ResolutionFrame)
     /// The holder was shut down (``Container/shutdown()``).
     case shutDown
 }
@@ -24,7 +26,8 @@ struct GivenValue: Sendable {
 extension Container {
     /// Under one lock: the cached value, the creation in flight to wait for, or a new
     /// creation the caller runs, in the frame `frame` makes (only then: a value already cached,
-    /// such as a weak one still held, costs no allocation).
+    /// such as a weak one still held, costs no allocation). The ``Creation`` others wait on is
+    /// made by the first of them: a creation nobody waits for costs its frame alone.
     func step(for key: ServiceKey, frame: () -> ResolutionFrame) -> CacheStep {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
@@ -35,16 +38,21 @@ extension Container {
                 trace = state.diagnostics.onResolution
                 lifetime = state.registrations[key]?.lifetime
                 if case .strong(let value) = stored {
-                    if !recording { state.cache.noteLockedHit(state.instances, to: snapshot) }
+                    if !recording { state.cache.insert(value, for: key, state.instances, to: snapshot) }
                     return .value(value)
                 }
                 if let value = stored.sendableValue { return .value(value) }
                 trace = nil
             }
-            if let creation = state.creations[key] { return .wait(creation) }
-            let creation = Creation(frame: frame())
-            state.creations[key] = creation
-            return .create(creation)
+            if let inFlight = state.creations[key] {
+                if let creation = inFlight.creation { return .wait(creation) }
+                let creation = Creation(frame: inFlight.frame)
+                state.creations[key] = InFlight(frame: inFlight.frame, creation: creation)
+                return .wait(creation)
+            }
+            let made = frame()
+            state.creations[key] = InFlight(frame: made, creation: nil)
+            return .create(made)
         }
         if trace != nil { traceCached(key, trace, lifetime: lifetime) }
         return step
@@ -71,7 +79,7 @@ extension Container {
     /// ``ResolutionError/shutDown(_:)``, and a ``Disposable`` one is returned in `late` for the
     /// creator to dispose at once.
     func finish(
-        _ creation: Creation, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome
+        _ creator: ResolutionFrame, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome
     ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
@@ -82,25 +90,27 @@ extension Container {
             isGiven = true
         }
         var late: (any Disposable)?
-        state.withLock { state in
-            if state.creations[key] === creation { state.creations[key] = nil }
-            guard case .success(let value) = outcome else { return }
+        let creation = state.withLock { state -> Creation? in
+            let creation = state.endCreation(of: key, by: creator)
+            guard case .success(let value) = outcome else { return creation }
             if state.isShutDown {
                 late = isGiven ? nil : value as? any Disposable
                 outcome = .failure(.shutDown(key))
-                return
+                return creation
             }
-            guard isCurrent(registration, for: key, in: state) else { return }
+            guard isCurrent(registration, for: key, in: state) else { return creation }
             // A factory of `T?` that gave `nil` is asked again next time (Factory's rule).
-            if let optional = value as? any OptionalType, optional.isNone { return }
+            if let optional = value as? any OptionalType, optional.isNone { return creation }
             if registration.lifetime == .weak {
                 state.instances[key] = StoredInstance.weakly(value)
-                return
+                return creation
             }
             state.instances[key] = .strong(value)
+            state.cache.insert(value, for: key, state.instances, to: snapshot)
             if !isGiven, let disposable = value as? any Disposable { state.disposables.append((key, disposable)) }
+            return creation
         }
-        creation.complete(abandoned ? .abandoned : .finished(outcome))
+        creation?.complete(abandoned ? .abandoned : .finished(outcome))
         return (outcome, late)
     }
 
@@ -138,6 +148,7 @@ extension Container {
                 parent?.registration(for: key)?.registration === found.registration
             else { return }
             state.instances[key] = .strong(value)
+            state.cache.insert(value, for: key, state.instances, to: snapshot)
         }
         return value
     }

@@ -140,13 +140,13 @@ extension Container {
                 ticket.map(WaitGraph.leave)
                 if let value = try completion.get() { return value }
             // Abandoned by a cancelled creator: look again, and maybe take the creation over.
-            case .create(let creation):
+            case .create(let creator):
                 let outcome = Result { () throws(ResolutionError) -> any Sendable in
                     try Self.run(
-                        factory, key: key, frame: .heap(creation.frame), resolver: found.resolver,
+                        factory, key: key, frame: .heap(creator), resolver: found.resolver,
                         slowThreshold: found.threshold)
                 }
-                let finished = cache.finish(creation, for: key, of: found.registration, outcome: outcome)
+                let finished = cache.finish(creator, for: key, of: found.registration, outcome: outcome)
                 // Disposal is async: a synchronous resolve hands it to a task of its own.
                 if let late = finished.late { Task { await cache.disposeLate(late, key: key) } }
                 let value = try finished.outcome.get()
