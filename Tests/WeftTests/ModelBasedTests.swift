@@ -94,6 +94,10 @@ enum Operation: CustomStringConvertible, Sendable {
     case registerInstance(container: Int, key: Int, forwards: Bool, owned: Bool = false)
     case resolve(container: Int, key: Int, style: ResolveStyle, context: ResolveContext = .background)
     case child(of: Int)
+    /// Registers a layered graph of singletons on keys from ``Operation/graphKeys`` (each
+    /// depending on nodes of the layer below, now and then on one of `k0`…`k3`), then resolves
+    /// every node cold from `tasks` tasks at once, each in its own order, half synchronously.
+    case deepGraph(container: Int, registrations: [Registration], tasks: Int, seed: UInt64)
     /// `Container.update` (or `updateAsync`) on the shared container: registers `registrations`,
     /// resolving `probe` inside.
     case update(registrations: [Registration], probe: Int?, isAsync: Bool)
@@ -178,6 +182,9 @@ enum Operation: CustomStringConvertible, Sendable {
         var takesThreeArguments = false
         /// Registered with `isolation: MainActor.shared`: a `@MainActor` factory.
         var isMainActor = false
+        /// The factory yields its thread once it resolved its dependencies, so that
+        /// concurrent resolves overlap (a deep graph's nodes are made in microseconds).
+        var yields = false
 
         var description: String {
             if isInstance { return "k\(key) instance:" }
@@ -314,8 +321,10 @@ enum Operation: CustomStringConvertible, Sendable {
                 container: container, key: generator.next(below: keyCount),
                 style: styles[generator.next(below: styles.count)],
                 context: contexts[generator.next(below: contexts.count)])
-        case 60..<68:
+        case 60..<66:
             return .child(of: container)
+        case 66..<68:
+            return deepGraph(container: container, using: &generator)
         case 68..<74:
             return .update(
                 registrations: (0..<(1 + generator.next(below: 2))).map { _ in
@@ -377,6 +386,45 @@ enum Operation: CustomStringConvertible, Sendable {
         }
     }
 
+    /// The first key of ``deepGraph(container:registrations:tasks:seed:)``'s nodes: apart from
+    /// the random keys and below the keys with arguments.
+    static let graphKeys = 10
+    /// How many keys a graph may take: 8 layers of at most 3 nodes.
+    static let graphKeyCount = 24
+
+    /// A layered graph 3 to 8 layers deep, 1 to 3 nodes wide: each node of a layer depends on
+    /// some of the layer below (at least one).
+    static func deepGraph(container: Int, using generator: inout SplitMix64) -> Operation {
+        var layers: [[Int]] = []
+        var next = graphKeys
+        for _ in 0..<(3 + generator.next(below: 6)) {
+            layers.append(Array(next..<(next + 1 + generator.next(below: 3))))
+            next = layers.last!.last! + 1
+        }
+        var registrations: [Registration] = []
+        for (depth, layer) in layers.enumerated() {
+            for key in layer {
+                var dependencies: [Dependency] = []
+                if depth > 0 {
+                    let below = layers[depth - 1]
+                    dependencies = below.filter { _ in generator.next(below: 3) != 0 }.map {
+                        Dependency(key: $0, isOptional: false)
+                    }
+                    if dependencies.isEmpty { dependencies = [Dependency(key: below[0], isOptional: false)] }
+                }
+                if generator.next(below: 8) == 0 {
+                    dependencies.append(Dependency(key: generator.next(below: keyCount), isOptional: false))
+                }
+                var registration = Registration(key: key, lifetime: .singleton, dependencies: dependencies, fails: false)
+                registration.yields = true
+                registrations.append(registration)
+            }
+        }
+        return .deepGraph(
+            container: container, registrations: registrations.shuffled(using: &generator),
+            tasks: 2 + generator.next(below: 4), seed: generator.next())
+    }
+
     /// This operation with container indices wrapped into `0..<containers`.
     func wrapped(containers count: Int) -> Operation {
         switch self {
@@ -386,6 +434,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case .resolve(let c, let k, let style, let context):
             .resolve(container: c % count, key: k, style: style, context: context)
         case .child(let c): .child(of: c % count)
+        case .deepGraph(let c, let registrations, let tasks, let seed):
+            .deepGraph(container: c % count, registrations: registrations, tasks: tasks, seed: seed)
         case .install(let c, let module, let registrations, let probe):
             .install(container: c % count, module: module, registrations: registrations, probe: probe)
         case .resetLifetime(let c, let lifetime): .resetLifetime(container: c % count, lifetime: lifetime)
@@ -411,6 +461,8 @@ enum Operation: CustomStringConvertible, Sendable {
             "c\(c).register(k\(k)\(forwards ? ", also: Boxed" : ""), \(owned ? "owning" : "instance"):)"
         case .resolve(let c, let k, let style, let context): "c\(c).\(style)(k\(k)) from \(context)"
         case .child(let c): "new child of c\(c)"
+        case .deepGraph(let c, let registrations, let tasks, _):
+            "c\(c).register(\(registrations)), then every one cold from \(tasks) tasks"
         case .update(let registrations, let probe, let isAsync):
             "update\(isAsync ? "Async" : "") { register \(registrations)\(probe.map { "; resolve k\($0)" } ?? "") }"
         case .install(let c, let module, let registrations, let probe):
@@ -598,6 +650,9 @@ final class World {
             idOf[box.serial] = id
         case .resolve(let c, let k, let style, let context):
             return await resolve(k, in: c, style: style, context: context)
+        case .deepGraph(let c, let registrations, let tasks, let seed):
+            for registration in registrations { register(registration, in: c) }
+            return await resolveCold(registrations.map(\.key), in: c, tasks: tasks, seed: seed)
         case .child(let c):
             add(c % 2 == 0 ? containers[c].createScope() : Container(parent: containers[c]))
             model.addChild(of: c)
@@ -896,6 +951,7 @@ final class World {
     ) {
         let dependencies = registration.dependencies
         let fails = registration.fails
+        let yields = registration.yields
         let context = registration.context.map { Container.Context("x\($0)") }
         let lifetime = registration.usesDefaultLifetime ? nil : registration.lifetime
         // The factory's body, whatever form registers it: counts its run, resolves its
@@ -907,6 +963,7 @@ final class World {
                 return dependency.isOptional
                     ? try resolver.resolve(Box?.self, name: name) : try resolver.resolve(Box.self, name: name)
             }
+            if yields { sched_yield() }
             if fails { throw ModelFailure() }
             return ledger.make(registration: id, dependencies: boxes)
         }
@@ -926,6 +983,7 @@ final class World {
         }
         let plain: @Sendable () throws -> Box = {
             ledger.ran(id)
+            if yields { sched_yield() }
             if fails { throw ModelFailure() }
             return ledger.make(registration: id, dependencies: [])
         }
@@ -1222,6 +1280,102 @@ final class World {
         return checkRuns()
     }
 
+    /// Resolves every one of `keys` from `tasks` tasks at once, each in an order of its own,
+    /// the even ones with `require` and the odd ones with `resolveAsync`, where the model makes
+    /// an instance of every key: every task must get the model's instances, every factory run
+    /// as often as for one resolve of each. Elsewhere (a failure, a missing or `async`
+    /// dependency), one `async` resolve of each key in turn.
+    private func resolveCold(_ keys: [Int], in c: Int, tasks: Int, seed: UInt64) async -> String? {
+        var trial = model
+        var expected: [Int: Outcome] = [:]
+        for k in keys { expected[k] = trial.resolve(k, from: c, synchronously: false) }
+        // A synchronous resolve must make every one too: then the order the tasks go in cannot
+        // matter (an `async` value served to a synchronous resolve would depend on it).
+        var synchronous = model
+        let allSynchronous = keys.allSatisfy { k in
+            synchronous.resolve(k, from: c, synchronously: true, onMainActor: false).isInstance
+        }
+        // A `.graph` value is shared within one outermost resolve, so which singletons share
+        // one depends on the order: then too, one resolve at a time.
+        let hasGraphValues = (0..<Operation.keyCount).contains { model.lifetime(of: $0, in: c) == .graph }
+        guard allSynchronous, !hasGraphValues, expected.values.allSatisfy(\.isInstance) else {
+            for k in keys {
+                if let problem = await resolve(k, in: c, style: .async, context: .background) { return problem }
+            }
+            return nil
+        }
+        let before = containers.map(madeToDispose)
+        model = trial
+        let container = containers[c]
+        let names = keys.map(key)
+        let results = await withTaskGroup(of: (Int, [Int: Result<Box, ResolutionError>]).self) { group in
+            for task in 0..<tasks {
+                var generator = SplitMix64(seed: seed &+ UInt64(task))
+                let order = Array(names.indices).shuffled(using: &generator)
+                group.addTask {
+                    var results: [Int: Result<Box, ResolutionError>] = [:]
+                    for index in order {
+                        do throws(ResolutionError) {
+                            let box =
+                                task % 2 == 0
+                                ? try container.require(Box.self, name: names[index])
+                                : try await container.resolveAsync(Box.self, name: names[index])
+                            results[index] = .success(box)
+                        } catch {
+                            results[index] = .failure(error)
+                        }
+                    }
+                    return (task, results)
+                }
+            }
+            return await group.reduce(into: [Int: [Int: Result<Box, ResolutionError>]]()) { $0[$1.0] = $1.1 }
+        }
+        for task in 0..<tasks {
+            for (index, k) in keys.enumerated() {
+                let actual = results[task]?[index].map(outcome) ?? .none
+                if let problem = compare(expected[k] ?? .none, actual) {
+                    return "cold resolve of k\(k), task \(task): \(problem)"
+                }
+            }
+        }
+        if let problem = adoptCreationOrder(after: before) { return problem }
+        return checkRuns()
+    }
+
+    /// The boxes `container` made and will dispose, in the order it made them.
+    private func madeToDispose(by container: Container) -> [Box] {
+        container.state.withLock { $0.disposables.compactMap { $0.value as? Box } }
+    }
+
+    /// The order in which concurrent resolves made values is theirs, not the model's: each
+    /// container's values are disposed in reverse order of it, so the model takes it over,
+    /// after checking the rule that order must keep. Values made before stay where they were,
+    /// the new ones are the model's new ones, and each comes after the dependencies it holds
+    /// that the same container made.
+    private func adoptCreationOrder(after before: [[Box]]) -> String? {
+        for (index, container) in containers.enumerated() where index < before.count {
+            let boxes = madeToDispose(by: container)
+            let kept = before[index].count
+            let modelled = model.nodes[index].disposables
+            let new = boxes.dropFirst(kept).map { idOf[$0.serial] ?? -$0.serial }
+            guard boxes.prefix(kept).map(\.serial) == before[index].map(\.serial), kept + new.count == modelled.count,
+                new.sorted() == modelled.dropFirst(kept).sorted()
+            else {
+                return "c\(index) made \(boxes.map(\.serial)) to dispose (#serial), the model \(modelled) (ids)"
+            }
+            let position = Dictionary(uniqueKeysWithValues: boxes.enumerated().map { ($1.serial, $0) })
+            for (place, box) in boxes.enumerated() {
+                for case let dependency? in box.dependencies {
+                    if let at = position[dependency.serial], at > place {
+                        return "c\(index) made #\(box.serial) before its dependency #\(dependency.serial)"
+                    }
+                }
+            }
+            model.nodes[index].disposables = Array(modelled.prefix(kept)) + new
+        }
+        return nil
+    }
+
     /// `require(k)` on the main actor while 8 background tasks `resolveAsync(k)`, where `k` is
     /// a main-actor service with a cached lifetime and the model makes its value: every caller
     /// gets that one value, and every factory runs as often as for one resolve. Elsewhere, a
@@ -1482,8 +1636,23 @@ struct Model {
     }
 
     /// Every key the model knows, in the order `registrations` and `validate()` sort them.
-    static let keys = (0..<Operation.keyCount).flatMap {
-        [$0, withArgument($0), withArguments($0), withThreeArguments($0), forwarding($0)]
+    static let keys =
+        ((0..<Operation.keyCount).flatMap {
+            [$0, withArgument($0), withArguments($0), withThreeArguments($0), forwarding($0)]
+        } + Array(Operation.graphKeys..<(Operation.graphKeys + Operation.graphKeyCount))).sorted {
+            sortName($0) < sortName($1)
+        }
+
+    /// The description of `key`'s `ServiceKey`, by which `registrations` sorts.
+    private static func sortName(_ key: Int) -> String {
+        let name = "\"k\(key % 100)\""
+        return switch key / 100 {
+        case 0: "\(name) Box"
+        case 1: "\(name) any Boxed"
+        case 2: "\(name) Box(Int)"
+        case 3: "\(name) Box(Int, Int)"
+        default: "\(name) Box(Int, Int, Int)"
+        }
     }
 
     /// The id under which the ledger counts the runs of registration `id`'s `onCreated` hook.
