@@ -17,43 +17,64 @@
 /// Like the standard library's `Mutex`, the state goes in and values come out as `sending`:
 /// a non-`Sendable` value can cross into the lock, or out of it, only if nothing else keeps it.
 ///
-/// The state sits behind a pointer rather than in a stored `var`: the lock already makes
-/// access exclusive, and a class's `var` would add a dynamic exclusivity check to every access.
-// @unchecked: `state` is only read or written between `pthread_mutex_lock` and `_unlock`.
-package final class Locked<State>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let state: UnsafeMutablePointer<State>
+/// One allocation holds both the state and the mutex (``LockedStorage``, a `ManagedBuffer`,
+/// whose header and element have stable addresses): a container, a scope or a contended
+/// creation pays for one object, not three.
+// @unchecked: `storage`'s state is only read or written between `pthread_mutex_lock` and `_unlock`.
+package struct Locked<State>: @unchecked Sendable {
+    private let storage: LockedStorage<State>
 
     package init(_ state: consuming sending State) {
-        self.state = .allocate(capacity: 1)
-        self.state.initialize(to: state)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        #if canImport(Glibc)
-            // Spin briefly before sleeping: critical sections here are a dictionary lookup, so a
-            // contended lock is usually free again within nanoseconds (as stdlib `Mutex` does).
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        #endif
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        storage = LockedStorage.make(state)
     }
 
     @inline(__always)
     package func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E)
         -> sending Result
     {
+        let (state, mutex) = storage.pointers
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state.pointee)
+    }
+}
+
+/// The state (the header) and the mutex (the one element) of a ``Locked``, in one allocation.
+/// Accessed through pointers: the lock already makes access exclusive, and a class's `var`
+/// would add a dynamic exclusivity check to every access.
+final class LockedStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+    static func make(_ state: consuming sending State) -> LockedStorage {
+        var pending = Optional(state)
+        let buffer = create(minimumCapacity: 1) { _ in pending.take()! }
+        let storage = unsafeDowncast(buffer, to: LockedStorage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            #if canImport(Glibc)
+                // Spin briefly before sleeping: critical sections here are a dictionary lookup, so a
+                // contended lock is usually free again within nanoseconds (as stdlib `Mutex` does).
+                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+            #endif
+            pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+        }
+        return storage
+    }
+
+    /// The state and the mutex; valid while this object lives, which the caller's reference
+    /// ensures.
+    @inline(__always)
+    var pointers: (state: UnsafeMutablePointer<State>, mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        withUnsafeMutablePointers { ($0, $1) }
+    }
+
+    /// The header (the state) is a stored property, released by `ManagedBuffer` itself; the
+    /// element is this class's to tear down.
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_destroy(mutex)
+            _ = mutex.deinitialize(count: 1)
+        }
     }
 }
