@@ -50,6 +50,18 @@ struct CacheSnapshotTests {
         #expect(container.resolve(Service.self, name: "other") == nil)
     }
 
+    @Test("A singleton and a weak service registered as a class-bound protocol are served as class instances")
+    func classBoundExistentials() throws {
+        let container = Container()
+        container.register((any ClassBound).self, lifetime: .singleton) { Bound() }
+        container.register((any ClassBound).self, name: "weak", lifetime: .weak) { Bound() }
+        let singleton = try publish((any ClassBound).self, in: container)
+        // Read as a plain reference from the table: the fast path of every cached resolve.
+        #expect(container.snapshot.object(for: ServiceKey((any ClassBound).self)) === singleton)
+        let held = try container.require((any ClassBound).self, name: "weak")
+        #expect(try container.require((any ClassBound).self, name: "weak") === held)
+    }
+
     @Test("A scope keeps its parent's singleton and serves it from its own snapshot: still one instance")
     func scopeReadsParentSnapshot() throws {
         let parent = Container()
@@ -181,6 +193,9 @@ struct CacheSnapshotTests {
         #expect(try container.require(Service.self).id == 50)
     }
 }
+
+private protocol ClassBound: AnyObject, Sendable {}
+private final class Bound: ClassBound {}
 
 private final class NamedLogger: Logger {
     let name: String

@@ -44,7 +44,7 @@ public struct WeakInjected<Value: Sendable>: Sendable {
     }
 
     private func hold(_ value: Value?) {
-        reference.withLock { $0.object = value.flatMap { type(of: $0) is AnyClass ? $0 as AnyObject : nil } }
+        reference.withLock { $0.object = value.flatMap(classInstance) }
     }
 }
 

@@ -97,10 +97,7 @@ final class CacheTable: @unchecked Sendable {
         while isFilled(index) { index = (index + 1) & mask }
         names[index] = key.name
         (values + index).initialize(to: value)
-        if Swift.type(of: value) is AnyClass {
-            // A class instance that was `Sendable` as a value stays so as a reference.
-            objects[index] = unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
-        }
+        if let object = classInstance(value) { objects[index] = object }
         UnsafeAtomic<UInt>(at: types + index).store(key.typeAddress, ordering: .releasing)
     }
 }
@@ -386,6 +383,10 @@ struct PublishedCache {
     /// Whether readers currently see a snapshot holding `key`.
     func publishes(_ key: ServiceKey) -> Bool { current?.contains(key) ?? false }
 
+    /// The most values the first table has room for (256: 36 KB of slots), however many
+    /// registrations there are: beyond, it grows as values are cached.
+    static let initialRoomLimit = 256
+
     /// At most this many tables are retired: the last publication before the limit is of no
     /// table at all, and from then on cached values are read under the lock.
     static let retirementLimit = 32
@@ -400,12 +401,15 @@ struct PublishedCache {
     /// The first value publishes a table; a table half full is replaced by one twice its
     /// size. Either way each value is written once more per doubling, a constant per value.
     mutating func insert(
-        _ value: any Sendable, for key: ServiceKey, _ instances: [ServiceKey: StoredInstance], to slot: SnapshotSlot
+        _ value: any Sendable, for key: ServiceKey, _ instances: [ServiceKey: StoredInstance],
+        expecting registrations: Int, to slot: SnapshotSlot
     ) {
         guard !isSuspended else { return }
         guard let table = current else {
             // Never published yet (or unpublished when limit was reached: then `mayPublish` is false).
-            if mayPublish { publish(Self.table(of: instances, roomFor: 1), to: slot) }
+            // Room for what is registered, up to a point: a graph built cold never outgrows it.
+            let room = min(registrations, Self.initialRoomLimit)
+            if mayPublish { publish(Self.table(of: instances, roomFor: room), to: slot) }
             return
         }
         if table.contains(key) { return }

@@ -38,7 +38,7 @@ extension Container {
                 trace = state.diagnostics.onResolution
                 lifetime = state.registrations[key]?.lifetime
                 if case .strong(let value) = stored {
-                    if !recording { state.cache.insert(value, for: key, state.instances, to: snapshot) }
+                    if !recording { state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot) }
                     return .value(value)
                 }
                 if let value = stored.sendableValue { return .value(value) }
@@ -84,10 +84,16 @@ extension Container {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
         // An `instance:` registration's value was given, not made: the caller disposes it.
+        // Neither it nor a `nil` is a class instance: most values skip both casts.
         var isGiven = false
-        if case .success(let value) = outcome, let given = value as? GivenValue {
-            outcome = .success(given.value)
-            isGiven = true
+        var isNil = false
+        if case .success(let value) = outcome, !(type(of: value) is AnyClass) {
+            if let given = value as? GivenValue {
+                outcome = .success(given.value)
+                isGiven = true
+            } else if let optional = value as? any OptionalType {
+                isNil = optional.isNone
+            }
         }
         var late: (any Disposable)?
         let creation = state.withLock { state -> Creation? in
@@ -100,18 +106,62 @@ extension Container {
             }
             guard isCurrent(registration, for: key, in: state) else { return creation }
             // A factory of `T?` that gave `nil` is asked again next time (Factory's rule).
-            if let optional = value as? any OptionalType, optional.isNone { return creation }
+            if isNil { return creation }
             if registration.lifetime == .weak {
                 state.instances[key] = StoredInstance.weakly(value)
                 return creation
             }
             state.instances[key] = .strong(value)
-            state.cache.insert(value, for: key, state.instances, to: snapshot)
-            if !isGiven, let disposable = value as? any Disposable { state.disposables.append((key, disposable)) }
+            state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
+            if !isGiven { state.disposables.append((key, value)) }
             return creation
         }
         creation?.complete(abandoned ? .abandoned : .finished(outcome))
         return (outcome, late)
+    }
+
+    /// ``finish(_:for:of:outcome:)`` for a value `registration`, this container's own
+    /// synchronous singleton, made: the cold path, without an outcome to copy around.
+    func finishMade(_ made: any Sendable, by creator: ResolutionFrame, for key: ServiceKey, of registration: Registration)
+        throws(ResolutionError) -> any Sendable
+    {
+        var value = made
+        // An `instance:` registration's value was given, not made: the caller disposes it.
+        // Neither it nor a `nil` is a class instance: most values skip both casts.
+        var isGiven = false
+        var isNil = false
+        if !(type(of: made) is AnyClass) {
+            if let given = made as? GivenValue {
+                value = given.value
+                isGiven = true
+            } else if let optional = made as? any OptionalType {
+                isNil = optional.isNone
+            }
+        }
+        var shutDown = false
+        let creation = state.withLock { state -> Creation? in
+            let creation = state.endCreation(of: key, by: creator)
+            if state.isShutDown {
+                shutDown = true
+                return creation
+            }
+            guard !isNil, state.registrations[key] === registration else { return creation }
+            state.instances[key] = .strong(value)
+            state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
+            if !isGiven { state.disposables.append((key, value)) }
+            return creation
+        }
+        if shutDown {
+            // A value made after shutdown began is nobody's; disposal is async, so a synchronous
+            // resolve hands it to a task of its own.
+            creation?.complete(.finished(.failure(.shutDown(key))))
+            if !isGiven, let disposable = value as? any Disposable {
+                Task { await self.disposeLate(disposable, key: key) }
+            }
+            throw .shutDown(key)
+        }
+        creation?.complete(.finished(.success(value)))
+        return value
     }
 
     /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:)``);
@@ -148,7 +198,7 @@ extension Container {
                 parent?.registration(for: key)?.registration === found.registration
             else { return }
             state.instances[key] = .strong(value)
-            state.cache.insert(value, for: key, state.instances, to: snapshot)
+            state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
         }
         return value
     }

@@ -6,6 +6,9 @@
 enum Lookup: Sendable {
     case value(any Sendable)
     case registration(Registration, slowThreshold: Duration?)
+    /// This container's synchronous singleton, with nothing cached and nothing in flight: the
+    /// creation was started under the same lock, in `frame`; the caller runs the factory.
+    case create(Registration, frame: ResolutionFrame)
     case missing
     case shutDown
 }
@@ -54,13 +57,45 @@ extension Container {
     /// path stays a small function.
     @inline(never)
     private func resolveUncached(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
+        // A top-level resolve binds a `GraphScope` once `.graph` registrations exist: not here.
+        let frame = ResolutionFrame.current
+        let startsCreation = frame != nil || !GraphScope.isInUse
         // Destructured once here: passing the enum down would copy its payloads at every call.
-        switch look(up: key) {
+        switch look(up: key, creatingFrom: startsCreation ? frame : nil, startsCreation: startsCreation) {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss)
+        case .create(let registration, let creator):
+            return try create(key, registration, creator: creator, isOutermost: frame == nil, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
-        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.current == nil)
+        case .shutDown: throw shutDownError(key, isOutermost: frame == nil)
+        }
+    }
+
+    /// Makes the value of this container's synchronous singleton `registration` for `key`, in
+    /// `creator`, the frame ``look(up:creatingFrom:startsCreation:)`` started its creation in:
+    /// the cold path of a graph of singletons, one lock from the lookup to the factory.
+    private func create(
+        _ key: ServiceKey, _ registration: Registration, creator: ResolutionFrame, isOutermost: Bool, miss: Miss
+    ) throws(ResolutionError) -> any Sendable {
+        do throws(ResolutionError) {
+            guard case .sync(let factory) = registration.factory else { throw Self.mismatch(key, expected: Any.self) }
+            let made: any Sendable
+            do throws(ResolutionError) {
+                made = try Self.run(factory, key: key, frame: .heap(creator), resolver: self, slowThreshold: nil)
+            } catch {
+                _ = finish(creator, for: key, of: registration, outcome: .failure(error))
+                throw error
+            }
+            let value = try finishMade(made, by: creator, for: key, of: registration)
+            if !registration.onCreated.isEmpty {
+                let found = Located(owner: self, registration: registration, resolver: self, threshold: nil)
+                try Self.runHooks(of: found, on: value, key: key, path: creator.parent?.path)
+            }
+            return value
+        } catch {
+            if isOutermost { throw outermost(error, of: key, miss: miss) }
+            throw error
         }
     }
 
@@ -81,6 +116,7 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try await resolveAsync(key, local: registration, threshold)
+        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try await resolveAsync(key, local: nil, nil)
         case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
         }
@@ -120,6 +156,7 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss, arguments: arguments)
+        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss, arguments: arguments)
         case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.current == nil)
         }
@@ -133,6 +170,7 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
+        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try await resolveAsync(key, local: nil, nil, arguments: arguments)
         case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
         }
@@ -149,6 +187,14 @@ extension Container {
     /// One lock: a cached value here, or this container's registration for `key`.
     @inline(__always)
     func look(up key: ServiceKey) -> Lookup {
+        look(up: key, creatingFrom: nil, startsCreation: false)
+    }
+
+    /// One lock: a cached value here, or this container's registration for `key`; with
+    /// `startsCreation`, for a synchronous singleton of this container that nothing made or
+    /// is making, and that closes no cycle below `frame`, the creation started in a new frame.
+    @inline(__always)
+    func look(up key: ServiceKey, creatingFrom frame: FrameLink?, startsCreation: Bool) -> Lookup {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
@@ -157,7 +203,7 @@ extension Container {
             // A cached value, or a weakly held one still alive: served under this one lock,
             // without locating its registration. Only strong values go to the snapshot.
             if !recording, let stored = state.instances[key], let value = stored.sendableValue {
-                if case .strong = stored { state.cache.insert(value, for: key, state.instances, to: snapshot) }
+                if case .strong = stored { state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot) }
                 if let onResolution = state.diagnostics.onResolution {
                     (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
                 }
@@ -168,7 +214,19 @@ extension Container {
                 if !recording, registration.runsWithoutLock {
                     state.cache.noteLockedTransientHit(state.registrations, state.inherited, to: snapshot)
                 }
-                return .registration(registration, slowThreshold: state.diagnostics.timingThreshold)
+                let threshold = state.diagnostics.timingThreshold
+                if startsCreation, !recording, threshold == nil, registration.lifetime == .singleton,
+                    case .sync = registration.factory, state.creations[key] == nil
+                {
+                    let id = ObjectIdentifier(self)
+                    // A cycle is left to the general path, which reports it.
+                    if frame?.cycle(closingAt: key, owner: id, resolver: id) == nil {
+                        let creator = ResolutionFrame(key: key, owner: id, resolver: id, parent: frame?.onHeap())
+                        state.creations[key] = InFlight(frame: creator, creation: nil)
+                        return .create(registration, frame: creator)
+                    }
+                }
+                return .registration(registration, slowThreshold: threshold)
             }
             return .missing
         }

@@ -156,12 +156,38 @@ enum FrameLink {
         // Searched first without collecting keys: this runs on every nested resolve.
         var link: FrameLink? = self
         var depth = 0
-        while let current = link, !current.isStep(key, owner: owner, resolver: resolver) {
+        while let current = link {
+            if case .heap(let frame) = current {
+                // Heap frames from here up: followed without a retain and release per step.
+                guard let steps = Self.steps(from: frame, to: key, owner: owner, resolver: resolver) else { return nil }
+                return Array(path.suffix(depth + steps + 1)) + [key]
+            }
+            if current.isStep(key, owner: owner, resolver: resolver) { return Array(path.suffix(depth + 1)) + [key] }
             link = current.parent
             depth += 1
         }
-        guard link != nil else { return nil }
-        return Array(path.suffix(depth + 1)) + [key]
+        return nil
+    }
+
+    /// How many parents up from `frame` the step resolving `key` of `owner` from `resolver`
+    /// is, if it is there. The chain is kept alive by `frame`, so it is walked unretained.
+    private static func steps(
+        from frame: ResolutionFrame, to key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier
+    ) -> Int? {
+        var current = Unmanaged.passUnretained(frame)
+        var steps = 0
+        while true {
+            let (matches, parent) = current._withUnsafeGuaranteedRef { frame in
+                (
+                    frame.owner == owner && frame.resolver == resolver && frame.key == key,
+                    frame.parent.map { Unmanaged.passUnretained($0) }
+                )
+            }
+            if matches { return steps }
+            guard let parent else { return nil }
+            current = parent
+            steps += 1
+        }
     }
 
     /// Whether this is the step resolving `key` of `owner` from `resolver`. Compares in place:
