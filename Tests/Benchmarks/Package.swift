@@ -34,6 +34,15 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"), .product(name: "Weft", package: weftPackage),
             ]
         ),
+        // Two generated dependency graphs (191 and 2,000 classes), each registered in Weft and
+        // wired by hand; GraphGenerator writes them (`swift run GraphGenerator`).
+        .executableTarget(name: "GraphGenerator"),
+        .target(
+            name: "GraphFixtures",
+            dependencies: [
+                .product(name: "Weft", package: weftPackage), .product(name: "Swinject", package: "Swinject"),
+            ]
+        ),
         .executableTarget(
             name: "WeftResolution",
             dependencies: [
@@ -54,6 +63,17 @@ let package = Package(
             path: "Benchmarks/WeftStartup",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftColdStart",
+            dependencies: [
+                "GraphFixtures",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Weft", package: weftPackage),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            path: "Benchmarks/WeftColdStart",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // glibc's heap statistics, for the bytes each registration keeps.
         .target(name: "CHeap"),
         .executableTarget(
@@ -64,6 +84,7 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
                 "BenchmarkFixtures",
                 "CHeap",
+                "GraphFixtures",
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),

@@ -415,7 +415,8 @@ enum Operation: CustomStringConvertible, Sendable {
                 if generator.next(below: 8) == 0 {
                     dependencies.append(Dependency(key: generator.next(below: keyCount), isOptional: false))
                 }
-                var registration = Registration(key: key, lifetime: .singleton, dependencies: dependencies, fails: false)
+                var registration = Registration(
+                    key: key, lifetime: .singleton, dependencies: dependencies, fails: false)
                 registration.yields = true
                 registrations.append(registration)
             }

@@ -38,7 +38,10 @@ extension Container {
                 trace = state.diagnostics.onResolution
                 lifetime = state.registrations[key]?.lifetime
                 if case .strong(let value) = stored {
-                    if !recording { state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot) }
+                    if !recording {
+                        state.cache.insert(
+                            value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
+                    }
                     return .value(value)
                 }
                 if let value = stored.sendableValue { return .value(value) }
@@ -122,7 +125,9 @@ extension Container {
 
     /// ``finish(_:for:of:outcome:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
-    func finishMade(_ made: any Sendable, by creator: ResolutionFrame, for key: ServiceKey, of registration: Registration)
+    func finishMade(
+        _ made: any Sendable, by creator: ResolutionFrame, for key: ServiceKey, of registration: Registration
+    )
         throws(ResolutionError) -> any Sendable
     {
         var value = made

@@ -203,7 +203,10 @@ extension Container {
             // A cached value, or a weakly held one still alive: served under this one lock,
             // without locating its registration. Only strong values go to the snapshot.
             if !recording, let stored = state.instances[key], let value = stored.sendableValue {
-                if case .strong = stored { state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot) }
+                if case .strong = stored {
+                    state.cache.insert(
+                        value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
+                }
                 if let onResolution = state.diagnostics.onResolution {
                     (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
                 }

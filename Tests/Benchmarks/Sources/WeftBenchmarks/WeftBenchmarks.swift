@@ -35,6 +35,15 @@ struct WeftBenchmarks {
             // Runs of one initializer and nothing else, for `perf`: `steps async|sync|floor count rounds`.
             await InitializerBenchmarks.repeatRuns(arguments[1], count: count, rounds: rounds)
         }
+        if arguments.first == "coldstart-profile" {
+            // `coldstart-profile [builds]`: cold builds of the 191-class graph only, for `perf record`.
+            ColdStartBenchmarks.profile(builds: arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000)
+            return
+        }
+        if which.isEmpty || arguments.first == "coldstart" {
+            // `coldstart [rounds]` (15 unless given): the generated graphs, Weft beside hand-written wiring.
+            ColdStartBenchmarks.run(rounds: arguments.dropFirst().first.flatMap { Int($0) } ?? 15)
+        }
         if which.isEmpty || which.contains("wait") {
             // The weft binary: the argument after `wait`, else the root package's release build.
             let given = arguments.firstIndex(of: "wait").flatMap {
