@@ -30,7 +30,12 @@ public final class Container: Sendable {
     let recorder: EdgeRecorder?
 
     struct State {
-        var registrations: [ServiceKey: Registration] = [:]
+        var registrations: [ServiceKey: Registration] = [:] {
+            didSet { registrationsVersion &+= 1 }
+        }
+        /// Changes whenever ``registrations`` does: a creation that started at the same version
+        /// knows its registration is still current without looking it up again.
+        private(set) var registrationsVersion: UInt = 0
         var instances: [ServiceKey: StoredInstance] = [:]
         /// The values being made right now, by key: the creator's frame, and the ``Creation``
         /// others wait on once someone does.
@@ -93,9 +98,10 @@ public final class Container: Sendable {
         /// Ends the creation of `key` that `creator` runs: no longer in flight, and its
         /// ``Creation``, if anyone waits on it, returned for the creator to complete.
         mutating func endCreation(of key: ServiceKey, by creator: ResolutionFrame) -> Creation? {
-            if let inFlight = creations[key], inFlight.frame === creator {
-                creations[key] = nil
-                return inFlight.creation
+            // One probe when the creation is `creator`'s, as it almost always is.
+            if let inFlight = creations.removeValue(forKey: key) {
+                if inFlight.frame === creator { return inFlight.creation }
+                creations[key] = inFlight
             }
             return detached.isEmpty ? nil : detached.removeValue(forKey: ObjectIdentifier(creator))
         }
@@ -615,7 +621,7 @@ public final class Container: Sendable {
 /// than its frame).
 struct InFlight {
     let frame: ResolutionFrame
-    var creation: Creation?
+    var creation: Creation? = nil
 
     /// How many resolves wait for it right now.
     var waiterCount: Int { creation?.waiterCount ?? 0 }

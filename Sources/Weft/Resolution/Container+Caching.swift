@@ -126,10 +126,9 @@ extension Container {
     /// ``finish(_:for:of:outcome:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
     func finishMade(
-        _ made: any Sendable, by creator: ResolutionFrame, for key: ServiceKey, of registration: Registration
-    )
-        throws(ResolutionError) -> any Sendable
-    {
+        _ made: any Sendable, by creator: ResolutionFrame, for key: ServiceKey, of registration: Registration,
+        version: UInt
+    ) throws(ResolutionError) -> any Sendable {
         var value = made
         // An `instance:` registration's value was given, not made: the caller disposes it.
         // Neither it nor a `nil` is a class instance: most values skip both casts.
@@ -150,7 +149,10 @@ extension Container {
                 shutDown = true
                 return creation
             }
-            guard !isNil, state.registrations[key] === registration else { return creation }
+            // Still the registration in force: nothing changed since, or it was put back.
+            guard !isNil, state.registrationsVersion == version || state.registrations[key] === registration else {
+                return creation
+            }
             state.instances[key] = .strong(value)
             state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
             if !isGiven { state.disposables.append((key, value)) }

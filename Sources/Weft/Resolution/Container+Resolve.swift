@@ -7,8 +7,9 @@ enum Lookup: Sendable {
     case value(any Sendable)
     case registration(Registration, slowThreshold: Duration?)
     /// This container's synchronous singleton, with nothing cached and nothing in flight: the
-    /// creation was started under the same lock, in `frame`; the caller runs the factory.
-    case create(Registration, frame: ResolutionFrame)
+    /// creation was started under the same lock, in `frame`, when its registrations were at
+    /// `version`; the caller runs the factory.
+    case create(Registration, frame: ResolutionFrame, version: UInt)
     case missing
     case shutDown
 }
@@ -65,8 +66,9 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss)
-        case .create(let registration, let creator):
-            return try create(key, registration, creator: creator, isOutermost: frame == nil, miss: miss)
+        case .create(let registration, let creator, let version):
+            return try create(
+                key, registration, creator: creator, version: version, isOutermost: frame == nil, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
         case .shutDown: throw shutDownError(key, isOutermost: frame == nil)
         }
@@ -76,7 +78,8 @@ extension Container {
     /// `creator`, the frame ``look(up:creatingFrom:startsCreation:)`` started its creation in:
     /// the cold path of a graph of singletons, one lock from the lookup to the factory.
     private func create(
-        _ key: ServiceKey, _ registration: Registration, creator: ResolutionFrame, isOutermost: Bool, miss: Miss
+        _ key: ServiceKey, _ registration: Registration, creator: ResolutionFrame, version: UInt, isOutermost: Bool,
+        miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         do throws(ResolutionError) {
             guard case .sync(let factory) = registration.factory else { throw Self.mismatch(key, expected: Any.self) }
@@ -87,7 +90,7 @@ extension Container {
                 _ = finish(creator, for: key, of: registration, outcome: .failure(error))
                 throw error
             }
-            let value = try finishMade(made, by: creator, for: key, of: registration)
+            let value = try finishMade(made, by: creator, for: key, of: registration, version: version)
             if !registration.onCreated.isEmpty {
                 let found = Located(owner: self, registration: registration, resolver: self, threshold: nil)
                 try Self.runHooks(of: found, on: value, key: key, path: creator.parent?.path)
@@ -219,14 +222,17 @@ extension Container {
                 }
                 let threshold = state.diagnostics.timingThreshold
                 if startsCreation, !recording, threshold == nil, registration.lifetime == .singleton,
-                    case .sync = registration.factory, state.creations[key] == nil
+                    case .sync = registration.factory
                 {
                     let id = ObjectIdentifier(self)
                     // A cycle is left to the general path, which reports it.
                     if frame?.cycle(closingAt: key, owner: id, resolver: id) == nil {
                         let creator = ResolutionFrame(key: key, owner: id, resolver: id, parent: frame?.onHeap())
-                        state.creations[key] = InFlight(frame: creator, creation: nil)
-                        return .create(registration, frame: creator)
+                        // One probe: put in place, and put back what was there (another creation).
+                        guard let other = state.creations.updateValue(InFlight(frame: creator), forKey: key) else {
+                            return .create(registration, frame: creator, version: state.registrationsVersion)
+                        }
+                        state.creations[key] = other
                     }
                 }
                 return .registration(registration, slowThreshold: threshold)
