@@ -40,6 +40,10 @@ struct WeftBenchmarks {
             ColdStartBenchmarks.profile(builds: arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000)
             return
         }
+        if which.isEmpty || arguments.first == "edges" {
+            // `edges`: a made dependency resolved inside a factory, beside a top-level resolve.
+            ColdStartBenchmarks.edges()
+        }
         if which.isEmpty || arguments.first == "coldstart" {
             // `coldstart [rounds]` (15 unless given): the generated graphs, Weft beside hand-written wiring.
             ColdStartBenchmarks.run(rounds: arguments.dropFirst().first.flatMap { Int($0) } ?? 15)
