@@ -29,12 +29,16 @@ let metrics: [BenchmarkMetric] = counts ? [.mallocCountTotal, .retainCount, .rel
 
 /// How far each count of a graph of `objects` classes may move from its threshold before
 /// `scripts/test` fails: 2% of the objects (3 for 191), so that the few allocations of a
-/// dictionary's growth pass but one more per object does not. `concurrent` rows vary more:
-/// which task builds a class, and which waits for it (a wait allocates), changes from run to
-/// run; their mallocs may move by a tenth of the objects, their retains and releases by half.
+/// dictionary's growth pass but one more per object does not.
+///
+/// `concurrent` rows vary with the scheduling: which task builds a class, and which waits for
+/// it (a wait allocates its `Creation`, its semaphore, its wait-graph entry), changes from run
+/// to run, and a loaded machine overlaps the tasks less (423 mallocs where an idle one gives
+/// 500). Their mallocs may rise by 0.4 per object, which keeps the goal of at most 2 per object
+/// beyond the object itself (500 + 76 < 3 × 191); retains and releases by 8 per object.
 func countTolerance(objects: Int, concurrent: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
-    let mallocs = BenchmarkThresholds(absolute: [.p90: objects / (concurrent ? 10 : 50)])
-    let references = BenchmarkThresholds(absolute: [.p90: objects / (concurrent ? 2 : 50)])
+    let mallocs = BenchmarkThresholds(absolute: [.p90: concurrent ? objects * 2 / 5 : objects / 50])
+    let references = BenchmarkThresholds(absolute: [.p90: concurrent ? objects * 8 : objects / 50])
     return [.mallocCountTotal: mallocs, .retainCount: references, .releaseCount: references]
 }
 
