@@ -78,6 +78,20 @@ struct LifetimeTests {
         #expect(ids.count == 1)
     }
 
+    @Test("A singleton whose registration is replaced while its factory runs is handed out, not kept")
+    func replacedWhileMade() throws {
+        let container = Container()
+        container.register(Service.self, lifetime: .singleton) {
+            container.register(Service.self, lifetime: .singleton) { Service(id: 2) }
+            return Service(id: 1)
+        }
+        // The resolve gets what its factory made; the value of a replaced registration is not kept.
+        #expect(try container.require(Service.self).id == 1)
+        let next = try container.require(Service.self)
+        #expect(next.id == 2)
+        #expect(try container.require(Service.self) === next)
+    }
+
     @Test("A failed singleton creation is not cached: the next resolve tries again")
     func failedSingletonRetries() throws {
         let container = Container()
