@@ -4,12 +4,14 @@
 /// unspecialized and instantiate `Lookup<T>` metadata on every resolve. The one cast to `T`
 /// happens at the end, in ``Container/resolveSync(_:)``.
 enum Lookup: Sendable {
+    typealias Factory = @Sendable (Resolver) throws -> any Sendable
+
     case value(any Sendable)
     case registration(Registration, slowThreshold: Duration?)
     /// This container's synchronous singleton, with nothing cached and nothing in flight: the
     /// creation was started under the same lock, in `frame`, when its registrations were at
-    /// `version`; the caller runs the factory.
-    case create(Registration, frame: ResolutionFrame, version: UInt)
+    /// `version`; the caller runs its synchronous factory.
+    case create(Registration, Factory, frame: ResolutionFrame, version: UInt)
     case missing
     case shutDown
 }
@@ -66,9 +68,9 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss)
-        case .create(let registration, let creator, let version):
+        case .create(let registration, let factory, let creator, let version):
             return try create(
-                key, registration, creator: creator, version: version, isOutermost: frame == nil, miss: miss)
+                key, registration, factory, creator: creator, version: version, isOutermost: frame == nil, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
         case .shutDown: throw shutDownError(key, isOutermost: frame == nil)
         }
@@ -78,11 +80,10 @@ extension Container {
     /// `creator`, the frame ``look(up:creatingFrom:startsCreation:)`` started its creation in:
     /// the cold path of a graph of singletons, one lock from the lookup to the factory.
     private func create(
-        _ key: ServiceKey, _ registration: Registration, creator: ResolutionFrame, version: UInt, isOutermost: Bool,
-        miss: Miss
+        _ key: ServiceKey, _ registration: Registration, _ factory: Lookup.Factory, creator: ResolutionFrame,
+        version: UInt, isOutermost: Bool, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         do throws(ResolutionError) {
-            guard case .sync(let factory) = registration.factory else { throw Self.mismatch(key, expected: Any.self) }
             let made: any Sendable
             do throws(ResolutionError) {
                 made = try Self.run(factory, key: key, frame: .heap(creator), resolver: self, slowThreshold: nil)
@@ -222,7 +223,7 @@ extension Container {
                 }
                 let threshold = state.diagnostics.timingThreshold
                 if startsCreation, !recording, threshold == nil, registration.lifetime == .singleton,
-                    case .sync = registration.factory
+                    case .sync(let factory) = registration.factory
                 {
                     let id = ObjectIdentifier(self)
                     // A cycle is left to the general path, which reports it.
@@ -230,7 +231,7 @@ extension Container {
                         let creator = ResolutionFrame(key: key, owner: id, resolver: id, parent: frame?.onHeap())
                         // One probe: put in place, and put back what was there (another creation).
                         guard let other = state.creations.updateValue(InFlight(frame: creator), forKey: key) else {
-                            return .create(registration, frame: creator, version: state.registrationsVersion)
+                            return .create(registration, factory, frame: creator, version: state.registrationsVersion)
                         }
                         state.creations[key] = other
                     }
