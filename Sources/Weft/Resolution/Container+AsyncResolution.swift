@@ -123,7 +123,6 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try await obtainAsync(key, local: registration, threshold, frame: frame, arguments: nil)
-        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try await obtainAsync(key, local: nil, nil, frame: frame, arguments: nil)
         case .shutDown: throw .shutDown(key)
         }

@@ -86,17 +86,11 @@ extension Container {
     ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
-        // An `instance:` registration's value was given, not made: the caller disposes it.
-        // Neither it nor a `nil` is a class instance: most values skip both casts.
-        var isGiven = false
-        var isNil = false
-        if case .success(let value) = outcome, !(type(of: value) is AnyClass) {
-            if let given = value as? GivenValue {
-                outcome = .success(given.value)
-                isGiven = true
-            } else if let optional = value as? any OptionalType {
-                isNil = optional.isNone
-            }
+        var (isGiven, isNil) = (false, false)
+        if case .success(let made) = outcome {
+            let value: any Sendable
+            (value, isGiven, isNil) = Self.unwrap(made)
+            if isGiven { outcome = .success(value) }
         }
         var late: (any Disposable)?
         let creation = state.withLock { state -> Creation? in
@@ -129,19 +123,7 @@ extension Container {
         _ made: any Sendable, by creator: ResolutionFrame, for key: ServiceKey, of registration: Registration,
         version: UInt
     ) throws(ResolutionError) -> any Sendable {
-        var value = made
-        // An `instance:` registration's value was given, not made: the caller disposes it.
-        // Neither it nor a `nil` is a class instance: most values skip both casts.
-        var isGiven = false
-        var isNil = false
-        if !(type(of: made) is AnyClass) {
-            if let given = made as? GivenValue {
-                value = given.value
-                isGiven = true
-            } else if let optional = made as? any OptionalType {
-                isNil = optional.isNone
-            }
-        }
+        let (value, isGiven, isNil) = Self.unwrap(made)
         var shutDown = false
         let creation = state.withLock { state -> Creation? in
             let creation = state.endCreation(of: key, by: creator)
@@ -169,6 +151,15 @@ extension Container {
         }
         creation?.complete(.finished(.success(value)))
         return value
+    }
+
+    /// What a factory made, as it is cached: an `instance:` registration's value was given, not
+    /// made (the caller disposes it), and a factory of `T?` that gave `nil` is asked again next
+    /// time. Neither is a class instance: most values skip both casts.
+    private static func unwrap(_ made: any Sendable) -> (value: any Sendable, isGiven: Bool, isNil: Bool) {
+        guard !(type(of: made) is AnyClass) else { return (made, false, false) }
+        if let given = made as? GivenValue { return (given.value, true, false) }
+        return (made, false, (made as? any OptionalType)?.isNone ?? false)
     }
 
     /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:)``);

@@ -4,16 +4,20 @@
 /// unspecialized and instantiate `Lookup<T>` metadata on every resolve. The one cast to `T`
 /// happens at the end, in ``Container/resolveSync(_:)``.
 enum Lookup: Sendable {
-    typealias Factory = @Sendable (Resolver) throws -> any Sendable
-
     case value(any Sendable)
     case registration(Registration, slowThreshold: Duration?)
-    /// This container's synchronous singleton, with nothing cached and nothing in flight: the
-    /// creation was started under the same lock, in `frame`, when its registrations were at
-    /// `version`; the caller runs its synchronous factory.
-    case create(Registration, Factory, frame: ResolutionFrame, version: UInt)
     case missing
     case shutDown
+}
+
+/// A creation ``Container/look(up:creatingFrom:startsCreation:started:)`` started under its lock: this
+/// container's synchronous singleton, with nothing cached and nothing in flight, to be made
+/// in `frame` by its synchronous `factory`; `version` is the registrations' version then.
+struct StartedCreation {
+    let registration: Registration
+    let factory: @Sendable (Resolver) throws -> any Sendable
+    let frame: ResolutionFrame
+    let version: UInt
 }
 
 /// How a resolve treats a key that nothing registers.
@@ -63,35 +67,35 @@ extension Container {
         // A top-level resolve binds a `GraphScope` once `.graph` registrations exist: not here.
         let frame = ResolutionFrame.current
         let startsCreation = frame != nil || !GraphScope.isInUse
+        var started: StartedCreation?
+        let lookup = look(up: key, creatingFrom: frame, startsCreation: startsCreation, started: &started)
+        if let started { return try create(key, started, isOutermost: frame == nil, miss: miss) }
         // Destructured once here: passing the enum down would copy its payloads at every call.
-        switch look(up: key, creatingFrom: startsCreation ? frame : nil, startsCreation: startsCreation) {
+        switch lookup {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss)
-        case .create(let registration, let factory, let creator, let version):
-            return try create(
-                key, registration, factory, creator: creator, version: version, isOutermost: frame == nil, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
         case .shutDown: throw shutDownError(key, isOutermost: frame == nil)
         }
     }
 
-    /// Makes the value of this container's synchronous singleton `registration` for `key`, in
-    /// `creator`, the frame ``look(up:creatingFrom:startsCreation:)`` started its creation in:
-    /// the cold path of a graph of singletons, one lock from the lookup to the factory.
+    /// Makes the value of `key` whose creation ``look(up:creatingFrom:startsCreation:started:)``
+    /// `started`: the cold path of a graph of singletons, one lock from the lookup to the factory.
     private func create(
-        _ key: ServiceKey, _ registration: Registration, _ factory: Lookup.Factory, creator: ResolutionFrame,
-        version: UInt, isOutermost: Bool, miss: Miss
+        _ key: ServiceKey, _ started: StartedCreation, isOutermost: Bool, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
+        let (registration, creator) = (started.registration, started.frame)
         do throws(ResolutionError) {
             let made: any Sendable
             do throws(ResolutionError) {
-                made = try Self.run(factory, key: key, frame: .heap(creator), resolver: self, slowThreshold: nil)
+                made = try Self.run(
+                    started.factory, key: key, frame: .heap(creator), resolver: self, slowThreshold: nil)
             } catch {
                 _ = finish(creator, for: key, of: registration, outcome: .failure(error))
                 throw error
             }
-            let value = try finishMade(made, by: creator, for: key, of: registration, version: version)
+            let value = try finishMade(made, by: creator, for: key, of: registration, version: started.version)
             if !registration.onCreated.isEmpty {
                 let found = Located(owner: self, registration: registration, resolver: self, threshold: nil)
                 try Self.runHooks(of: found, on: value, key: key, path: creator.parent?.path)
@@ -120,7 +124,6 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try await resolveAsync(key, local: registration, threshold)
-        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try await resolveAsync(key, local: nil, nil)
         case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
         }
@@ -160,7 +163,6 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try resolveSync(key, local: registration, threshold, miss: miss, arguments: arguments)
-        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss, arguments: arguments)
         case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.current == nil)
         }
@@ -174,7 +176,6 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
-        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try await resolveAsync(key, local: nil, nil, arguments: arguments)
         case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
         }
@@ -191,14 +192,18 @@ extension Container {
     /// One lock: a cached value here, or this container's registration for `key`.
     @inline(__always)
     func look(up key: ServiceKey) -> Lookup {
-        look(up: key, creatingFrom: nil, startsCreation: false)
+        var started: StartedCreation?
+        return look(up: key, creatingFrom: nil, startsCreation: false, started: &started)
     }
 
     /// One lock: a cached value here, or this container's registration for `key`; with
     /// `startsCreation`, for a synchronous singleton of this container that nothing made or
-    /// is making, and that closes no cycle below `frame`, the creation started in a new frame.
+    /// is making, and that closes no cycle below `frame`, also the creation started in a new
+    /// frame, in `started`.
     @inline(__always)
-    func look(up key: ServiceKey, creatingFrom frame: FrameLink?, startsCreation: Bool) -> Lookup {
+    func look(
+        up key: ServiceKey, creatingFrom frame: FrameLink?, startsCreation: Bool, started: inout StartedCreation?
+    ) -> Lookup {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
@@ -231,7 +236,10 @@ extension Container {
                         let creator = ResolutionFrame(key: key, owner: id, resolver: id, parent: frame?.onHeap())
                         // One probe: put in place, and put back what was there (another creation).
                         guard let other = state.creations.updateValue(InFlight(frame: creator), forKey: key) else {
-                            return .create(registration, factory, frame: creator, version: state.registrationsVersion)
+                            started = StartedCreation(
+                                registration: registration, factory: factory, frame: creator,
+                                version: state.registrationsVersion)
+                            return .registration(registration, slowThreshold: nil)
                         }
                         state.creations[key] = other
                     }

@@ -193,7 +193,6 @@ extension Container {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             return try obtainSync(key, local: registration, threshold, frame: frame, miss: miss, arguments: nil)
-        case .create: preconditionFailure("look(up:) starts no creation")
         case .missing: return try obtainSync(key, local: nil, nil, frame: frame, miss: miss, arguments: nil)
         case .shutDown: throw .shutDown(key)
         }

@@ -125,12 +125,15 @@ func call(
 /// literal of 2,000 closures, took the release build of GraphFixtures past 15 minutes.
 let partSize = 100
 
+/// `lines` in runs of `partSize`.
+func inChunks(_ lines: [String]) -> [ArraySlice<String>] {
+    stride(from: 0, to: lines.count, by: partSize).map { lines[$0..<min($0 + partSize, lines.count)] }
+}
+
 /// `public static func name(parameter)` running `statements` through `@inline(never)` parts
 /// (`namePart0`, …) of `partSize` statements each.
 func inParts(_ name: String, parameter: String, argument: String, _ statements: [String]) -> [String] {
-    let parts = stride(from: 0, to: statements.count, by: partSize).map {
-        statements[$0..<min($0 + partSize, statements.count)]
-    }
+    let parts = inChunks(statements)
     var out = ["    public static func \(name)(\(parameter)) {"]
     out += parts.indices.map { "        \(name)Part\($0)(\(argument))" }
     out += ["    }", ""]
@@ -145,9 +148,7 @@ func inParts(_ name: String, parameter: String, argument: String, _ statements: 
 /// `public static let name: type`, the concatenation of literals (`namePart0`, …) of
 /// `partSize` elements each.
 func listInParts(_ name: String, type: String, _ elements: [String]) -> [String] {
-    let parts = stride(from: 0, to: elements.count, by: partSize).map {
-        elements[$0..<min($0 + partSize, elements.count)]
-    }
+    let parts = inChunks(elements)
     var out = ["    public static let \(name): \(type) = ["]
     out += parts.indices.map { "        \(name)Part\($0)," }
     out += ["    ].flatMap { $0 }", ""]
