@@ -68,12 +68,11 @@ extension Container {
         let frame = ResolutionFrame.current
         let startsCreation = frame != nil || !GraphScope.isInUse
         var started: StartedCreation?
-        let lookup = look(up: key, creatingFrom: frame, startsCreation: startsCreation, started: &started)
-        if let started { return try create(key, started, isOutermost: frame == nil, miss: miss) }
         // Destructured once here: passing the enum down would copy its payloads at every call.
-        switch lookup {
+        switch look(up: key, creatingFrom: frame, startsCreation: startsCreation, started: &started) {
         case .value(let value): return value
         case .registration(let registration, let threshold):
+            if let started { return try create(key, started, isOutermost: frame == nil, miss: miss) }
             return try resolveSync(key, local: registration, threshold, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
         case .shutDown: throw shutDownError(key, isOutermost: frame == nil)
