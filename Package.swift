@@ -227,6 +227,26 @@ let package = Package(
         ),
         // Drives the ncurses adapter off-screen; scripts/test runs it under AddressSanitizer.
         .executableTarget(name: "WeftTerminalCheck", dependencies: ["WeftTerminal"], path: "Tests/WeftTerminalCheck"),
+
+        // MARK: Fuzzing (Tests/Fuzz/README.md)
+        // One libFuzzer target per parser of untrusted input, in one binary; scripts/fuzz builds
+        // it with coverage, AddressSanitizer and libFuzzer (a plain build replays inputs).
+        .target(name: "CFuzzerDriver", path: "Tests/Fuzz/CFuzzerDriver"),
+        .executableTarget(
+            name: "WeftFuzz",
+            dependencies: [
+                "CFuzzerDriver", "FactKit", "WeftApp",
+                app("AsyncHTTPClient", in: "async-http-client"),
+                app("Hummingbird", in: "hummingbird"),
+                app("HummingbirdCore", in: "hummingbird"),
+                app("HTTPTypes", in: "swift-http-types"),
+                app("NIOCore", in: "swift-nio"),
+                app("NIOEmbedded", in: "swift-nio"),
+                app("NIOHTTP1", in: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Fuzz/Sources/WeftFuzz"
+        ),
     ]
 )
 

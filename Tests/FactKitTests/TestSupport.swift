@@ -72,6 +72,8 @@ struct RawExchange: Sendable {
     var received: Data
     /// The server closed the connection (end of stream), rather than the wait running out.
     var closedByServer: Bool
+    /// How many bytes of the request were sent before the server stopped taking them.
+    var sent = 0
     /// The first line of the answer, such as `HTTP/1.1 400 Bad Request`.
     var statusLine: String {
         String(decoding: received.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
@@ -134,9 +136,11 @@ private func blockingExchange(port: UInt16, bytes: Data, wait: Duration) throws 
             received.append(contentsOf: chunk[0..<count])
             continue
         }
-        if count == 0 { return RawExchange(received: received, closedByServer: true) }
-        if errno == ECONNRESET { return RawExchange(received: received, closedByServer: true) }
-        if errno == EAGAIN || errno == EWOULDBLOCK { return RawExchange(received: received, closedByServer: false) }
+        if count == 0 { return RawExchange(received: received, closedByServer: true, sent: sent) }
+        if errno == ECONNRESET { return RawExchange(received: received, closedByServer: true, sent: sent) }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+            return RawExchange(received: received, closedByServer: false, sent: sent)
+        }
         throw SocketError(call: "recv", code: errno)
     }
 }

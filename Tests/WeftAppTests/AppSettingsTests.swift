@@ -63,7 +63,8 @@ struct AppSettingsTests {
         try withConfig(#"{"colour": "red"}"#) { directory, environment in
             #expect(
                 throws: SettingsError.invalidConfig(
-                    path: directory.appendingPathComponent("weft/config.json").path, problem: "unknown key \"colour\"")
+                    path: directory.appendingPathComponent("weft/config.json").path,
+                    problem: "unknown key \"colour\" on line 1")
             ) {
                 try AppSettings(environment: environment)
             }
@@ -82,5 +83,37 @@ struct AppSettingsTests {
                 try AppSettings(environment: variables)
             }
         }
+    }
+
+    @Test(
+        "config.json is read strictly: a syntax error names its line and column, a key given twice is refused",
+        arguments: [
+            ("{\n  \"env\": \"broken\",\n}", "not valid JSON: expected a key in quotes at line 3, column 1"),
+            (
+                #"{"env": "a", "env": "b"}"#,
+                #"not valid JSON: the key "env" appears twice in one object (first on line 1) at line 1, column 14"#
+            ),
+            ("[\"env\"]", "the top level is not an object (line 1)"),
+            ("{\n\n  \"logLevel\": 3}", "logLevel must be a string (line 3)"),
+            ("{\"env\": \"caf\u{E9}\", \"x\": 1}", "unknown key \"x\" on line 1"),
+        ])
+    func strictConfig(text: String, problem: String) {
+        #expect(throws: SettingsError.invalidConfig(path: "config.json", problem: problem)) {
+            try AppSettings.parseConfig(Data(text.utf8), path: "config.json")
+        }
+    }
+
+    @Test("a startupDeadline number in config.json reads as the number written")
+    func deadlineNumbers() throws {
+        #expect(
+            try AppSettings.parseConfig(Data(#"{"startupDeadline": 2.5}"#.utf8), path: "c") == [
+                "startupDeadline": "2.5"
+            ])
+        #expect(
+            try AppSettings.parseConfig(Data(#"{"startupDeadline": 30}"#.utf8), path: "c") == ["startupDeadline": "30"])
+        #expect(
+            try AppSettings.parseConfig(Data(#"{"startupDeadline": 1e300}"#.utf8), path: "c") == [
+                "startupDeadline": "1e+300"
+            ])
     }
 }

@@ -111,7 +111,7 @@ struct StartupDeadlineTests {
             #expect(
                 throws: SettingsError.invalidConfig(
                     path: directory.appendingPathComponent("weft/config.json").path,
-                    problem: "startupDeadline must be a number of seconds")
+                    problem: "startupDeadline must be a number of seconds (line 1)")
             ) {
                 try AppSettings(environment: environment)
             }

@@ -63,7 +63,7 @@ public struct EnvironmentCatalog: Sendable, Hashable {
     /// - Parameters:
     ///   - data: The JSON text.
     ///   - file: The name used in error messages, usually the path the data came from.
-    init(data: Data, file: String) throws(EnvironmentCatalogError) {
+    package init(data: Data, file: String) throws(EnvironmentCatalogError) {
         try self.init(environments: EnvironmentFileParser(file: file).parse(data), file: file)
     }
 

@@ -6,7 +6,8 @@ extension HistoryDatabase {
     ///
     /// - Parameter limit: At most this many entries; `nil` for all.
     public func entries(limit: Int? = nil) async throws(HistoryDatabaseError) -> [HistoryEntry] {
-        try await read { db in
+        let path = url.path
+        return try await read { db in
             // The latest sighting of each fact: its time and environment.
             let rows = try Row.fetchAll(
                 db,
@@ -20,11 +21,25 @@ extension HistoryDatabase {
                     LIMIT ?
                     """,
                 arguments: [limit.map { max(0, $0) } ?? -1])
-            return rows.map { row in
+            return try rows.map { row in
                 HistoryEntry(
-                    text: row["text"], timesSeen: row["seen"], lastSeen: row["lastSeen"],
-                    environment: row["environment"])
+                    text: try Self.decode(row, "text", path: path), timesSeen: try Self.decode(row, "seen", path: path),
+                    lastSeen: try Self.decode(row, "lastSeen", path: path),
+                    environment: try Self.decode(row, "environment", path: path))
             }
+        }
+    }
+
+    /// The column `name` of `row`; a value of the wrong kind (a damaged file, or one another
+    /// program wrote into) is an error naming the file and the column, not a crash.
+    private static func decode<Value: DatabaseValueConvertible>(_ row: Row, _ name: String, path: String) throws
+        -> Value
+    {
+        do {
+            return try row.decode(forColumn: name)
+        } catch {
+            throw HistoryDatabaseError.notADatabase(
+                path: path, reason: "an entry is damaged: its \(name) is not a \(Value.self)")
         }
     }
 

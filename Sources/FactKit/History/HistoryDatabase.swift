@@ -27,7 +27,10 @@ public final class HistoryDatabase: Sendable {
 
     /// The database file.
     let url: URL
-    private let pool: DatabasePool
+    /// Reads go here: the pool, or the read-only connection of ``init(readingOnly:)``.
+    private let reader: any DatabaseReader
+    /// Writes go here; `nil` for a history opened read-only.
+    private let writer: (any DatabaseWriter)?
 
     /// The default file: `$XDG_DATA_HOME/weft/history.sqlite`, or
     /// `~/.local/share/weft/history.sqlite` when `XDG_DATA_HOME` is unset, empty or relative.
@@ -77,7 +80,7 @@ public final class HistoryDatabase: Sendable {
         try Self.checkFile(at: path)
         try Self.prepareDirectory(for: url)
         do {
-            pool = try Self.retryingWhileBusy { () throws -> DatabasePool in
+            let pool = try Self.retryingWhileBusy { () throws -> DatabasePool in
                 try Self.refuseForeignFile(at: path)
                 var configuration = Configuration()
                 configuration.busyMode = .timeout(Self.busyTimeout)
@@ -85,6 +88,35 @@ public final class HistoryDatabase: Sendable {
                 try pool.writeWithoutTransaction { db in try HistorySchema.prepare(db, path: path) }
                 return pool
             }
+            reader = pool
+            writer = pool
+        } catch {
+            throw Self.map(error, path: path)
+        }
+    }
+
+    /// Opens an existing history for reading only, as `weft history` does: nothing is written
+    /// to the file, not its journal mode nor a migration, so a damaged, foreign or newer file
+    /// is refused by an error naming it and stays byte for byte as it was. Writing through a
+    /// history opened so fails with ``HistoryDatabaseError/notWritable(path:reason:)``.
+    ///
+    /// - Throws: ``HistoryDatabaseError``: the file is missing, unreadable, not an SQLite
+    ///   database, another program's, or written by a newer weft.
+    public init(readingOnly url: URL) throws(HistoryDatabaseError) {
+        let path = url.path
+        self.url = url
+        try Self.checkFile(at: path, forWriting: false)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .notReadable(path: path, reason: "no such file")
+        }
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read { db in try HistorySchema.checkReadable(db, path: path) }
+            reader = queue
+            writer = nil
         } catch {
             throw Self.map(error, path: path)
         }
@@ -126,7 +158,7 @@ public final class HistoryDatabase: Sendable {
         -> HistoryCounts
     {
         do {
-            return try await pool.writeWithoutTransaction { db in
+            return try await requireWriter().writeWithoutTransaction { db in
                 var counts = HistoryCounts(timesSeen: 0, factsStored: 0)
                 try db.inTransaction(.immediate) {
                     try db.execute(
@@ -171,7 +203,7 @@ public final class HistoryDatabase: Sendable {
 
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T {
         do {
-            return try await pool.read(body)
+            return try await reader.read(body)
         } catch {
             throw Self.map(error, path: url.path)
         }
@@ -180,7 +212,7 @@ public final class HistoryDatabase: Sendable {
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(HistoryDatabaseError) -> T
     {
         do {
-            return try await pool.write(body)
+            return try await requireWriter().write(body)
         } catch {
             throw Self.map(error, path: url.path)
         }
@@ -191,9 +223,15 @@ public final class HistoryDatabase: Sendable {
         try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sighting") ?? 0 }
     }
 
+    /// Where writes go; a history opened read-only refuses them.
+    private func requireWriter() throws(HistoryDatabaseError) -> any DatabaseWriter {
+        guard let writer else { throw .notWritable(path: url.path, reason: "it was opened read-only") }
+        return writer
+    }
+
     /// Refuses a path that names a directory or something other than a regular file; a
     /// missing file is fine (it will be created).
-    private static func checkFile(at path: String) throws(HistoryDatabaseError) {
+    private static func checkFile(at path: String, forWriting: Bool = true) throws(HistoryDatabaseError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         switch status.st_mode & S_IFMT {
@@ -205,7 +243,7 @@ public final class HistoryDatabase: Sendable {
         guard manager.isReadableFile(atPath: path) else {
             throw .notReadable(path: path, reason: "permission denied")
         }
-        guard manager.isWritableFile(atPath: path) else {
+        guard !forWriting || manager.isWritableFile(atPath: path) else {
             throw .notWritable(path: path, reason: "the file is read-only")
         }
     }

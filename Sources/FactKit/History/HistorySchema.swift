@@ -102,6 +102,27 @@ enum HistorySchema {
         }
     }
 
+    /// Checks, reading only, that `db` is a weft history this version can read: weft's (or an
+    /// unmarked weft history), with every table it reads, and no migration it does not know.
+    ///
+    /// - Throws: ``HistoryDatabaseError/notAHistoryDatabase(path:tables:tableCount:)``,
+    ///   ``HistoryDatabaseError/newerSchema(path:)``, or SQLite's error.
+    static func checkReadable(_ db: Database, path: String) throws {
+        switch try ownership(of: db) {
+        case .foreign(let tables, let count):
+            throw HistoryDatabaseError.notAHistoryDatabase(path: path, tables: tables, tableCount: count)
+        case .empty:
+            // Nothing to list, and nothing may be written here to make it a history.
+            throw HistoryDatabaseError.notADatabase(path: path, reason: "an SQLite database with no tables yet")
+        case .weft, .unmarkedWeft:
+            break
+        }
+        let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM \(migrationsTable)"))
+        guard applied.isSubset(of: migrations.map(\.identifier)) else {
+            throw HistoryDatabaseError.newerSchema(path: path)
+        }
+    }
+
     /// The identifiers of the migrations applied to `db`, in the order they were registered.
     static func appliedMigrations(_ db: Database) throws -> [String] {
         let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM \(migrationsTable)"))

@@ -4,12 +4,22 @@ import Foundation
 ///
 /// Independent of the HTTP server: ``FactServer`` hands it the method, path and query of
 /// each request and writes back the ``Outcome``.
-struct FactRequestHandler: Sendable {
+package struct FactRequestHandler: Sendable {
     let facts: [String]
     let fault: ServerFault?
     let slowResponseDelay: Duration
     /// The process's metrics in the Prometheus text format, for `/metrics`; `nil` answers 404.
     var metrics: (@Sendable () -> [UInt8])?
+
+    package init(
+        facts: [String], fault: ServerFault?, slowResponseDelay: Duration,
+        metrics: (@Sendable () -> [UInt8])? = nil
+    ) {
+        self.facts = facts
+        self.fault = fault
+        self.slowResponseDelay = slowResponseDelay
+        self.metrics = metrics
+    }
 
     static let defaultListLimit = 10
     /// The methods every route answers; `HEAD` is answered like `GET`, without the body.

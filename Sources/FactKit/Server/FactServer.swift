@@ -1,6 +1,6 @@
 public import Foundation
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 import HummingbirdCore
 public import Logging
 import NIOCore
@@ -266,15 +266,7 @@ public actor FactServer {
         handler: FactRequestHandler, port: UInt16, readTimeout: Duration, logger: Logger,
         onListening: @escaping @Sendable (any Channel) -> Void
     ) -> some ApplicationProtocol {
-        let tracing = TracingMiddleware<FactRequestContext>()
-        let logging = LogRequestsMiddleware<FactRequestContext>(.info)
-        let responder = CallbackResponder { (request: Request, context: FactRequestContext) async throws -> Response in
-            try await tracing.handle(request, context: context) { request, context in
-                try await logging.handle(request, context: context) { request, context in
-                    try await answer(request, context: context, handler: handler)
-                }
-            }
-        }
+        let responder = makeResponder(handler: handler)
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
             maxHeaderFieldSize: maximumHeaderSize, maxHeaderListSize: maximumHeaderSize, maxHeaderFieldCount: 100)
         let timeout = readTimeout.components
@@ -288,6 +280,21 @@ public actor FactServer {
             eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
             logger: logger
         )
+    }
+
+    /// What answers each request: the tracing middleware (a span), then the request-logging
+    /// middleware (a line on the context's logger), then `handler`. Needs no socket: the fuzz
+    /// target `serve-request` calls it directly.
+    package static func makeResponder(handler: FactRequestHandler) -> CallbackResponder<FactRequestContext> {
+        let tracing = TracingMiddleware<FactRequestContext>()
+        let logging = LogRequestsMiddleware<FactRequestContext>(.info)
+        return CallbackResponder { (request: Request, context: FactRequestContext) async throws -> Response in
+            try await tracing.handle(request, context: context) { request, context in
+                try await logging.handle(request, context: context) { request, context in
+                    try await answer(request, context: context, handler: handler)
+                }
+            }
+        }
     }
 
     /// Answers one request with `handler`, and names its route for the request's span.

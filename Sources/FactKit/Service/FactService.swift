@@ -85,22 +85,31 @@ public final class FactService: Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline).components
             let nanoseconds = max(0, remaining.seconds * 1_000_000_000 + remaining.attoseconds / 1_000_000_000)
             let response = try await client.execute(request, timeout: .nanoseconds(nanoseconds))
-            guard response.status == .ok else {
-                throw FactServiceError.httpStatus(url: url, code: Int(response.status.code))
-            }
-            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init),
-                declared > maximumBodySize
-            {
-                throw FactServiceError.bodyTooLarge(url: url, limit: maximumBodySize)
-            }
-            let body = try await response.body.collect(upTo: maximumBodySize)
-            return Data(body.readableBytesView)
+            return try await Self.body(of: response, url: url, maximumBodySize: maximumBodySize)
         } catch let error as FactServiceError {
             throw error
-        } catch is NIOTooManyBytesError {
-            throw .bodyTooLarge(url: url, limit: maximumBodySize)
         } catch {
             throw Self.mapTransportError(error, url: url, timeout: timeout)
+        }
+    }
+
+    /// The body of a `200` answer, at most `maximumBodySize` bytes: a larger `Content-Length`
+    /// is refused before a byte of the body is read, and a body without one is refused as soon
+    /// as it grows past the limit.
+    ///
+    /// - Throws: ``FactServiceError/httpStatus(url:code:)``,
+    ///   ``FactServiceError/bodyTooLarge(url:limit:)``, or the body stream's own error.
+    package static func body(of response: HTTPClientResponse, url: URL, maximumBodySize: Int) async throws -> Data {
+        guard response.status == .ok else {
+            throw FactServiceError.httpStatus(url: url, code: Int(response.status.code))
+        }
+        if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > maximumBodySize {
+            throw FactServiceError.bodyTooLarge(url: url, limit: maximumBodySize)
+        }
+        do {
+            return Data(try await response.body.collect(upTo: maximumBodySize).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw FactServiceError.bodyTooLarge(url: url, limit: maximumBodySize)
         }
     }
 
@@ -131,7 +140,7 @@ public final class FactService: Sendable {
     }
 
     /// Decodes `{"fact": String, "length": Int}`, explaining what is wrong otherwise.
-    static func decodeFact(from data: Data, url: URL) throws(FactServiceError) -> CatFact {
+    package static func decodeFact(from data: Data, url: URL) throws(FactServiceError) -> CatFact {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)

@@ -2,10 +2,10 @@
 /// that a validator can say where a problem is; and every problem the lenient readers let
 /// through or hide is refused with its place: invalid UTF-8, a lone surrogate, a number out
 /// of range or with a leading zero, a raw control character, a key given twice.
-struct JSONDocument {
+package struct JSONDocument {
     /// One value and where it starts.
-    struct Node: Sendable, Hashable {
-        indirect enum Value: Sendable, Hashable {
+    package struct Node: Sendable, Hashable {
+        package indirect enum Value: Sendable, Hashable {
             case null
             case bool(Bool)
             case number(Double)
@@ -16,26 +16,26 @@ struct JSONDocument {
         }
 
         /// One `"key": value` member of an object.
-        struct Member: Sendable, Hashable {
-            var key: String
-            var value: Node
+        package struct Member: Sendable, Hashable {
+            package var key: String
+            package var value: Node
         }
 
-        var value: Value
+        package var value: Value
         /// 1-based line of the value's first character.
-        var line: Int
+        package var line: Int
         /// 1-based column (in characters) of the value's first character.
-        var column: Int
+        package var column: Int
 
         /// The member `key` of an object.
-        subscript(key: String) -> Node? {
+        package subscript(key: String) -> Node? {
             guard case .object(let members) = value else { return nil }
             return members.first { $0.key == key }?.value
         }
 
         /// A short description of the value's kind and content, for "got …" in messages;
         /// strings are quoted at most 60 characters long.
-        var summary: String {
+        package var summary: String {
             switch value {
             case .null: "null"
             case .bool(let value): "\(value)"
@@ -48,16 +48,16 @@ struct JSONDocument {
     }
 
     /// Why a document could not be read, and where.
-    struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-        var problem: String
-        var line: Int
-        var column: Int
-        var description: String { "\(problem) at line \(line), column \(column)" }
+    package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var problem: String
+        package var line: Int
+        package var column: Int
+        package var description: String { "\(problem) at line \(line), column \(column)" }
     }
 
     /// `text` cut to 60 characters (with `…`) and with control characters shown as escapes,
     /// for quoting a value in a message.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let cut = text.count > 60 ? String(text.prefix(59)) + "…" : text
         return cut.unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
@@ -66,7 +66,7 @@ struct JSONDocument {
     }
 
     /// Reads `bytes` as one JSON value.
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> Node {
+    package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> Node {
         var reader = Reader(bytes: bytes)
         try reader.checkUTF8()
         reader.skipWhitespace()
@@ -82,6 +82,12 @@ struct JSONDocument {
         var line = 1
         /// Index of the first byte of the current line.
         var lineStart = 0
+        /// A byte of the current line whose column is known, so that the next column is counted
+        /// from there, not from the line's start: a document written on one line is read in
+        /// linear time. Only a byte between two ASCII bytes is kept (CR LF aside), where a
+        /// character always ends, so counting in two parts gives what counting from the line's
+        /// start would.
+        var known = (index: 0, column: 1)
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -89,7 +95,21 @@ struct JSONDocument {
 
         /// The 1-based column, in characters, of byte `index` on the current line.
         func column(at index: Int) -> Int {
-            String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self).count + 1
+            let index = min(index, bytes.count)
+            let (start, column) = known.index >= lineStart && known.index <= index ? known : (lineStart, 1)
+            return String(decoding: bytes[start..<index], as: UTF8.self).count + column
+        }
+
+        /// The column of byte `index`, remembered for the next value's column when a character
+        /// boundary is certain there.
+        mutating func valueColumn(at index: Int) -> Int {
+            let column = column(at: index)
+            if index > lineStart, index < bytes.count, bytes[index - 1] < 0x80, bytes[index] < 0x80,
+                bytes[index - 1] != 0x0D
+            {
+                known = (index, column)
+            }
+            return column
         }
 
         func error(_ problem: String, at index: Int? = nil) -> SyntaxError {
@@ -140,7 +160,7 @@ struct JSONDocument {
             }
             guard index < bytes.count else { throw error("unexpected end of the file, expected a value") }
             let startLine = line
-            let startColumn = column(at: index)
+            let startColumn = valueColumn(at: index)
             let value: Node.Value
             switch bytes[index] {
             case UInt8(ascii: "{"): value = try object(depth: depth)

@@ -14,7 +14,8 @@ public enum HistoryMode {
     /// Prints the history, most recent first: a table, or one JSON object per line.
     ///
     /// - Parameters:
-    ///   - database: The history file; a missing file is an empty history (it is not created).
+    ///   - database: The history file, opened read-only; a missing file is an empty history (it
+    ///     is not created).
     ///   - json: One JSON object per line instead of a table.
     ///   - limit: At most this many facts; `nil` for all.
     ///   - write: Where each line goes; standard output by default.
@@ -26,7 +27,8 @@ public enum HistoryMode {
             return .success
         }
         do {
-            let history = try HistoryDatabase(url: database)
+            // Read-only: listing never migrates, marks or otherwise writes the file.
+            let history = try HistoryDatabase(readingOnly: database)
             let entries = try await history.entries(limit: limit)
             if json {
                 for entry in entries {

@@ -1,5 +1,5 @@
 import FactKit
-import Foundation
+package import Foundation
 
 /// weft's settings, each resolved through layers: command-line flag, then `WEFT_*`
 /// environment variable, then `config.json` in the settings folder, then the built-in default.
@@ -79,9 +79,16 @@ public struct AppSettings: Sendable, Hashable {
     ///   - environment: The process environment (`WEFT_*`, `XDG_*`, `HOME`).
     /// - Throws: ``SettingsError`` for an unreadable or malformed `config.json` or a bad value.
     public init(flags: Flags = Flags(), environment: [String: String]) throws(SettingsError) {
+        try self.init(
+            flags: flags, environment: environment,
+            config: Self.readConfig(WeftPaths(environment: environment).configFile))
+    }
+
+    /// The settings from `flags`, `environment` and `config`, the settings file's values as
+    /// ``parseConfig(_:path:)`` read them.
+    package init(flags: Flags, environment: [String: String], config: [String: String]) throws(SettingsError) {
         let paths = WeftPaths(environment: environment)
         self.paths = paths
-        let config = try Self.readConfig(paths.configFile)
         func resolve(
             _ key: String, flag: String, variable: String, flagValue: String?, isPath: Bool, default fallback: String?
         ) -> Setting {
@@ -200,31 +207,40 @@ public struct AppSettings: Sendable, Hashable {
         } catch {
             throw .unreadableConfig(path: path, reason: (error as NSError).localizedDescription)
         }
-        let object: Any
+        return try parseConfig(data, path: path)
+    }
+
+    /// The settings in `config.json`'s text, read strictly: a syntax error names its line and
+    /// column, a key given twice is refused, and every value must be a string
+    /// (`startupDeadline` may be a number).
+    package static func parseConfig(_ data: Data, path: String) throws(SettingsError) -> [String: String] {
+        let root: JSONDocument.Node
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try JSONDocument.parse(Array(data))
         } catch {
-            throw .invalidConfig(path: path, problem: "not valid JSON")
+            throw .invalidConfig(path: path, problem: "not valid JSON: \(error)")
         }
-        guard let dictionary = object as? [String: Any] else {
-            throw .invalidConfig(path: path, problem: "the top level is not an object")
+        guard case .object(let members) = root.value else {
+            throw .invalidConfig(path: path, problem: "the top level is not an object (line \(root.line))")
         }
         var values: [String: String] = [:]
-        for (key, value) in dictionary {
+        for member in members {
+            let key = member.key
             guard keys.contains(key) else {
-                throw .invalidConfig(path: path, problem: "unknown key \"\(key)\"")
+                throw .invalidConfig(
+                    path: path, problem: "unknown key \"\(JSONDocument.quoted(key))\" on line \(member.value.line)")
             }
-            if let string = value as? String {
+            switch member.value.value {
+            case .string(let string):
                 values[key] = string
-            } else if key == "startupDeadline", let number = value as? NSNumber,
-                String(cString: number.objCType) != "c"  // `true` and `false` are numbers too
-            {
-                values[key] = number.stringValue
-            } else {
+            case .number where key == "startupDeadline":
+                values[key] = member.value.summary
+            default:
                 throw .invalidConfig(
                     path: path,
                     problem: key == "startupDeadline"
-                        ? "startupDeadline must be a number of seconds" : "\(key) must be a string")
+                        ? "startupDeadline must be a number of seconds (line \(member.value.line))"
+                        : "\(key) must be a string (line \(member.value.line))")
             }
         }
         return values

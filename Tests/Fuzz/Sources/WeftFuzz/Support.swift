@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// One fuzz target: checks what the code under test does with `bytes`, and stops the process
+/// through ``fuzzFailure(_:_:)`` when it does something it must not.
+typealias FuzzTarget = @Sendable ([UInt8]) -> Void
+
+/// Every target, by the name the first argument gives.
+let allTargets: [String: FuzzTarget] = [
+    EnvironmentsTarget.name: EnvironmentsTarget.run,
+    SettingsTarget.name: SettingsTarget.run,
+    FactReplyTarget.name: FactReplyTarget.run,
+    ServeRequestTarget.name: ServeRequestTarget.run,
+    HistoryTarget.name: HistoryTarget.run,
+]
+
+/// The target this process runs: a constant, read by libFuzzer's callback on every input.
+let chosenTarget: FuzzTarget? = CommandLine.arguments.count >= 2 ? allTargets[CommandLine.arguments[1]] : nil
+
+/// Stops the run: libFuzzer reports the input as a crash and writes it to a file.
+func fuzzFailure(_ message: String, _ input: @autoclosure () -> String = "") -> Never {
+    let shown = input()
+    fatalError("fuzz check failed: \(message)\(shown.isEmpty ? "" : "\n  input: \(shown)")")
+}
+
+/// Checks `condition`, failing the run with `message` otherwise.
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fuzzFailure(message()) }
+}
+
+/// Runs `body` to completion from synchronous code (libFuzzer calls targets synchronously).
+func blocking<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
+    let result = Mutex<Value?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let value = await body()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    done.wait()
+    guard let value = result.withLock({ $0 }) else { fuzzFailure("a blocking task ended without a value") }
+    return value
+}
+
+/// Splits `bytes` at each `separator`, into at most `parts` parts (the last keeps the rest).
+func split(_ bytes: [UInt8], by separator: UInt8, parts: Int) -> [[UInt8]] {
+    bytes.split(separator: separator, maxSplits: parts - 1, omittingEmptySubsequences: false).map(Array.init)
+}
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04X", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
