@@ -44,4 +44,23 @@ struct JSONDocumentTests {
             try JSONDocument.parse(Array(text.utf8))
         }
     }
+
+    @Test(
+        "\\u takes four hexadecimal digits and nothing else (a sign once slipped through)",
+        arguments: [#"["\u+DC0"]"#, #"["\u-123"]"#, #"["\u 12a"]"#, #"["\u12"]"#, #"["\u00g1"]"#])
+    func unicodeEscapeDigits(text: String) {
+        #expect(throws: JSONDocument.SyntaxError(problem: "\\u needs four hexadecimal digits", line: 1, column: 3)) {
+            try JSONDocument.parse(Array(text.utf8))
+        }
+    }
+
+    @Test("\\u escapes in either case read as their characters")
+    func unicodeEscapes() throws {
+        let node = try JSONDocument.parse(Array(#"["\u00e9\u00C9\uD83D\uDE00"]"#.utf8))
+        guard case .array(let items) = node.value, case .string(let text) = items.first?.value else {
+            Issue.record("got \(node)")
+            return
+        }
+        #expect(text == "éÉ😀")
+    }
 }

@@ -103,6 +103,20 @@ struct AppSettingsTests {
         }
     }
 
+    @Test("a config.json over 64 KiB is refused by its size, not read whole")
+    func largeConfig() throws {
+        let padding = String(repeating: " ", count: 64 * 1024)
+        try withConfig(#"{"env": "staging"}"# + padding) { directory, environment in
+            #expect(
+                throws: SettingsError.invalidConfig(
+                    path: directory.appendingPathComponent("weft/config.json").path,
+                    problem: "it is larger than 64 KiB, too large for a settings file")
+            ) {
+                try AppSettings(environment: environment)
+            }
+        }
+    }
+
     @Test("a startupDeadline number in config.json reads as the number written")
     func deadlineNumbers() throws {
         #expect(

@@ -369,10 +369,20 @@ package struct JSONDocument {
             }
         }
 
+        /// The four hexadecimal digits at `position` (not `UInt32(_:radix:)`, which takes a sign).
         func hex(at position: Int, escape: Int) throws(SyntaxError) -> UInt32 {
-            guard position + 4 <= bytes.count,
-                let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
-            else { throw error("\\u needs four hexadecimal digits", at: escape) }
+            guard position + 4 <= bytes.count else { throw error("\\u needs four hexadecimal digits", at: escape) }
+            var value: UInt32 = 0
+            for byte in bytes[position..<position + 4] {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error("\\u needs four hexadecimal digits", at: escape)
+                }
+                value = value << 4 | UInt32(digit)
+            }
             return value
         }
     }

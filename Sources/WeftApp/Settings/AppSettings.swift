@@ -203,12 +203,21 @@ public struct AppSettings: Sendable, Hashable {
         guard FileManager.default.fileExists(atPath: path) else { return [:] }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // Read up to the limit, not whole: the file is the user's, and could be anything.
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maximumConfigSize + 1) ?? Data()
         } catch {
             throw .unreadableConfig(path: path, reason: (error as NSError).localizedDescription)
         }
+        guard data.count <= maximumConfigSize else {
+            throw .invalidConfig(path: path, problem: "it is larger than 64 KiB, too large for a settings file")
+        }
         return try parseConfig(data, path: path)
     }
+
+    /// The largest `config.json` read: five settings need a few hundred bytes.
+    static let maximumConfigSize = 64 * 1024
 
     /// The settings in `config.json`'s text, read strictly: a syntax error names its line and
     /// column, a key given twice is refused, and every value must be a string

@@ -4,12 +4,16 @@ import Foundation
 // One binary, one libFuzzer target per parser of untrusted input, chosen by the first argument:
 //
 //     WeftFuzz TARGET [libFuzzer options] [corpus folders]
+//     WeftFuzz throughput [--check]     (Throughput.swift)
 //
 // Built by scripts/fuzz with coverage instrumentation, AddressSanitizer and libFuzzer's
 // runtime. Built plainly (as `swift build` does), it runs each file or folder given through
 // TARGET once: the way to replay a crash under a debugger.
 
 let arguments = CommandLine.arguments
+if arguments.count >= 2, arguments[1] == "throughput" {
+    exit(Throughput.run(check: arguments.dropFirst(2).contains("--check")))
+}
 guard let target = chosenTarget else {
     let names = allTargets.keys.sorted().joined(separator: ", ")
     FileHandle.standardError.write(
