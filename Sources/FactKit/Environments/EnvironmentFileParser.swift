@@ -100,7 +100,9 @@ struct EnvironmentFileParser {
     /// Control characters and invisible formatting (bidirectional overrides, zero-width
     /// characters): they would move the cursor or reorder text on a terminal.
     private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // Printable ASCII, most of any file, without the Unicode property lookup.
+        if (0x20..<0x7F).contains(scalar.value) { return false }
+        return switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false
         }
@@ -110,7 +112,7 @@ struct EnvironmentFileParser {
         -> Environment.Source
     {
         if text == "embedded" { return .embedded }
-        let expected = "expected \"embedded\" or an http(s) URL, got \"\(JSONDocument.quoted(text))\""
+        var expected: String { "expected \"embedded\" or an http(s) URL, got \"\(JSONDocument.quoted(text))\"" }
         guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {

@@ -302,21 +302,24 @@ package struct JSONDocument {
             return number
         }
 
+        /// A string's contents. The bytes are valid UTF-8 (``checkUTF8()`` ran first): a string
+        /// without escapes is decoded in one piece; one with escapes is gathered as UTF-8 first.
         mutating func string() throws(SyntaxError) -> String {
             let start = index
             index += 1
-            var scalars = String.UnicodeScalarView()
             var segment = index
-            func flush() {
-                scalars.append(contentsOf: String(decoding: bytes[segment..<index], as: UTF8.self).unicodeScalars)
+            var escaped: [UInt8]? = nil
+            func append(_ scalar: Unicode.Scalar) {
+                UTF8.encode(scalar) { escaped?.append($0) }
             }
             while true {
                 guard index < bytes.count else { throw error("unexpected end of the file inside a string", at: start) }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    flush()
-                    index += 1
-                    return String(scalars)
+                    defer { index += 1 }
+                    guard escaped != nil else { return String(decoding: bytes[segment..<index], as: UTF8.self) }
+                    escaped?.append(contentsOf: bytes[segment..<index])
+                    return String(decoding: escaped ?? [], as: UTF8.self)
                 }
                 if byte < 0x20 {
                     throw error(
@@ -326,19 +329,20 @@ package struct JSONDocument {
                     index += 1
                     continue
                 }
-                flush()
+                if escaped == nil { escaped = [] }
+                escaped?.append(contentsOf: bytes[segment..<index])
                 let escape = index
                 index += 1
                 guard index < bytes.count else { throw error("unexpected end of the file inside a string", at: start) }
                 switch bytes[index] {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "\""): append("\"")
+                case UInt8(ascii: "\\"): append("\\")
+                case UInt8(ascii: "/"): append("/")
+                case UInt8(ascii: "b"): append("\u{08}")
+                case UInt8(ascii: "f"): append("\u{0C}")
+                case UInt8(ascii: "n"): append("\n")
+                case UInt8(ascii: "r"): append("\r")
+                case UInt8(ascii: "t"): append("\t")
                 case UInt8(ascii: "u"):
                     let unit = try hex(at: index + 1, escape: escape)
                     index += 4
@@ -353,13 +357,13 @@ package struct JSONDocument {
                         }
                         index += 6
                         let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                        if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+                        if let scalar = Unicode.Scalar(value) { append(scalar) }
                     } else if (0xDC00...0xDFFF).contains(unit) {
                         throw error(
                             "a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) (half of a character)",
                             at: escape)
                     } else if let scalar = Unicode.Scalar(unit) {
-                        scalars.append(scalar)
+                        append(scalar)
                     }
                 default:
                     throw error("an unknown escape \(describe(at: index)) in a string", at: escape)

@@ -61,7 +61,9 @@ enum Throughput {
         String(format: "%.1f", Double(bytes) / seconds / 1e6)
     }
 
-    static func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+    static func milliseconds(_ seconds: Double) -> String {
+        seconds < 1e-3 ? String(format: "%.1f µs", seconds * 1e6) : String(format: "%.2f ms", seconds * 1000)
+    }
 
     static func run(check: Bool) -> Int32 {
         if check { return checkLinear() }
