@@ -176,22 +176,21 @@ struct FactServerTests {
         }
     }
 
-    @Test("a 10 MB request line is refused by the header limit before it is read whole")
+    @Test("a 10 MB request line is refused with 400 by the header limit, and the connection closed")
     func tenMegabyteRequestLine() async throws {
-        // After the 400 the server stops reading and closes its side; the connection goes at
-        // the read timeout, shortened here so the test does not wait the default 10 s.
-        try await withFactServer(readTimeout: .milliseconds(500)) { server, _ in
+        // After the 400 the server closes its side and stops reading; the connection goes at the
+        // read timeout, shortened here (not so short that a busy machine misses the answer).
+        try await withFactServer(readTimeout: .seconds(2)) { server, _ in
             let port = try #require(await server.port)
             let total = 10 * 1024 * 1024
             var request = Data("GET /".utf8)
             request.append(Data(repeating: UInt8(ascii: "a"), count: total))
             request.append(Data(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             let exchange = try await rawExchange(port: port, sending: request)
-            #expect(exchange.statusLine == "HTTP/1.1 400 Bad Request")
+            // How much the kernel's buffers took before the server stopped reading (6.5 MB of
+            // the 10 on an idle machine) is the kernel's business: it is not asserted.
+            #expect(exchange.statusLine == "HTTP/1.1 400 Bad Request", "sent \(exchange.sent) bytes")
             #expect(exchange.closedByServer)
-            // What the kernel's buffers took on the way is all that was sent (6.5 MB of 10 here):
-            // the server stopped reading at its 16 KiB limit.
-            #expect(exchange.sent < total, "sent \(exchange.sent) bytes")
         }
     }
 

@@ -229,6 +229,25 @@ struct FactServiceTests {
     }
 
     @Test(
+        "a body a lenient decoder would settle is refused: a malformed number, a key given twice",
+        arguments: [
+            #"{"fact": "0", "length": 1, "length": 1e19e19}"#,
+            #"{"fact": "a", "fact": "b", "length": 1}"#,
+            #"{"fact": "a", "length": 01}"#,
+        ])
+    func strictBodies(body: String) throws {
+        let url = try #require(URL(string: "http://127.0.0.1:1/fact"))
+        let error = #expect(throws: FactServiceError.self) {
+            try FactService.decodeFact(from: Data(body.utf8), url: url)
+        }
+        guard case .invalidBody(_, let reason)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("not JSON: ") && reason.contains("at line 1, column"), "\(reason)")
+    }
+
+    @Test(
         "bodies missing fields or with wrong types are explained",
         arguments: [
             (#"{"text": "cats"}"#, #""fact" is missing"#),

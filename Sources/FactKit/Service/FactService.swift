@@ -139,30 +139,31 @@ public final class FactService: Sendable {
         }
     }
 
-    /// Decodes `{"fact": String, "length": Int}`, explaining what is wrong otherwise.
+    /// Decodes `{"fact": String, "length": Int}`, explaining what is wrong otherwise. The body is
+    /// read by the strict JSON reader environments files go through: a malformed number or a key
+    /// given twice is refused, not settled by whichever value a lenient decoder keeps.
     package static func decodeFact(from data: Data, url: URL) throws(FactServiceError) -> CatFact {
-        let value: JSONValue
+        let root: JSONDocument.Node
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONDocument.parse(Array(data))
         } catch {
-            let preview = String(decoding: data.prefix(40), as: UTF8.self)
-            throw .invalidBody(url: url, reason: "not JSON: \"\(preview)\"")
+            let preview = JSONDocument.quoted(String(decoding: data.prefix(40), as: UTF8.self))
+            throw .invalidBody(url: url, reason: "not JSON: \"\(preview)\" (\(error))")
         }
-        guard case .object(let fields) = value else {
-            throw .invalidBody(url: url, reason: "expected a JSON object, got \(value.summary)")
+        guard case .object = root.value else {
+            throw .invalidBody(url: url, reason: "expected a JSON object, got \(root.summary)")
         }
-        guard case .string(let text)? = fields["fact"] else {
+        guard let fact = root["fact"], case .string(let text) = fact.value else {
             throw .invalidBody(
                 url: url,
-                reason: fields["fact"].map { "\"fact\" is \($0.summary), not a string" } ?? "\"fact\" is missing")
+                reason: root["fact"].map { "\"fact\" is \($0.summary), not a string" } ?? "\"fact\" is missing")
         }
-        guard case .number(let length)? = fields["length"], length.rounded() == length, length >= 0,
-            length < Double(Int.max)
+        guard let lengthNode = root["length"], case .number(let length) = lengthNode.value, length.rounded() == length,
+            length >= 0, length < Double(Int.max)
         else {
             throw .invalidBody(
                 url: url,
-                reason: fields["length"].map { "\"length\" is \($0.summary), not an integer" }
-                    ?? "\"length\" is missing")
+                reason: root["length"].map { "\"length\" is \($0.summary), not an integer" } ?? "\"length\" is missing")
         }
         return CatFact(fact: text, length: Int(length))
     }

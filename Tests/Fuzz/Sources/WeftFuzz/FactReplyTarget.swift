@@ -11,7 +11,8 @@ import NIOHTTP1
 /// The input is two bytes of status code, the header lines (`Name: value`, one per line),
 /// a NUL, then the body, which arrives in chunks of up to 7 bytes. Only a `200` with a body
 /// within the limit is read; whatever is refused is a `FactServiceError` naming the URL; an
-/// accepted fact is exactly what `JSONSerialization` finds in the body.
+/// accepted fact is exactly what `JSONSerialization` finds in the body, and a well-formed one is
+/// never refused.
 enum FactReplyTarget {
     static let name = "fact-reply"
     static let url = URL(string: "http://127.0.0.1:9/fact")!
@@ -73,8 +74,9 @@ enum FactReplyTarget {
                 fuzzFailure("decoding failed other than as invalidBody: \(error)")
             }
             require(!reason.isEmpty && error.description.contains(url.absoluteString), "\(error)")
-            // A whole number of at most 15 digits is an integer to every reader.
-            if let object, object["fact"] is String, let length = object["length"].map({ "\($0)" }),
+            // Valid strict JSON (no key twice), whose length is a whole number of at most 15
+            // digits, an integer to every reader: such a fact must be accepted.
+            if let object, (try? JSONDocument.parse([UInt8](data))) != nil, object["fact"] is String, let length = object["length"].map({ "\($0)" }),
                 (1...15).contains(length.count), length.allSatisfy(\.isASCII), length.allSatisfy(\.isNumber)
             {
                 fuzzFailure("a well-formed fact was refused: \(reason)")
