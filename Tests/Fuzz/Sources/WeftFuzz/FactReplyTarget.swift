@@ -76,7 +76,8 @@ enum FactReplyTarget {
             require(!reason.isEmpty && error.description.contains(url.absoluteString), "\(error)")
             // Valid strict JSON (no key twice), whose length is a whole number of at most 15
             // digits, an integer to every reader: such a fact must be accepted.
-            if let object, (try? JSONDocument.parse([UInt8](data))) != nil, object["fact"] is String, let length = object["length"].map({ "\($0)" }),
+            if let object, (try? JSONDocument.parse([UInt8](data))) != nil, object["fact"] is String,
+                let length = object["length"].map({ "\($0)" }),
                 (1...15).contains(length.count), length.allSatisfy(\.isASCII), length.allSatisfy(\.isNumber)
             {
                 fuzzFailure("a well-formed fact was refused: \(reason)")

@@ -14,8 +14,16 @@ let allTargets: [String: FuzzTarget] = [
     HistoryTarget.name: HistoryTarget.run,
 ]
 
+/// Whether the first argument names the target. The processes libFuzzer starts itself (to
+/// merge a corpus, say) get its options only, and find the target in `WEFT_FUZZ_TARGET`.
+let targetNamedFirst = CommandLine.arguments.count >= 2 && allTargets[CommandLine.arguments[1]] != nil
+
+/// The name of the target this process runs.
+let chosenName: String? =
+    targetNamedFirst ? CommandLine.arguments[1] : ProcessInfo.processInfo.environment["WEFT_FUZZ_TARGET"]
+
 /// The target this process runs: a constant, read by libFuzzer's callback on every input.
-let chosenTarget: FuzzTarget? = CommandLine.arguments.count >= 2 ? allTargets[CommandLine.arguments[1]] : nil
+let chosenTarget: FuzzTarget? = chosenName.flatMap { allTargets[$0] }
 
 /// Stops the run: libFuzzer reports the input as a crash and writes it to a file.
 func fuzzFailure(_ message: String, _ input: @autoclosure () -> String = "") -> Never {

@@ -14,17 +14,23 @@ let arguments = CommandLine.arguments
 if arguments.count >= 2, arguments[1] == "throughput" {
     exit(Throughput.run(check: arguments.dropFirst(2).contains("--check")))
 }
-guard let target = chosenTarget else {
+guard let target = chosenTarget, let name = chosenName else {
     let names = allTargets.keys.sorted().joined(separator: ", ")
     FileHandle.standardError.write(
         Data("usage: WeftFuzz TARGET [libFuzzer options] [corpus…]; targets: \(names)\n".utf8))
     exit(2)
 }
 
-// libFuzzer reads its own options and corpus folders; the target's name is not one of them.
-var argc = CommandLine.argc - 1
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv.advanced(by: 1)
-argv?[0] = CommandLine.unsafeArgv[0]
+// libFuzzer reads its own options and corpus folders; the target's name is not one of them,
+// and goes to the processes libFuzzer starts through the environment.
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+if targetNamedFirst {
+    setenv("WEFT_FUZZ_TARGET", name, 1)
+    argc -= 1
+    argv = CommandLine.unsafeArgv.advanced(by: 1)
+    argv?[0] = CommandLine.unsafeArgv[0]
+}
 let status = weft_fuzzer_run(&argc, &argv) { data, size in
     chosenTarget?(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
@@ -48,4 +54,4 @@ for path in arguments.dropFirst(2) where !path.hasPrefix("-") {
         inputs += 1
     }
 }
-print("WeftFuzz \(arguments[1]): \(inputs) inputs passed (built without libFuzzer: replayed, not fuzzed)")
+print("WeftFuzz \(name): \(inputs) inputs passed (built without libFuzzer: replayed, not fuzzed)")
