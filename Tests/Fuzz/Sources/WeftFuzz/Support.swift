@@ -55,19 +55,8 @@ func split(_ bytes: [UInt8], by separator: UInt8, parts: Int) -> [[UInt8]] {
     bytes.split(separator: separator, maxSplits: parts - 1, omittingEmptySubsequences: false).map(Array.init)
 }
 
-/// `text` as a JSON string literal.
+/// `text` as a JSON string literal, as Foundation's encoder writes it.
 func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04X", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    guard let data = try? JSONEncoder().encode(text) else { fuzzFailure("JSONEncoder cannot write a string") }
+    return String(decoding: data, as: UTF8.self)
 }
