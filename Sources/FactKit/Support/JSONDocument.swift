@@ -84,9 +84,9 @@ package struct JSONDocument {
         var lineStart = 0
         /// A byte of the current line whose column is known, so that the next column is counted
         /// from there, not from the line's start: a document written on one line is read in
-        /// linear time. Only a byte between two ASCII bytes is kept (CR LF aside), where a
-        /// character always ends, so counting in two parts gives what counting from the line's
-        /// start would.
+        /// linear time. Only a byte between two ASCII bytes is kept, where a character always ends
+        /// (the one pair that does not, CR LF, cannot be split here: a value never starts with
+        /// LF), so counting in two parts gives what counting from the line's start would.
         var known = (index: 0, column: 1)
 
         init(bytes: [UInt8]) { self.bytes = bytes }
@@ -104,9 +104,7 @@ package struct JSONDocument {
         /// boundary is certain there.
         mutating func valueColumn(at index: Int) -> Int {
             let column = column(at: index)
-            if index > lineStart, index < bytes.count, bytes[index - 1] < 0x80, bytes[index] < 0x80,
-                bytes[index - 1] != 0x0D
-            {
+            if index > lineStart, index < bytes.count, bytes[index - 1] < 0x80, bytes[index] < 0x80 {
                 known = (index, column)
             }
             return column
@@ -308,18 +306,19 @@ package struct JSONDocument {
             let start = index
             index += 1
             var segment = index
-            var escaped: [UInt8]? = nil
+            // The string so far, from the first escape on; before one, `segment` is `start + 1`.
+            var gathered: [UInt8] = []
             func append(_ scalar: Unicode.Scalar) {
-                UTF8.encode(scalar) { escaped?.append($0) }
+                UTF8.encode(scalar) { gathered.append($0) }
             }
             while true {
                 guard index < bytes.count else { throw error("unexpected end of the file inside a string", at: start) }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     defer { index += 1 }
-                    guard escaped != nil else { return String(decoding: bytes[segment..<index], as: UTF8.self) }
-                    escaped?.append(contentsOf: bytes[segment..<index])
-                    return String(decoding: escaped ?? [], as: UTF8.self)
+                    if segment == start + 1 { return String(decoding: bytes[segment..<index], as: UTF8.self) }
+                    gathered.append(contentsOf: bytes[segment..<index])
+                    return String(decoding: gathered, as: UTF8.self)
                 }
                 if byte < 0x20 {
                     throw error(
@@ -329,8 +328,7 @@ package struct JSONDocument {
                     index += 1
                     continue
                 }
-                if escaped == nil { escaped = [] }
-                escaped?.append(contentsOf: bytes[segment..<index])
+                gathered.append(contentsOf: bytes[segment..<index])
                 let escape = index
                 index += 1
                 guard index < bytes.count else { throw error("unexpected end of the file inside a string", at: start) }
