@@ -30,6 +30,8 @@ package enum Key: Sendable, Hashable {
     case backspace
     /// Tab.
     case tab
+    /// A mouse click or wheel step (when mouse reporting is on).
+    case mouse(MouseEvent)
     /// No key is waiting.
     case none
     /// A key the app does not handle, with its raw ncurses code.

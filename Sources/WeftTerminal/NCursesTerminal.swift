@@ -19,6 +19,11 @@ import Foundation
 /// Input is non-blocking; Esc is recognised after 25 ms. Colour roles map to colour pairs
 /// over the user's default background, unless the terminal is monochrome.
 ///
+/// Mouse reporting, unless turned off, asks the terminal for clicks and wheel steps in the SGR
+/// format (modes 1000 and 1006) and reads them itself, whatever the terminfo entry says
+/// (`tmux-256color` and `screen` know only the older X10 format). The cursor is hidden unless
+/// ``placeCursor(at:visible:)`` shows it, and sits where the last frame put it either way.
+///
 /// Call ``shutdown()`` before exiting; an `atexit` backstop restores the terminal anyway.
 @MainActor
 package final class NCursesTerminal {
@@ -36,13 +41,25 @@ package final class NCursesTerminal {
     private var isActive = true
     private let restoresScreen: Bool
     private var hasColorPairs = false
+    private let readsMouse: Bool
+    private var cursor = CellPosition(row: 0, column: 0)
+    private var isCursorVisible = false
+    private var lastPress: (event: MouseEvent, at: ContinuousClock.Instant)?
+
+    /// The key code ncurses returns for `ESC [ <`, the start of an SGR mouse report.
+    private static let mouseReportCode: Int32 = KEY_MAX + 64
+    /// Two presses of a button on one cell within this time are a double click.
+    package static let doubleClickInterval = Duration.milliseconds(500)
 
     /// Opens the controlling terminal.
     ///
-    /// - Parameter environment: the process environment, read for `TERM` and `NO_COLOR`.
+    /// - Parameters:
+    ///   - environment: the process environment, read for `TERM` and `NO_COLOR`.
+    ///   - mouse: whether to ask the terminal for clicks and wheel steps; off, the terminal
+    ///     keeps selecting text with the mouse as usual.
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal,
     ///   `TERM` names an unknown terminal, or one that cannot place the cursor (`dumb`).
-    package convenience init(environment: [String: String]) throws(TerminalError) {
+    package convenience init(environment: [String: String], mouse: Bool = true) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(.notATerminal)
         }
@@ -68,7 +85,8 @@ package final class NCursesTerminal {
             signal(SIGTERM, SIG_DFL)
             throw TerminalError(.cannotPlaceCursor(term: term))
         }
-        self.init(screen: screen, environment: environment, files: [], isUnicode: weft_locale_is_utf8() != 0)
+        self.init(
+            screen: screen, environment: environment, files: [], isUnicode: weft_locale_is_utf8() != 0, mouse: mouse)
         installSignalSources()
     }
 
@@ -77,7 +95,8 @@ package final class NCursesTerminal {
     ///
     /// ncurses state is process-global: only one instance may be open at a time.
     package convenience init(
-        offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:]
+        offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:],
+        mouse: Bool = false
     )
         throws(TerminalError)
     {
@@ -90,14 +109,16 @@ package final class NCursesTerminal {
             fclose(input)
             throw TerminalError(.cannotOpenTerminal(term: termName))
         }
-        self.init(screen: screen, environment: environment, files: [output, input], isUnicode: true)
+        self.init(screen: screen, environment: environment, files: [output, input], isUnicode: true, mouse: mouse)
         resize_term(Int32(size.rows), Int32(size.columns))
     }
 
     private init(
-        screen: OpaquePointer, environment: [String: String], files: [UnsafeMutablePointer<FILE>], isUnicode: Bool
+        screen: OpaquePointer, environment: [String: String], files: [UnsafeMutablePointer<FILE>], isUnicode: Bool,
+        mouse: Bool
     ) {
         self.screen = screen
+        self.readsMouse = mouse
         self.files = files
         self.isUnicode = isUnicode
         // Terminals without an alternate screen (linux, vt100) keep the UI on screen after
@@ -120,6 +141,11 @@ package final class NCursesTerminal {
             start_color()
             use_default_colors()
             defineColorPairs()
+        }
+        if mouse {
+            // Replaces the terminfo entry's own mouse key, if any: this reads the report itself.
+            define_key("\u{1B}[<", Self.mouseReportCode)
+            weft_set_mouse_reporting(1)
         }
     }
 
@@ -202,8 +228,24 @@ package final class NCursesTerminal {
         }
     }
 
-    /// Sends the changes since the last flush to the terminal.
+    /// Puts the terminal's cursor on `position` at the next ``flush()``, shown when `visible`
+    /// and hidden otherwise; a hidden cursor still moves there, where screen readers and
+    /// braille displays look for the focus.
+    package func placeCursor(at position: CellPosition, visible: Bool) {
+        cursor = position
+        if visible != isCursorVisible {
+            isCursorVisible = visible
+            curs_set(visible ? 1 : 0)
+        }
+    }
+
+    /// Sends the changes since the last flush to the terminal, then moves the cursor to where
+    /// ``placeCursor(at:visible:)`` put it.
     package func flush() {
+        let size = self.size
+        wmove(
+            window, Int32(min(max(0, cursor.row), max(0, size.rows - 1))),
+            Int32(min(max(0, cursor.column), max(0, size.columns - 1))))
         wnoutrefresh(window)
         doupdate()
     }
@@ -226,6 +268,7 @@ package final class NCursesTerminal {
             case KEY_NPAGE: return .pageDown
             case KEY_BACKSPACE, KEY_DC: return .backspace
             case KEY_ENTER: return .enter
+            case Self.mouseReportCode where readsMouse: return readMouseReport()
             default: return .unknown(Int32(bitPattern: code))
             }
         }
@@ -243,6 +286,45 @@ package final class NCursesTerminal {
         }
     }
 
+    /// The rest of an SGR mouse report after `ESC [ <`: the parameters up to the final `M` or
+    /// `m`. The terminal writes a report at once, so it is waiting; a report cut short or
+    /// garbled reads as an unknown key.
+    private func readMouseReport() -> Key {
+        var parameters = ""
+        wtimeout(window, 50)
+        defer { wtimeout(window, 0) }
+        while parameters.utf8.count <= MouseEvent.maximumParameterLength {
+            var code: wint_t = 0
+            let result = wget_wch(window, &code)
+            guard result == OK, let scalar = Unicode.Scalar(UInt32(code)) else { break }
+            let character = Character(scalar)
+            if character == "M" || character == "m" {
+                guard var event = MouseEvent.sgr(parameters: Substring(parameters), final: character) else { break }
+                event.clickCount = clickCount(of: event)
+                return .mouse(event)
+            }
+            parameters.unicodeScalars.append(scalar)
+        }
+        return .unknown(Self.mouseReportCode)
+    }
+
+    /// 2 for the second press of a button on the same cell within ``doubleClickInterval``,
+    /// 3 for a third, and so on; 1 otherwise.
+    private func clickCount(of event: MouseEvent) -> Int {
+        guard case .press = event.kind else { return 1 }
+        let now = ContinuousClock.now
+        var count = 1
+        if let last = lastPress, last.event.kind == event.kind, last.event.row == event.row,
+            last.event.column == event.column, now - last.at <= Self.doubleClickInterval
+        {
+            count = last.event.clickCount + 1
+        }
+        var recorded = event
+        recorded.clickCount = count
+        lastPress = (recorded, now)
+        return count
+    }
+
     // MARK: Lifecycle
 
     /// Restores the terminal (`endwin`) and releases ncurses; safe to call more than once.
@@ -251,6 +333,7 @@ package final class NCursesTerminal {
         isActive = false
         for source in signalSources { source.cancel() }
         signalSources = []
+        if readsMouse { weft_set_mouse_reporting(0) }
         if !restoresScreen, files.isEmpty {
             // No alternate screen to return to: blank the UI so the prompt never lands in it.
             werase(window)

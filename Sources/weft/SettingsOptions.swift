@@ -35,6 +35,20 @@ struct SettingsOptions: ParsableArguments {
             valueName: "seconds"))
     var startupDeadline: String?
 
+    @Flag(
+        name: .customLong("no-mouse"),
+        help:
+            "Leave the mouse to the terminal, for selecting text: no clicks or wheel in the full-screen app (also WEFT_MOUSE=off)."
+    )
+    var noMouse = false
+
+    @Flag(
+        name: .customLong("a11y"),
+        help:
+            "Draw the cursor on what has the focus, for screen readers, braille displays and magnifiers (also WEFT_A11Y=on; the cursor is there, hidden, either way)."
+    )
+    var a11y = false
+
     /// An empty path is a mistake on the command line: say so, rather than let it name the
     /// current directory.
     func validate() throws {
@@ -59,7 +73,9 @@ struct SettingsOptions: ParsableArguments {
                     environmentsFile: environments.map(Self.absolute),
                     database: database.map(Self.absolute),
                     logLevel: logLevel,
-                    startupDeadline: startupDeadline),
+                    startupDeadline: startupDeadline,
+                    mouse: noMouse ? "off" : nil,
+                    a11y: a11y ? "on" : nil),
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             StandardStreams.writeError("weft: \(error)")

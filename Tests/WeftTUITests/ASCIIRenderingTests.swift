@@ -14,13 +14,13 @@ struct ASCIIRenderingTests {
         }
     }
 
-    @Test("Every screen, at 80×24 and 60×16, in colour and monochrome, with help open, is pure ASCII")
+    @Test("Every screen, at 80×24, 60×16 and 40×12, in colour and monochrome, with help open, is pure ASCII")
     func everyScreen() {
         let screens: [any Screen] = [
             Fixtures.splash, Fixtures.fact, Fixtures.error, Fixtures.menu, Fixtures.diagnostics,
         ]
         for screen in screens {
-            for size in [Fixtures.large, Fixtures.small, Fixtures.tooSmall] {
+            for size in [Fixtures.large, Fixtures.small, Fixtures.compact, Fixtures.tooSmall] {
                 for isMonochrome in [false, true] {
                     expectASCII(render(screen, size: size, isMonochrome: isMonochrome, isUnicode: false))
                 }

@@ -340,14 +340,14 @@ struct AppModelTests {
         await model.shutdown()
     }
 
-    @Test("Every stage and panel fits 80×24 and 60×16, and below 60×16 shows the too-small notice")
+    @Test("Every stage and panel fits 80×24, 60×16 and compact 40×12; below 40×12 the too-small notice")
     func sizes() async throws {
         let sandbox = try AppSandbox()
         defer { sandbox.remove() }
         let model = AppModel(options: sandbox.options(), logo: InteractiveApp.logo())
         model.start()
         func check(_ name: String) {
-            for size in [Fixtures.large, Fixtures.small] {
+            for size in [Fixtures.large, Fixtures.small, TerminalSize(rows: 12, columns: 50), Fixtures.compact] {
                 let buffer = render(model, size: size)
                 if model.isHelpVisible {
                     #expect(buffer.text(at: size.rows - 1).contains("Ctrl-C quit"))
@@ -356,11 +356,11 @@ struct AppModelTests {
                 }
                 #expect(!buffer.contains("Terminal too small"), "\(name) at \(size)")
             }
-            for size in [Fixtures.tooSmall, TerminalSize(rows: 12, columns: 50), TerminalSize(rows: 0, columns: 0)] {
+            for size in [Fixtures.tooSmall, TerminalSize(rows: 11, columns: 50), TerminalSize(rows: 0, columns: 0)] {
                 let buffer = render(model, size: size)
                 if size.rows > 2 {
                     #expect(buffer.contains("Terminal too small"), "\(name) at \(size):\n\(buffer.rendered)")
-                    #expect(buffer.rendered.contains("needs 60×16"))
+                    #expect(buffer.rendered.contains("40×12"))
                 }
             }
             let mono = render(model, isMonochrome: true)

@@ -7,7 +7,9 @@ import Testing
 enum Fixtures {
     static let large = TerminalSize(rows: 24, columns: 80)
     static let small = TerminalSize(rows: 16, columns: 60)
-    static let tooSmall = TerminalSize(rows: 15, columns: 59)
+    /// The smallest size laid out: every screen's compact layout.
+    static let compact = TerminalSize(rows: 12, columns: 40)
+    static let tooSmall = TerminalSize(rows: 11, columns: 39)
 
     static let logo = [
         "█   █ █▀▀▀ █▀▀▀ ▀█▀",
@@ -102,6 +104,9 @@ func expectChrome(_ buffer: ScreenBuffer, screen: any Screen, sourceLocation: So
         #expect(
             bottom.contains("\(last.key) \(last.label)"), "hint bar keeps the last hint:\n\(buffer.rendered)",
             sourceLocation: sourceLocation)
+    }
+    if screen.keyHints.contains(where: { $0.key == "?" }) {
+        #expect(bottom.contains("? help"), "hint bar keeps ? help:\n\(buffer.rendered)", sourceLocation: sourceLocation)
     }
     let theme = Theme(isMonochrome: buffer.isMonochrome)
     #expect(buffer.style(row: 0, column: 0) == theme.titleBar, sourceLocation: sourceLocation)

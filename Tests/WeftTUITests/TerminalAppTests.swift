@@ -45,7 +45,7 @@ struct TerminalAppTests {
         )
         #expect(status == 7)
         #expect(ticks == [0, 1, 2, 3, 4])
-        #expect(buffer.contains("Terminal too small: 59×15"))
+        #expect(buffer.contains("Terminal too small: 39×11"))
     }
 
     @Test("A quit signal ends the loop with 130 or 143")

@@ -52,6 +52,11 @@ static inline void weft_put_clear(void) {
     if (value != NULL && value != (const char *)-1) { putp(value); fflush(stdout); }
 }
 
+/// Turns the terminal's mouse reporting on or off: clicks and the wheel (mode 1000) in the
+/// SGR format (mode 1006), written to standard output. The `atexit` backstop turns it
+/// off if it is still on.
+void weft_set_mouse_reporting(int on);
+
 /// Registers, once per process, an `atexit` handler that calls `endwin` if curses
 /// mode is still active, so that no exit path leaves the terminal in raw mode.
 void weft_install_endwin_backstop(void);

@@ -21,6 +21,12 @@ public struct AppOptions: Sendable, Hashable {
     /// How long a start-up may take before it stops, naming the steps still going; no limit
     /// when `nil`. Repeat runs (a retry, another environment) keep it.
     public var startupDeadline: Duration?
+    /// Whether the full-screen app takes clicks and the wheel (the `mouse` setting); off, the
+    /// terminal selects text with the mouse as usual.
+    public var mouse = true
+    /// Whether the full-screen app draws the cursor on the focus (the `a11y` setting,
+    /// `--a11y`); it is parked there, hidden, either way.
+    public var showsCursor = false
 
     public init(
         environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil,

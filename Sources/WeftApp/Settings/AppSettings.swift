@@ -11,12 +11,17 @@ package import Foundation
 /// | `environments` | `--environments` | `WEFT_ENVIRONMENTS` | ``WeftPaths/userEnvironmentsFile`` |
 /// | `logLevel` | `--log-level` | `WEFT_LOG_LEVEL` | `warning` |
 /// | `startupDeadline` | `--startup-deadline` | `WEFT_STARTUP_DEADLINE` | none: no deadline |
+/// | `mouse` | `--no-mouse` | `WEFT_MOUSE` | `on` |
+/// | `a11y` | `--a11y` | `WEFT_A11Y` | `off` |
 ///
 /// `environments` from the flag replaces the bundled list for one run; from any other layer
 /// it names a file whose environments are added to the bundled ones (a name already listed is
 /// replaced). Relative paths in `config.json` are relative to its folder. `startupDeadline` is
 /// a positive number of seconds, such as `30` or `2.5` (in `config.json` a string or a number):
-/// when a start-up takes longer, it stops and says which step held it up.
+/// when a start-up takes longer, it stops and says which step held it up. `mouse` and `a11y`
+/// are `on` or `off` (also `true`/`false`, `yes`/`no`, `1`/`0`; in `config.json` a boolean
+/// too): `mouse` off leaves the mouse to the terminal (selecting text), `a11y` on draws the
+/// cursor where the focus is.
 ///
 /// ```swift
 /// let settings = try AppSettings(flags: .init(environmentName: "broken"), environment: ProcessInfo.processInfo.environment)
@@ -35,12 +40,18 @@ public struct AppSettings: Sendable, Hashable {
         public var logLevel: String?
         /// `--startup-deadline`, in seconds.
         public var startupDeadline: String?
+        /// `--no-mouse` gives `off`.
+        public var mouse: String?
+        /// `--a11y` gives `on`.
+        public var a11y: String?
 
         /// Creates flag values.
         public init(
             environmentName: String? = nil, environmentsFile: String? = nil, database: String? = nil,
-            logLevel: String? = nil, startupDeadline: String? = nil
+            logLevel: String? = nil, startupDeadline: String? = nil, mouse: String? = nil, a11y: String? = nil
         ) {
+            self.mouse = mouse
+            self.a11y = a11y
             self.environmentName = environmentName
             self.environmentsFile = environmentsFile
             self.database = database
@@ -50,7 +61,7 @@ public struct AppSettings: Sendable, Hashable {
     }
 
     /// The keys `config.json` accepts.
-    public static let keys = ["env", "database", "environments", "logLevel", "startupDeadline"]
+    public static let keys = ["env", "database", "environments", "logLevel", "startupDeadline", "mouse", "a11y"]
     /// The accepted log levels, most verbose first.
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
@@ -68,9 +79,26 @@ public struct AppSettings: Sendable, Hashable {
     public let startupDeadline: Setting
     /// ``startupDeadline`` as a duration; `nil` for no limit.
     public let startupDeadlineDuration: Duration?
+    /// Whether the full-screen app takes clicks and the wheel.
+    public let mouse: Setting
+    /// Whether the full-screen app draws the cursor on the focus.
+    public let a11y: Setting
 
     /// Every setting, in `weft config` order.
-    public var all: [Setting] { [environmentName, database, environments, logLevel, startupDeadline] }
+    public var all: [Setting] { [environmentName, database, environments, logLevel, startupDeadline, mouse, a11y] }
+
+    /// What an on-or-off setting must look like, for error messages.
+    public static let switchExpectation = "on or off (also true/false, yes/no, 1/0)"
+
+    /// The switch `text` spells: `on`, `true`, `yes` or `1` for on, `off`, `false`, `no` or `0`
+    /// for off (any case); `nil` for anything else.
+    public static func isOn(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
+    }
 
     /// Resolves every setting.
     ///
@@ -138,6 +166,16 @@ public struct AppSettings: Sendable, Hashable {
         } else {
             startupDeadlineDuration = nil
         }
+        mouse = resolve(
+            "mouse", flag: "--no-mouse", variable: "WEFT_MOUSE", flagValue: flags.mouse, isPath: false, default: "on")
+        a11y = resolve(
+            "a11y", flag: "--a11y", variable: "WEFT_A11Y", flagValue: flags.a11y, isPath: false, default: "off")
+        for setting in [mouse, a11y] {
+            if let value = setting.value, Self.isOn(value) == nil {
+                throw .invalidValue(
+                    key: setting.key, value: value, layer: setting.layer, expected: Self.switchExpectation)
+            }
+        }
     }
 
     /// The longest start-up deadline accepted, in seconds: a day.
@@ -168,6 +206,8 @@ public struct AppSettings: Sendable, Hashable {
             databaseURL: database.value.map { URL(fileURLWithPath: $0) })
         options.logLevel = logLevel.value
         options.startupDeadline = startupDeadlineDuration
+        options.mouse = mouse.value.flatMap(Self.isOn) ?? true
+        options.showsCursor = a11y.value.flatMap(Self.isOn) ?? false
         options.logFile = paths.logFile
         switch environments.layer {
         case .flag:
@@ -244,12 +284,16 @@ public struct AppSettings: Sendable, Hashable {
                 values[key] = string
             case .number where key == "startupDeadline":
                 values[key] = member.value.summary
+            case .bool(let value) where key == "mouse" || key == "a11y":
+                values[key] = value ? "on" : "off"
             default:
                 throw .invalidConfig(
                     path: path,
                     problem: key == "startupDeadline"
                         ? "startupDeadline must be a number of seconds (line \(member.value.line))"
-                        : "\(key) must be a string (line \(member.value.line))")
+                        : key == "mouse" || key == "a11y"
+                            ? "\(key) must be true, false, \"on\" or \"off\" (line \(member.value.line))"
+                            : "\(key) must be a string (line \(member.value.line))")
             }
         }
         return values

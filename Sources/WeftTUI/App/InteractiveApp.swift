@@ -14,11 +14,12 @@ public enum InteractiveApp {
     ///
     /// - Parameters:
     ///   - options: The command-line options.
-    ///   - environment: The process environment (`TERM`, `NO_COLOR`).
+    ///   - environment: The process environment (`TERM`, `NO_COLOR`). Mouse reporting and
+    ///     the drawn cursor follow `options` (``AppOptions/mouse``, ``AppOptions/showsCursor``).
     /// - Returns: 0 after `q`, 130 after SIGINT or Ctrl-C, 143 after SIGTERM.
     /// - Throws: `TerminalError` when standard input/output is not a usable terminal.
     public static func run(options: AppOptions, environment: [String: String]) async throws(TerminalError) -> Int32 {
-        let terminal = try NCursesTerminal(environment: environment)
+        let terminal = try NCursesTerminal(environment: environment, mouse: options.mouse)
         let screens = ScreenComposition.container(
             options: options, logo: logo(isUnicode: terminal.isUnicode), effects: AppEffects.live.copying(to: terminal))
         let model: AppModel
@@ -31,9 +32,10 @@ public enum InteractiveApp {
             return ExitStatus.initializationFailed.rawValue
         }
         model.start()
-        let status = await TerminalApp(terminal: terminal).run(
+        let status = await TerminalApp(terminal: terminal, showsCursor: options.showsCursor).run(
             onKey: { key in model.handle(key) },
-            frame: { tick in model.frame(tick: tick, size: terminal.size) }
+            frame: { tick in model.frame(tick: tick, size: terminal.size) },
+            drawn: { layout in model.record(layout) }
         )
         await model.shutdown()
         terminal.shutdown()

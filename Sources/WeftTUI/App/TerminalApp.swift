@@ -1,14 +1,16 @@
 import WeftApp
 import WeftTerminal
 
-/// The frame loop: draws the current screen, handles waiting keys, then suspends for one
-/// frame interval so async work (initialization, fetches, signal sources) runs meanwhile.
+/// The frame loop: draws the current screen, parks the cursor on its focus, handles waiting
+/// keys, then suspends for one frame interval so async work (initialization, fetches, signal
+/// sources) runs meanwhile.
 ///
 /// ```swift
 /// let app = TerminalApp(terminal: terminal)
 /// let status = await app.run(
 ///     onKey: { key in model.handle(key) },          // returns .proceed or .quit(exitCode:)
-///     frame: { tick in model.frame(tick: tick) }    // the screen to show now
+///     frame: { tick in model.frame(tick: tick) },   // the screen to show now
+///     drawn: { layout in model.record(layout) }     // where it went: for clicks
 /// )
 /// terminal.shutdown()
 /// ```
@@ -33,11 +35,14 @@ final class TerminalApp {
         var screen: any Screen
         /// A help overlay on top, or `nil`.
         var overlay: HelpOverlay?
+        /// The command line in place of the key bar, or `nil`.
+        var commandLine: CommandLineView?
 
         /// Creates a frame.
-        init(screen: any Screen, overlay: HelpOverlay? = nil) {
+        init(screen: any Screen, overlay: HelpOverlay? = nil, commandLine: CommandLineView? = nil) {
             self.screen = screen
             self.overlay = overlay
+            self.commandLine = commandLine
         }
     }
 
@@ -45,30 +50,38 @@ final class TerminalApp {
     let terminal: any Terminal
     /// The pause between frames (default 60 ms, about 16 frames a second).
     let frameInterval: Duration
+    /// Whether the cursor is drawn on the focus (`--a11y`); otherwise it is drawn only while
+    /// the person types a command, and parked there hidden.
+    let showsCursor: Bool
 
     /// Creates a loop over `terminal`.
-    init(terminal: any Terminal, frameInterval: Duration = .milliseconds(60)) {
+    init(terminal: any Terminal, frameInterval: Duration = .milliseconds(60), showsCursor: Bool = false) {
         self.terminal = terminal
         self.frameInterval = frameInterval
+        self.showsCursor = showsCursor
     }
 
     /// Runs until the key handler quits, a quit signal arrives, or the task is cancelled.
     ///
-    /// Each iteration draws `frame(tick)` (tick counts up from 0 and drives spinners), then
-    /// hands every waiting key to `onKey` in order; ``Key/resize`` is handed on too, and the
-    /// next frame is laid out for the new size.
+    /// Each iteration draws `frame(tick)` (tick counts up from 0 and drives spinners), hands
+    /// where it went to `drawn`, parks the cursor on its focus, then hands every waiting key
+    /// to `onKey` in order; ``Key/resize`` is handed on too, and the next frame is laid out for
+    /// the new size.
     ///
     /// - Returns: the exit code: from ``Control/quit(exitCode:)``, 130 for SIGINT or
     ///   cancellation, 143 for SIGTERM.
     func run(
         onKey: @MainActor (Key) async -> Control,
-        frame: @MainActor (_ tick: Int) -> Frame
+        frame: @MainActor (_ tick: Int) -> Frame,
+        drawn: @MainActor (FrameLayout) -> Void = { _ in }
     ) async -> Int32 {
         var tick = 0
         while true {
             if let interruption = terminal.interruption { return interruption.exitCode }
             let current = frame(tick)
-            current.screen.render(on: terminal, overlay: current.overlay)
+            let layout = current.screen.render(on: terminal, overlay: current.overlay, commandLine: current.commandLine)
+            drawn(layout)
+            terminal.placeCursor(at: layout.focus, visible: showsCursor || layout.isTyping)
             terminal.flush()
             while true {
                 let key = terminal.readKey()

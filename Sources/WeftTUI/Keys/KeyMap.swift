@@ -39,6 +39,12 @@ enum KeyAction: Sendable, Hashable {
     case moveFirst
     /// Move or scroll to the last row.
     case moveLast
+    /// Open the command line (`:`).
+    case openCommandLine
+    /// Open the highlighted history entry: the whole fact and where it was seen.
+    case openEntry
+    /// Show the last start-up's critical chain.
+    case showStartup
 }
 
 /// Where keys are read: the stage, the panel over it, or the help overlay over both.
@@ -55,6 +61,10 @@ enum KeyContext: Sendable, Hashable {
     case diagnostics
     /// The history list.
     case history
+    /// One history entry, opened.
+    case historyEntry
+    /// The last start-up's critical chain.
+    case startup
     /// The help overlay.
     case help
 }
@@ -84,7 +94,7 @@ enum KeyMap {
                     keys: [.char("q")], action: .quit, bar: KeyHint("q", "quit"),
                     help: KeyHint("q", "cancel start-up and quit")),
                 KeyBinding(keys: [.ctrlC], action: .interrupt, help: KeyHint("Ctrl-C", "cancel start-up and quit")),
-                showHelp,
+                showHelp, command,
             ]
         case .main:
             [
@@ -106,7 +116,7 @@ enum KeyMap {
                 KeyBinding(
                     keys: [.char("r")], action: .retry,
                     help: KeyHint("r", "start up again here (retries the history when it is unavailable)")),
-                showHelp, quit, interrupt,
+                showHelp, command, quit, interrupt,
             ]
         case .error(let environment):
             [
@@ -119,21 +129,22 @@ enum KeyMap {
                 KeyBinding(
                     keys: [.char("d")], action: .diagnostics, bar: KeyHint("d", "details"),
                     help: KeyHint("d", "details: services and last run")),
-            ] + scrolling("scroll the error text") + [showHelp, quit, interrupt]
+            ] + scrolling("scroll the error text") + [showHelp, command, quit, interrupt]
         case .environmentMenu:
+            // Enter and Esc first: where the bar is short, they are what it keeps.
             [
-                KeyBinding(
-                    keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"),
-                    help: KeyHint("↑ k", "move up")),
-                KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "move down")),
-                pageUp, pageDown, first, last,
                 KeyBinding(
                     keys: [.enter], action: .select, bar: KeyHint("Enter", "select"),
                     help: KeyHint("Enter", "switch to the highlighted environment")),
                 KeyBinding(
                     keys: [.escape], action: .closePanel, bar: KeyHint("Esc", "cancel"),
                     help: KeyHint("Esc", "back, without switching")),
-                showHelp, quit, interrupt,
+                KeyBinding(
+                    keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "move"),
+                    help: KeyHint("↑ k", "move up")),
+                KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "move down")),
+                pageUp, pageDown, first, last,
+                showHelp, command, quit, interrupt,
             ]
         case .diagnostics:
             [
@@ -141,7 +152,7 @@ enum KeyMap {
                     keys: [.escape, .char("d")], action: .closePanel, bar: KeyHint("Esc", "back"),
                     help: KeyHint("Esc d", "back"))
             ]
-                + scrolling("scroll") + [showHelp, quit, interrupt]
+                + scrolling("scroll") + [showHelp, command, quit, interrupt]
         case .history:
             [
                 KeyBinding(
@@ -150,15 +161,34 @@ enum KeyMap {
                 KeyBinding(keys: [.down, .char("j")], action: .moveDown, help: KeyHint("↓ j", "move down")),
                 pageUp, pageDown, first, last,
                 KeyBinding(
+                    keys: [.enter], action: .openEntry, bar: KeyHint("Enter", "open"),
+                    help: KeyHint("Enter", "open the highlighted fact: all of it, when and where")),
+                KeyBinding(
                     keys: [.escape, .char("h")], action: .closePanel, bar: KeyHint("Esc", "back"),
                     help: KeyHint("Esc h", "back")),
-                showHelp, quit, interrupt,
+                showHelp, command, quit, interrupt,
             ]
+        case .historyEntry:
+            [
+                KeyBinding(
+                    keys: [.escape, .enter], action: .closePanel, bar: KeyHint("Esc", "back"),
+                    help: KeyHint("Esc Enter", "back to the list")),
+                showHelp, command, quit, interrupt,
+            ]
+        case .startup:
+            [
+                KeyBinding(
+                    keys: [.escape], action: .closePanel, bar: KeyHint("Esc", "back"), help: KeyHint("Esc", "back"))
+            ]
+                + scrolling("scroll") + [showHelp, command, quit, interrupt]
         case .help:
             [
                 KeyBinding(
                     keys: [.escape, .char("?"), .char("q")], action: .closeHelp, bar: KeyHint("Esc ? q", "close")),
                 KeyBinding(keys: [.ctrlC], action: .interrupt, bar: KeyHint("Ctrl-C", "quit")),
+                KeyBinding(keys: [.up, .char("k")], action: .moveUp, bar: KeyHint("↑↓", "scroll")),
+                KeyBinding(keys: [.down, .char("j")], action: .moveDown),
+                pageUp, pageDown, first, last,
             ]
         }
     }
@@ -170,7 +200,9 @@ enum KeyMap {
 
     /// The key-hint bar of `context`, most important first.
     static func barHints(in context: KeyContext) -> [KeyHint] {
-        bindings(in: context).compactMap(\.bar)
+        bindings(in: context).compactMap { binding in
+            binding.bar.map { KeyHint($0.key, $0.label, action: binding.action) }
+        }
     }
 
     /// The help overlay's entries for `context`: every key and what it does.
@@ -197,7 +229,10 @@ enum KeyMap {
                 hints.insert("PgUp PgDn Home End", at: (hints.firstIndex { $0.hasPrefix("↑↓") } ?? hints.count - 1) + 1)
             }
             return "\(name): " + hints.joined(separator: " · ")
-        }
+        } + [
+            "anywhere: : command line (\(AppCommand.names.joined(separator: ", ")); Tab completes, ↑↓ earlier commands",
+            "mouse: click a key in the bar or a row, double-click opens it, the wheel scrolls (--no-mouse: off)",
+        ]
     }
 
     /// Arrows, pages, Home and End scrolling a screen of text.
@@ -217,6 +252,9 @@ enum KeyMap {
     private static let first = KeyBinding(keys: [.home], action: .moveFirst, help: KeyHint("Home", "to the top"))
     private static let last = KeyBinding(keys: [.end], action: .moveLast, help: KeyHint("End", "to the bottom"))
 
+    private static let command = KeyBinding(
+        keys: [.char(":")], action: .openCommandLine,
+        help: KeyHint(":", "command line: type a command (Tab completes, ↑↓ earlier ones)"))
     private static let showHelp = KeyBinding(
         keys: [.char("?")], action: .showHelp, bar: KeyHint("?", "help"), help: KeyHint("?", "show or hide this help"))
     private static let quit = KeyBinding(

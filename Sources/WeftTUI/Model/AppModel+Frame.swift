@@ -5,7 +5,8 @@ import WeftInitializer
 import WeftTerminal
 
 extension AppModel {
-    /// The frame to draw now: the panel or stage as a screen, with help on top when open.
+    /// The frame to draw now: the panel or stage as a screen, with help on top when open and
+    /// the command line at the bottom while it is.
     ///
     /// - Parameters:
     ///   - tick: the frame counter, which animates the splash spinners.
@@ -13,8 +14,25 @@ extension AppModel {
     func frame(tick: Int, size: TerminalSize? = nil) -> TerminalApp.Frame {
         if let size { setViewSize(size) }
         let screen = currentScreen(tick: tick)
-        let overlay = isHelpVisible ? HelpOverlay(title: "Keys · \(screen.title)", entries: helpEntries) : nil
-        return TerminalApp.Frame(screen: screen, overlay: overlay)
+        let overlay = isHelpVisible ? helpOverlay(for: screen) : nil
+        return TerminalApp.Frame(
+            screen: screen, overlay: overlay, commandLine: commandPrompt.map { CommandLineView(prompt: $0) })
+    }
+
+    /// The help overlay over `screen`: its keys, then the commands.
+    func helpOverlay(for screen: any Screen) -> HelpOverlay {
+        HelpOverlay(
+            title: "Keys · \(screen.title)", entries: helpEntries,
+            commands: AppCommand.entries.map { entry in
+                KeyHint(entry.argument.map { "\(entry.name) \($0)" } ?? entry.name, entry.summary)
+            },
+            scroll: helpScroll)
+    }
+
+    /// The furthest the help overlay scrolls at the current size.
+    var helpMaxScroll: Int {
+        helpOverlay(for: currentScreen()).maxScroll(
+            in: Rect(row: 1, column: 0, height: viewSize.rows - 2, width: viewSize.columns))
     }
 
     /// The screen for the current panel, or else the current stage.
@@ -30,6 +48,8 @@ extension AppModel {
             return diagnosticsView
         case .history(let history)?:
             return HistoryView(panel: history, environment: environmentNameShown)
+        case .startup?:
+            return startupView
         case nil:
             break
         }
@@ -105,6 +125,26 @@ extension AppModel {
             }
         return DiagnosticsView(
             environment: environment, registrations: registrations, timeline: timeline, scroll: scroll)
+    }
+
+    /// The critical chain of the last run that ended (`:startup`).
+    var startupView: StartupView {
+        let report: InitializationReport?
+        switch stage {
+        case .splash: report = nil
+        case .main(let state): report = state.result.report
+        case .error(let state): report = state.failure?.report
+        }
+        let chain = (report?.criticalChain ?? []).map { timing in
+            StartupView.Link(
+                title: timing.step.title, startMilliseconds: timing.startOffset.displayMilliseconds,
+                durationMilliseconds: timing.duration.displayMilliseconds,
+                isFailure: timing.outcome == .failed || timing.outcome == .cancelled)
+        }
+        return StartupView(
+            environment: environmentNameShown, chain: chain,
+            totalMilliseconds: report?.elapsed.displayMilliseconds ?? 0, stepCount: report?.steps.count ?? 0,
+            scroll: scroll)
     }
 
     private func splashView(_ progress: SplashProgress, tick: Int) -> SplashView {

@@ -41,6 +41,14 @@ final class AppModel {
     private(set) var scroll = 0
     /// The size the last frame was drawn at, for paging and scrolling limits.
     private(set) var viewSize = TerminalSize(rows: 24, columns: 80)
+    /// The command line, while it is open.
+    var commandPrompt: CommandPrompt?
+    /// The commands run so far, oldest first, for ↑ on the command line.
+    var commandHistory: [String] = []
+    /// How far the help overlay is scrolled, in rows; back to 0 when it opens.
+    var helpScroll = 0
+    /// Where the last frame put its parts, for clicks; `nil` before the first frame.
+    private(set) var lastLayout: FrameLayout?
 
     let effects: AppEffects
     private var isShuttingDown = false
@@ -180,6 +188,7 @@ final class AppModel {
         runsStarted += 1
         setPanel(nil)
         isHelpVisible = false
+        commandPrompt = nil
         var progress = SplashProgress(environment: environment, steps: initializer.plan)
         progress.attempt = attempt
         stage = .splash(progress)
@@ -356,11 +365,18 @@ final class AppModel {
         case .environmentMenu: 0
         case .diagnostics: 1
         case .history: 2
+        case .startup: 3
         }
     }
 
     func setHelpVisible(_ visible: Bool) {
+        if visible, !isHelpVisible { helpScroll = 0 }
         isHelpVisible = visible
+    }
+
+    /// Records where the frame just drawn put its parts: clicks act on it.
+    func record(_ layout: FrameLayout) {
+        lastLayout = layout
     }
 
     /// Notifies waiters after a change.

@@ -1,6 +1,7 @@
 import WeftTerminal
 
-/// A full-screen panel over the current stage: the environment menu or diagnostics.
+/// A full-screen panel over the current stage: the environment menu, diagnostics, the history or the
+/// start-up's critical chain.
 enum AppPanel: Sendable, Hashable {
     /// The environment picker.
     case environmentMenu(EnvironmentMenu)
@@ -8,4 +9,6 @@ enum AppPanel: Sendable, Hashable {
     case diagnostics
     /// The facts shown so far.
     case history(HistoryPanel)
+    /// The last start-up's critical chain.
+    case startup
 }

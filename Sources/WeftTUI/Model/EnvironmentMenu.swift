@@ -32,6 +32,11 @@ struct EnvironmentMenu: Sendable, Hashable {
         for _ in 0..<abs(offset) { position.apply(offset < 0 ? .up : .down) }
     }
 
+    /// Highlights row `index` (a click), clamped to the menu.
+    mutating func select(_ index: Int) {
+        position.select(index)
+    }
+
     /// Moves the highlight as a list key asks.
     mutating func move(_ move: ListPosition.Move) {
         position.apply(move)

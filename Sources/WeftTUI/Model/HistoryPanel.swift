@@ -16,6 +16,13 @@ struct HistoryPanel: Sendable, Hashable {
     private(set) var content: Content = .loading
     /// The highlighted row.
     private(set) var position = ListPosition(count: 0)
+    /// Whether the highlighted entry is open: the whole fact, when and where, in place of the list.
+    private(set) var isOpen = false
+
+    /// The highlighted entry, if the list has one.
+    var selected: HistoryEntry? {
+        entries.indices.contains(position.index) ? entries[position.index] : nil
+    }
 
     /// The facts, or none while loading or after a failure.
     var entries: [HistoryEntry] {
@@ -26,10 +33,28 @@ struct HistoryPanel: Sendable, Hashable {
     mutating func show(_ content: Content) {
         self.content = content
         position = ListPosition(count: entries.count)
+        isOpen = false
     }
 
     /// Moves the highlight as a list key asks.
     mutating func move(_ move: ListPosition.Move) {
         position.apply(move)
+    }
+
+    /// Highlights row `index` (a click), clamped to the list.
+    mutating func select(_ index: Int) {
+        position.select(index)
+    }
+
+    /// Opens the highlighted entry, when there is one; `false` when there is none.
+    @discardableResult
+    mutating func open() -> Bool {
+        isOpen = selected != nil
+        return isOpen
+    }
+
+    /// Goes back from the open entry to the list.
+    mutating func close() {
+        isOpen = false
     }
 }

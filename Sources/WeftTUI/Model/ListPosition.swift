@@ -32,6 +32,11 @@ struct ListPosition: Sendable, Hashable {
         }
     }
 
+    /// Highlights row `index`, clamped to the list.
+    mutating func select(_ index: Int) {
+        self.index = clamped(index)
+    }
+
     private func clamped(_ value: Int) -> Int {
         min(max(0, value), max(0, count - 1))
     }

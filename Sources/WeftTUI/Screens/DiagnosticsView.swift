@@ -51,7 +51,8 @@ struct DiagnosticsView: Screen {
     private func overflow(in area: Rect) -> (registrations: Int, timeline: Int) {
         let (top, bottom) = boxes(in: area)
         let registrationRows = max(0, top.height - 2 - 1)  // borders, header
-        let timelineRows = max(0, bottom.height - 2 - 1)  // borders, time axis
+        // Borders, and the time axis under the bars (the compact list has none).
+        let timelineRows = max(0, bottom.height - 2 - (LayoutSize.isCompact(area) ? 0 : 1))
         return (max(0, registrations.count - registrationRows), max(0, timeline.count - timelineRows))
     }
 
@@ -69,18 +70,24 @@ struct DiagnosticsView: Screen {
     /// Back, help, quit.
     var keyHints: [KeyHint] { KeyMap.barHints(in: .diagnostics) }
 
-    /// Draws the registrations box above the timeline box.
+    /// Draws the registrations box above the timeline box; the focus is the first
+    /// registration shown. Compact: the last run as a list without bars.
     @MainActor
-    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) -> FrameLayout {
+        let compact = LayoutSize.isCompact(area)
         let (top, bottom) = boxes(in: area)
         let hidden = overflow(in: area)
         let registrationsFirst = min(max(0, scroll), hidden.registrations)
         let timelineFirst = min(max(0, scroll), hidden.timeline)
 
         let resolvedCount = registrations.filter(\.isResolved).count
-        let table = Box(title: "Container · \(registrations.count) registrations, \(resolvedCount) resolved")
+        let heading =
+            compact
+            ? "Container · \(registrations.count), \(resolvedCount) resolved"
+            : "Container · \(registrations.count) registrations, \(resolvedCount) resolved"
+        let table = Box(title: heading)
             .draw(in: top, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
-        drawRegistrations(from: registrationsFirst, in: table, on: terminal, theme: theme)
+        drawRegistrations(from: registrationsFirst, in: table, compact: compact, on: terminal, theme: theme)
         drawScrollState(
             first: registrationsFirst, hidden: hidden.registrations, total: registrations.count, box: top, on: terminal,
             theme: theme)
@@ -92,11 +99,16 @@ struct DiagnosticsView: Screen {
         if timeline.isEmpty {
             terminal.put("no run recorded yet", row: timelineArea.row, column: timelineArea.column, style: theme.muted)
         } else {
-            Timeline(entries: timeline).draw(in: timelineArea, from: timelineFirst, on: terminal, theme: theme)
+            if compact {
+                Timeline(entries: timeline).drawList(in: timelineArea, from: timelineFirst, on: terminal, theme: theme)
+            } else {
+                Timeline(entries: timeline).draw(in: timelineArea, from: timelineFirst, on: terminal, theme: theme)
+            }
             drawScrollState(
                 first: timelineFirst, hidden: hidden.timeline, total: timeline.count, box: bottom, on: terminal,
                 theme: theme)
         }
+        return FrameLayout(focus: CellPosition(row: table.row + (registrations.isEmpty ? 0 : 1), column: table.column))
     }
 
     /// `▲▼ 3-8 of 12` in the box's bottom border when its list does not fit.
@@ -108,17 +120,22 @@ struct DiagnosticsView: Screen {
         let shown = total - hidden
         let above = first > 0 ? theme.glyphs.scrollUp : " "
         let below = first < hidden ? theme.glyphs.scrollDown : " "
-        let label = " \(above)\(below) \(first + 1)-\(first + shown) of \(total), ↑↓ scroll "
+        let long = " \(above)\(below) \(first + 1)-\(first + shown) of \(total), ↑↓ scroll "
+        let label =
+            TextLayout.width(of: long) + 4 <= box.width
+            ? long : " \(above)\(below) \(first + 1)-\(first + shown)/\(total) "
         terminal.put(
             label, row: box.bottom - 1, column: max(box.column + 1, box.right - 2 - TextLayout.width(of: label)),
             style: theme.warning)
     }
 
     @MainActor
-    private func drawRegistrations(from first: Int, in rect: Rect, on terminal: any Terminal, theme: Theme) {
+    private func drawRegistrations(
+        from first: Int, in rect: Rect, compact: Bool, on terminal: any Terminal, theme: Theme
+    ) {
         guard rect.height >= 1 else { return }
-        let lifetimeWidth = 12
-        let resolvedWidth = 10
+        let lifetimeWidth = compact ? 9 : 12
+        let resolvedWidth = compact ? 8 : 10
         let nameWidth = max(4, rect.width - lifetimeWidth - resolvedWidth - 2)
         let header =
             TextLayout.pad("registration", toWidth: nameWidth) + " "

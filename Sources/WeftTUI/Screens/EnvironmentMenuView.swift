@@ -49,28 +49,32 @@ struct EnvironmentMenuView: Screen {
     }
 
     /// Draws the boxed list, the highlighted environment's full description under it (the
-    /// rows truncate long ones), and a legend, centred.
+    /// rows truncate long ones), and a legend, centred. Compact: the list alone, as many rows
+    /// as fit.
     @MainActor
-    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
-        let width = min(area.width - 4, 72)
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) -> FrameLayout {
+        let compact = LayoutSize.isCompact(area)
+        let width = min(area.width - (compact ? 2 : 4), 72)
         let detailWidth = width - 6
         let selected = options.indices.contains(selectedIndex) ? options[selectedIndex] : nil
-        let listRows = max(1, min(options.count, area.height - 2 - 4 - 2))
+        let chrome = compact ? 2 : 2 + 4 + 2  // margin, borders and padding, legend
+        let listRows = max(1, min(options.count, area.height - chrome))
         // Room left for the description: below the list, above the legend.
         let spare = area.height - 2 - (listRows + 4) - 2
         var detail = selected.map { TextLayout.wrap($0.detail, toWidth: detailWidth) } ?? []
-        if spare < 2 || detail.isEmpty {
+        if compact || spare < 2 || detail.isEmpty {
             detail = []
         } else if detail.count > spare - 1 {
             detail = Array(detail.prefix(spare - 1))
             detail[detail.count - 1] = TextLayout.truncate(detail[detail.count - 1] + " …", toWidth: detailWidth)
         }
-        let boxHeight = listRows + 4 + (detail.isEmpty ? 0 : detail.count + 1)
-        let row = area.row + max(1, (area.height - boxHeight - 2) / 2)
+        let boxHeight = listRows + (compact ? 2 : 4) + (detail.isEmpty ? 0 : detail.count + 1)
+        let row =
+            area.row + (compact ? max(0, (area.height - boxHeight) / 2) : max(1, (area.height - boxHeight - 2) / 2))
         let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
         let inner = Box(title: "Choose environment").draw(in: box, on: terminal, theme: theme).insetBy(
-            rows: 1, columns: 0)
-        menu.draw(
+            rows: compact ? 0 : 1, columns: 0)
+        let layout = menu.draw(
             in: Rect(row: inner.row, column: inner.column, height: listRows, width: inner.width - 1), on: terminal,
             theme: theme)
         if options.count > listRows {
@@ -84,9 +88,13 @@ struct EnvironmentMenuView: Screen {
         for (offset, line) in detail.enumerated() {
             terminal.put(line, row: inner.row + listRows + 1 + offset, column: inner.column + 2, style: theme.muted)
         }
-        let legend = "\(theme.glyphs.current) current   \(theme.glyphs.pointer) selected   Enter re-initializes"
-        terminal.put(
-            legend, row: box.bottom + 1,
-            column: TextLayout.centeredColumn(of: legend, inWidth: area.width, from: area.column), style: theme.muted)
+        if !compact {
+            let legend = "\(theme.glyphs.current) current   \(theme.glyphs.pointer) selected   Enter re-initializes"
+            terminal.put(
+                legend, row: box.bottom + 1,
+                column: TextLayout.centeredColumn(of: legend, inWidth: area.width, from: area.column),
+                style: theme.muted)
+        }
+        return layout
     }
 }

@@ -67,32 +67,35 @@ struct ErrorView: Screen {
         return "phase \(phase) · failed after \(Timeline.format(milliseconds: elapsedMilliseconds))\(attemptText)"
     }
 
-    /// How the box is laid out in `area`: its width, the scrolling text and the rows it shows.
-    private func layout(in area: Rect) -> (width: Int, lines: [(String, Bool)], visible: Int) {
-        let width = min(area.width - 4, 72)
-        let textWidth = width - 6
+    /// How the box is laid out in `area`: its width, padding, the scrolling text and the rows
+    /// it shows. Compact: no padding inside the box and no margin around it.
+    private func layout(in area: Rect) -> (width: Int, padding: Int, lines: [(String, Bool)], visible: Int) {
+        let compact = LayoutSize.isCompact(area)
+        let width = min(area.width - (compact ? 2 : 4), 72)
+        let padding = compact ? 0 : 1
+        let textWidth = width - 2 - 2 * (padding + 1)
         var lines = TextLayout.wrap(message, toWidth: textWidth).map { ($0, false) }
         if let hint {
             lines.append(("", false))
             lines += TextLayout.wrap("Hint: " + hint, toWidth: textWidth).map { ($0, true) }
         }
-        // Rows in the box: title bar and hint bar outside, borders and padding, step, detail, gap.
-        let visible = max(1, min(lines.count, area.height - 2 - 4 - 3))
-        return (width, lines, visible)
+        // Rows in the box: margin, borders and padding, step, detail, gap.
+        let visible = max(1, min(lines.count, area.height - (compact ? 0 : 2) - 2 - 2 * padding - 3))
+        return (width, padding, lines, visible)
     }
 
     /// The furthest the text scrolls in a terminal of `size`.
     func maxScroll(in size: TerminalSize) -> Int {
         let area = Rect(row: 1, column: 0, height: size.rows - 2, width: size.columns)
-        let (_, lines, visible) = layout(in: area)
+        let (_, _, lines, visible) = layout(in: area)
         return max(0, lines.count - visible)
     }
 
-    /// Draws the failure box, centred.
+    /// Draws the failure box, centred; the focus is the first line of the message shown.
     @MainActor
-    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
-        let (width, lines, visible) = layout(in: area)
-        let textWidth = width - 6
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) -> FrameLayout {
+        let (width, padding, lines, visible) = layout(in: area)
+        let textWidth = width - 2 - 2 * (padding + 1)
         let first = min(max(0, scroll), max(0, lines.count - visible))
         let shown = lines[first..<min(lines.count, first + visible)]
         var content: [(String, TextStyle)] = [
@@ -101,20 +104,24 @@ struct ErrorView: Screen {
             ("", theme.text),
         ]
         content += shown.map { ($0.0, $0.1 ? theme.warning : theme.text) }
-        let boxHeight = content.count + 4
-        let row = area.row + max(1, (area.height - boxHeight) / 2)
+        let boxHeight = content.count + 2 + 2 * padding
+        let row = area.row + max(padding, (area.height - boxHeight) / 2)
         let box = Rect(row: row, column: area.column + (area.width - width) / 2, height: boxHeight, width: width)
         let inner = Box(title: heading, isFailure: true).draw(in: box, on: terminal, theme: theme)
-            .insetBy(rows: 1, columns: 2)
+            .insetBy(rows: padding, columns: 1 + padding)
         for (offset, (line, style)) in content.enumerated() {
             terminal.put(line, row: inner.row + offset, column: inner.column, style: style)
         }
         if lines.count > visible {
             let above = first > 0 ? theme.glyphs.scrollUp : " "
             let below = first + visible < lines.count ? theme.glyphs.scrollDown : " "
-            let label = " \(above)\(below) lines \(first + 1)-\(first + shown.count) of \(lines.count), ↑↓ scroll "
+            let label =
+                LayoutSize.isCompact(area)
+                ? " \(above)\(below) \(first + 1)-\(first + shown.count)/\(lines.count) "
+                : " \(above)\(below) lines \(first + 1)-\(first + shown.count) of \(lines.count), ↑↓ scroll "
             let column = box.right - 2 - TextLayout.width(of: label)
             terminal.put(label, row: box.bottom - 1, column: max(box.column + 1, column), style: theme.warning)
         }
+        return FrameLayout(focus: CellPosition(row: inner.row + 3, column: inner.column))
     }
 }

@@ -75,17 +75,20 @@ struct SplashView: Screen {
     /// Quit and help.
     var keyHints: [KeyHint] { KeyMap.barHints(in: .splash) }
 
-    /// Draws logo, heading, the step box and the progress bar, centred.
+    /// Draws logo, heading, the step box and the progress bar, centred; the focus is the step
+    /// in progress (the first not done). Compact: no logo, no gaps, no phase column.
     @MainActor
-    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) {
-        let width = min(area.width - 4, 64)
+    func drawBody(in area: Rect, on terminal: any Terminal, theme: Theme) -> FrameLayout {
+        let compact = LayoutSize.isCompact(area)
+        let width = min(area.width - (compact ? 2 : 4), 64)
         let left = area.column + (area.width - width) / 2
-        let available = area.height - 2
-        let fixed = 1 + 1 + 2 + 1 + 1  // heading, gap, box border, gap, progress
+        let available = area.height - (compact ? 0 : 2)
+        let gap = compact ? 0 : 1
+        let fixed = 1 + gap + 2 + gap + 1  // heading, gap, box border, gap, progress
         let stepRows = max(1, min(steps.count, available - fixed))
-        let logoLines = logo.count + 1 <= available - fixed - stepRows ? logo : []
+        let logoLines = !compact && logo.count + 1 <= available - fixed - stepRows ? logo : []
         let blockHeight = fixed + stepRows + (logoLines.isEmpty ? 0 : logoLines.count + 1)
-        var row = area.row + max(1, (area.height - blockHeight) / 2)
+        var row = area.row + max(compact ? 0 : 1, (area.height - blockHeight) / 2)
 
         let logoWidth = logoLines.map { TextLayout.width(of: $0) }.max() ?? 0
         for line in logoLines {
@@ -98,26 +101,32 @@ struct SplashView: Screen {
         terminal.put(
             heading, row: row, column: TextLayout.centeredColumn(of: heading, inWidth: area.width, from: area.column),
             style: theme.text)
-        row += 2
+        row += 1 + gap
 
         let box = Rect(row: row, column: left, height: stepRows + 2, width: width)
         let inner = Box(title: "Initialization").draw(in: box, on: terminal, theme: theme).insetBy(rows: 0, columns: 1)
         let firstActive = steps.firstIndex { if case .done = $0.state { false } else { true } } ?? 0
         let start = max(0, min(firstActive - 1, steps.count - stepRows))
+        var focus = CellPosition(
+            row: row - 1 - gap, column: TextLayout.centeredColumn(of: heading, inWidth: area.width, from: area.column))
         for (offset, step) in steps.dropFirst(start).prefix(stepRows).enumerated() {
-            drawStep(step, row: inner.row + offset, in: inner, on: terminal, theme: theme)
+            drawStep(step, row: inner.row + offset, in: inner, compact: compact, on: terminal, theme: theme)
+            if start + offset == firstActive { focus = CellPosition(row: inner.row + offset, column: inner.column + 2) }
         }
-        row += box.height + 1
+        row += box.height + gap
 
         ProgressBar(completed: completedCount, total: steps.count, glyphs: theme.glyphs).draw(
             row: row, column: left, width: width, on: terminal, theme: theme)
+        return FrameLayout(focus: focus)
     }
 
     @MainActor
-    private func drawStep(_ step: Step, row: Int, in inner: Rect, on terminal: any Terminal, theme: Theme) {
-        let phaseWidth = 10
+    private func drawStep(
+        _ step: Step, row: Int, in inner: Rect, compact: Bool, on terminal: any Terminal, theme: Theme
+    ) {
+        let phaseWidth = compact ? 0 : 10
         let stateWidth = 11
-        let titleWidth = max(4, inner.width - 2 - 2 - phaseWidth - 1 - stateWidth)
+        let titleWidth = max(4, inner.width - 2 - 2 - phaseWidth - (compact ? 0 : 1) - stateWidth)
         let icon: String
         let iconStyle: TextStyle
         let stateText: String
@@ -149,8 +158,10 @@ struct SplashView: Screen {
         column += 2
         terminal.put(TextLayout.pad(step.title, toWidth: titleWidth), row: row, column: column, style: theme.text)
         column += titleWidth + 2
-        terminal.put(TextLayout.pad(step.phase, toWidth: phaseWidth), row: row, column: column, style: theme.muted)
-        column += phaseWidth + 1
+        if !compact {
+            terminal.put(TextLayout.pad(step.phase, toWidth: phaseWidth), row: row, column: column, style: theme.muted)
+            column += phaseWidth + 1
+        }
         terminal.put(
             TextLayout.pad(stateText, toWidth: stateWidth, alignment: .right), row: row, column: column,
             style: stateStyle)

@@ -43,6 +43,7 @@ final class ASCIITerminal: Terminal {
         }
     }
     func flush() { base.flush() }
+    func placeCursor(at position: CellPosition, visible: Bool) { base.placeCursor(at: position, visible: visible) }
     func readKey() -> Key { base.readKey() }
     func copyToClipboard(_ text: String) { base.copyToClipboard(text) }
 }

@@ -38,6 +38,10 @@ final class ScreenBuffer: Terminal {
     var interruption: Interruption?
     /// How many times ``flush()`` was called.
     private(set) var flushCount = 0
+    /// Where the last frame put the cursor.
+    private(set) var cursor = CellPosition(row: 0, column: 0)
+    /// Whether the last frame showed the cursor.
+    private(set) var isCursorVisible = false
     private var cells: [[Cell]]
     private var pendingKeys: [Key] = []
 
@@ -103,6 +107,12 @@ final class ScreenBuffer: Terminal {
     /// Records `text` in ``clipboard``.
     func copyToClipboard(_ text: String) {
         clipboard.append(text)
+    }
+
+    /// Records where the cursor goes and whether it shows.
+    func placeCursor(at position: CellPosition, visible: Bool) {
+        cursor = position
+        isCursorVisible = visible
     }
 
     /// Counts the flush; the grid is always current.

@@ -35,6 +35,9 @@ protocol Terminal: AnyObject, Sendable {
     func drawBox(_ rect: Rect, style: TextStyle)
     /// Shows everything drawn since the last flush.
     func flush()
+    /// Puts the terminal's cursor on `position` at the next ``flush()``: drawn when `visible`,
+    /// hidden but still there otherwise, for screen readers and braille displays to follow.
+    func placeCursor(at position: CellPosition, visible: Bool)
     /// The next waiting key, or ``Key/none``.
     func readKey() -> Key
     /// Asks the terminal to put `text` on the system clipboard (OSC 52); a terminal that

@@ -38,16 +38,23 @@ struct MenuList: Sendable, Hashable {
         return max(0, selected - visibleRows + 1)
     }
 
-    /// Draws the visible items in `rect`, one per row.
+    /// Draws the visible items in `rect`, one per row; the focus is the selected item's name,
+    /// and a click on a row selects its item.
     @MainActor
-    func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) {
-        guard !rect.isEmpty else { return }
+    @discardableResult
+    func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) -> FrameLayout {
+        var layout = FrameLayout(topLeftOf: rect)
+        guard !rect.isEmpty else { return layout }
         let titleWidth = min(items.map { TextLayout.width(of: $0.title) }.max() ?? 0, max(8, rect.width / 3))
         let first = firstVisibleIndex(visibleRows: rect.height)
         for (offset, index) in (first..<min(items.count, first + rect.height)).enumerated() {
             let item = items[index]
             let isSelected = index == selectedIndex
             let row = rect.row + offset
+            layout.targets.append(
+                FrameLayout.Target(
+                    rect: Rect(row: row, column: rect.column, height: 1, width: rect.width), action: .row(index)))
+            if isSelected { layout.focus = CellPosition(row: row, column: rect.column + 5) }
             let pointer = isSelected ? theme.glyphs.pointer : " "
             let mark = item.isCurrent ? theme.glyphs.current : " "
             let head = " \(pointer) \(mark) " + TextLayout.pad(item.title, toWidth: titleWidth) + "  "
@@ -67,5 +74,6 @@ struct MenuList: Sendable, Hashable {
                     column: rect.column + TextLayout.width(of: head), style: theme.muted)
             }
         }
+        return layout
     }
 }

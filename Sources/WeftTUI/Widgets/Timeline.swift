@@ -100,6 +100,32 @@ struct Timeline: Sendable, Hashable {
         terminal.put(end, row: axisRow, column: barColumn + barWidth - TextLayout.width(of: end), style: theme.muted)
     }
 
+    /// Draws up to `rect.height` entries from entry `first` on as a list without bars: the
+    /// critical-chain mark, the label, and the duration (or `✗ failed`, `skipped`) on the right.
+    /// For narrow terminals, where bars would be a few cells long.
+    @MainActor
+    func drawList(in rect: Rect, from first: Int = 0, on terminal: any Terminal, theme: Theme) {
+        guard rect.height >= 1, rect.width >= 12 else { return }
+        let durationWidth = 9
+        let labelWidth = rect.width - 2 - durationWidth
+        for (offset, entry) in entries.dropFirst(max(0, first)).prefix(rect.height).enumerated() {
+            let row = rect.row + offset
+            terminal.put(
+                entry.isCritical ? theme.glyphs.pointer : " ", row: row, column: rect.column, style: theme.accent)
+            terminal.put(
+                TextLayout.pad(TextLayout.truncate(entry.label, toWidth: labelWidth - 1), toWidth: labelWidth),
+                row: row,
+                column: rect.column + 2, style: theme.text)
+            let durationText =
+                entry.isFailure
+                ? "\(theme.glyphs.failed) failed"
+                : entry.isSkipped ? "skipped" : Self.format(milliseconds: entry.durationMilliseconds)
+            terminal.put(
+                TextLayout.pad(durationText, toWidth: durationWidth, alignment: .right), row: row,
+                column: rect.column + 2 + labelWidth, style: entry.isFailure ? theme.failure : theme.muted)
+        }
+    }
+
     /// A duration as `340 ms` or `1.2 s`.
     static func format(milliseconds: Int) -> String {
         if milliseconds < 1000 { return "\(milliseconds) ms" }
