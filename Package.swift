@@ -235,7 +235,7 @@ let package = Package(
         .executableTarget(
             name: "WeftFuzz",
             dependencies: [
-                "CFuzzerDriver", "FactKit", "WeftApp",
+                "CFuzzerDriver", "FactKit", "WeftApp", "WeftTerminal",
                 app("AsyncHTTPClient", in: "async-http-client"),
                 app("Hummingbird", in: "hummingbird"),
                 app("HummingbirdCore", in: "hummingbird"),

@@ -130,4 +130,55 @@ struct AppSettingsTests {
                 "startupDeadline": "1e+300"
             ])
     }
+
+    @Test("mouse and a11y: on by default and off; config booleans or words, WEFT_MOUSE, WEFT_A11Y, --no-mouse, --a11y")
+    func switches() throws {
+        try withConfig(nil) { _, environment in
+            let defaults = try AppSettings(environment: environment)
+            #expect(defaults.mouse.value == "on" && defaults.mouse.layer == .builtIn)
+            #expect(defaults.options.mouse && !defaults.options.showsCursor)
+        }
+        try withConfig(#"{"mouse": false, "a11y": "yes"}"#) { _, environment in
+            let fromConfig = try AppSettings(environment: environment)
+            #expect(fromConfig.mouse.value == "off" && fromConfig.mouse.layer == .configFile)
+            #expect(!fromConfig.options.mouse && fromConfig.options.showsCursor)
+            var variables = environment
+            variables["WEFT_MOUSE"] = "ON"
+            variables["WEFT_A11Y"] = "0"
+            let fromVariables = try AppSettings(environment: variables)
+            #expect(fromVariables.options.mouse && !fromVariables.options.showsCursor)
+            let fromFlags = try AppSettings(flags: .init(mouse: "off", a11y: "on"), environment: variables)
+            #expect(!fromFlags.options.mouse && fromFlags.options.showsCursor)
+            #expect(
+                fromFlags.report.contains { $0.hasPrefix("a11y") && $0.contains("[flag]") && $0.contains("--a11y") })
+        }
+    }
+
+    @Test("a mouse or a11y value that is not a switch is an error naming the setting, the value and the layer")
+    func badSwitches() throws {
+        try withConfig(nil) { _, environment in
+            var variables = environment
+            variables["WEFT_MOUSE"] = "sometimes"
+            #expect(
+                throws: SettingsError.invalidValue(
+                    key: "mouse", value: "sometimes", layer: .environmentVariable,
+                    expected: AppSettings.switchExpectation)
+            ) { try AppSettings(environment: variables) }
+        }
+        for json in [#"{"a11y": 1}"#, #"{"mouse": null}"#, #"{"mouse": ["on"]}"#] {
+            #expect(throws: SettingsError.self) { try AppSettings.parseConfig(Data(json.utf8), path: "c") }
+        }
+        #expect(
+            try AppSettings.parseConfig(Data(#"{"mouse": true, "a11y": "off"}"#.utf8), path: "c") == [
+                "mouse": "on", "a11y": "off",
+            ])
+        try withConfig(#"{"a11y": "maybe"}"#) { _, environment in
+            do {
+                _ = try AppSettings(environment: environment)
+                Issue.record("a11y \"maybe\" was accepted")
+            } catch {
+                #expect("\(error)".contains("a11y") && "\(error)".contains("maybe") && "\(error)".contains("on or off"))
+            }
+        }
+    }
 }

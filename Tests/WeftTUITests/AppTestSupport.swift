@@ -77,8 +77,37 @@ func render(_ model: AppModel, size: TerminalSize = Fixtures.large, tick: Int = 
 {
     let buffer = ScreenBuffer(size: size, isMonochrome: isMonochrome)
     let frame = model.frame(tick: tick, size: size)
-    frame.screen.render(on: buffer, overlay: frame.overlay)
+    let layout = frame.screen.render(on: buffer, overlay: frame.overlay, commandLine: frame.commandLine)
+    buffer.placeCursor(at: layout.focus, visible: layout.isTyping)
+    model.record(layout)
     return buffer
+}
+
+/// Clicks (a left press, `count` of them for a double click) on the first cell of `text` as
+/// the model's current frame draws it at `size`.
+@MainActor
+func click(
+    _ model: AppModel, on text: String, count: Int = 1, size: TerminalSize = Fixtures.large,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> TerminalApp.Control {
+    let buffer = render(model, size: size)
+    guard let position = buffer.position(of: text) else {
+        Issue.record("\(text) is not on screen:\n\(buffer.rendered)", sourceLocation: sourceLocation)
+        return .proceed
+    }
+    var control = TerminalApp.Control.proceed
+    for clickCount in 1...count {
+        control = model.handle(
+            .mouse(MouseEvent(.press(button: 0), row: position.row, column: position.column, clickCount: clickCount)))
+        _ = model.handle(.mouse(MouseEvent(.release(button: 0), row: position.row, column: position.column)))
+    }
+    return control
+}
+
+/// Types `text` on the command line, one character at a time.
+@MainActor
+func type(_ model: AppModel, _ text: String) {
+    for character in text { press(model, .char(character)) }
 }
 
 /// Sends keys to the model, expecting none of them to quit.

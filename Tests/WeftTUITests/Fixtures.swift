@@ -1,3 +1,5 @@
+import FactKit
+import Foundation
 import Testing
 
 @testable import WeftTUI
@@ -74,6 +76,18 @@ enum Fixtures {
     )
 
     static let help = HelpOverlay(entries: fact.keyHints.map { KeyHint($0.key, $0.label) })
+
+    static let historyEntries = [
+        HistoryEntry(
+            text: "A group of cats is called a clowder.", timesSeen: 3,
+            lastSeen: Date(timeIntervalSince1970: 1_790_000_000), environment: "embedded"),
+        HistoryEntry(
+            text: "Cats have five toes on their front paws and four on the back, unless they are polydactyl.",
+            timesSeen: 1, lastSeen: Date(timeIntervalSince1970: 1_789_000_000), environment: "staging"),
+        HistoryEntry(
+            text: "A cat's purr vibrates at 25 to 150 hertz.", timesSeen: 2,
+            lastSeen: Date(timeIntervalSince1970: 1_788_000_000), environment: "embedded"),
+    ]
 }
 
 /// Renders `screen` into a fresh buffer.

@@ -10,8 +10,18 @@ import WeftApp
 @Suite("Key map")
 struct KeyMapTests {
     static let contexts: [KeyContext] = [
-        .splash, .main, .error(environment: "broken"), .environmentMenu, .diagnostics, .history, .help,
+        .splash, .main, .error(environment: "broken"), .environmentMenu, .diagnostics, .history, .historyEntry,
+        .startup, .help,
     ]
+
+    @Test(": opens the command line everywhere but in help; every bar hint does its key's action", arguments: contexts)
+    func commandLineAndClicks(context: KeyContext) {
+        #expect(KeyMap.action(for: .char(":"), in: context) == (context == .help ? nil : .openCommandLine))
+        for hint in KeyMap.barHints(in: context) {
+            let binding = KeyMap.bindings(in: context).first { $0.bar?.key == hint.key }
+            #expect(hint.action != nil && hint.action == binding?.action, "\(hint.key) in \(context)")
+        }
+    }
 
     @Test("Every key the hint bar or the help shows does what the table says, in its context", arguments: contexts)
     func shownKeysAreBound(context: KeyContext) {

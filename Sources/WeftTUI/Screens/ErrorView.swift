@@ -100,7 +100,12 @@ struct ErrorView: Screen {
         let shown = lines[first..<min(lines.count, first + visible)]
         var content: [(String, TextStyle)] = [
             (TextLayout.truncate("\(theme.glyphs.failed) " + stepTitle, toWidth: textWidth), theme.failure),
-            (TextLayout.truncate(detailLine, toWidth: textWidth), theme.muted),
+            // Compact: without the word "phase", so that the time still fits.
+            (
+                TextLayout.truncate(
+                    LayoutSize.isCompact(area) ? String(detailLine.dropFirst("phase ".count)) : detailLine,
+                    toWidth: textWidth), theme.muted
+            ),
             ("", theme.text),
         ]
         content += shown.map { ($0.0, $0.1 ? theme.warning : theme.text) }

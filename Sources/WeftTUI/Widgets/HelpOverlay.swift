@@ -29,7 +29,6 @@ struct HelpOverlay: Sendable, Hashable {
     private var lines: [(hint: KeyHint, isHeading: Bool)] {
         var lines = entries.map { ($0, false) }
         if !commands.isEmpty {
-            lines.append((KeyHint("", ""), false))
             lines.append((KeyHint("", "Commands: type : then one of these, Tab completes"), true))
             lines += commands.map { ($0, false) }
         }

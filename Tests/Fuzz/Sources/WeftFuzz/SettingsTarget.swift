@@ -4,7 +4,8 @@ import WeftApp
 /// The settings: `config.json`'s text and the values of the `WEFT_*` environment variables.
 ///
 /// The input is the file's bytes, then a NUL and each variable's value in turn (`WEFT_ENV`,
-/// `WEFT_DATABASE`, `WEFT_ENVIRONMENTS`, `WEFT_LOG_LEVEL`, `WEFT_STARTUP_DEADLINE`), NUL
+/// `WEFT_DATABASE`, `WEFT_ENVIRONMENTS`, `WEFT_LOG_LEVEL`, `WEFT_STARTUP_DEADLINE`,
+/// `WEFT_MOUSE`, `WEFT_A11Y`), NUL
 /// between them. A refusal names the file and the line (a syntax error: line and column), or
 /// the setting and its layer; accepted settings hold only values weft accepts, and the file's
 /// settings, written back, read the same.
@@ -12,7 +13,8 @@ enum SettingsTarget {
     static let name = "settings"
     static let path = "/home/someone/.config/weft/config.json"
     static let variables = [
-        "WEFT_ENV", "WEFT_DATABASE", "WEFT_ENVIRONMENTS", "WEFT_LOG_LEVEL", "WEFT_STARTUP_DEADLINE",
+        "WEFT_ENV", "WEFT_DATABASE", "WEFT_ENVIRONMENTS", "WEFT_LOG_LEVEL", "WEFT_STARTUP_DEADLINE", "WEFT_MOUSE",
+        "WEFT_A11Y",
     ]
 
     static let run: FuzzTarget = { bytes in
@@ -51,6 +53,15 @@ enum SettingsTarget {
         if let level = settings.logLevel.value {
             require(AppSettings.logLevels.contains(level), "an accepted log level weft does not know: \(level)")
         }
+        for setting in [settings.mouse, settings.a11y] {
+            require(
+                setting.value.flatMap(AppSettings.isOn) != nil,
+                "an accepted switch that is neither on nor off: \(setting)")
+        }
+        require(
+            settings.options.mouse == AppSettings.isOn(settings.mouse.value ?? "")
+                && settings.options.showsCursor == AppSettings.isOn(settings.a11y.value ?? ""),
+            "the options do not follow the mouse and a11y settings")
         switch (settings.startupDeadline.value, settings.startupDeadlineDuration) {
         case (nil, nil): break
         case (let text?, let deadline?):

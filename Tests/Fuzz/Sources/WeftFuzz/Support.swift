@@ -12,6 +12,7 @@ let allTargets: [String: FuzzTarget] = [
     FactReplyTarget.name: FactReplyTarget.run,
     ServeRequestTarget.name: ServeRequestTarget.run,
     HistoryTarget.name: HistoryTarget.run,
+    MouseReportTarget.name: MouseReportTarget.run,
 ]
 
 /// Whether the first argument names the target. The processes libFuzzer starts itself (to

@@ -1,0 +1,72 @@
+import FactKit
+import Testing
+
+@testable import WeftTUI
+@testable import WeftTerminal
+
+/// Between 40×12 and 60×16 every screen draws its compact layout.
+@MainActor
+@Suite("Compact layouts")
+struct CompactLayoutTests {
+    static let sizes = [Fixtures.compact, TerminalSize(rows: 12, columns: 59), TerminalSize(rows: 15, columns: 40)]
+
+    @Test("The fact: every word of it, and where it came from in one line")
+    func fact() {
+        for size in Self.sizes {
+            let buffer = render(Fixtures.fact, size: size)
+            let text = buffer.lines.joined(separator: " ")
+            for word in Fixtures.fact.fact.split(separator: " ") {
+                #expect(text.contains(word), "\(word) at \(size):\n\(buffer.rendered)")
+            }
+            #expect(buffer.contains("embedded · 14 ms · seen 3× · 42 facts"), "\(size):\n\(buffer.rendered)")
+            expectChrome(buffer, screen: Fixtures.fact)
+        }
+    }
+
+    @Test("The key bar keeps ? and q, and of the others those that fit, in order")
+    func keyBar() {
+        let bar = KeyHintBar(hints: KeyMap.barHints(in: .main))
+        #expect(bar.visibleHints(width: 40).map(\.key) == ["n", "h", "?", "q"])
+        #expect(bar.visibleHints(width: 80).map(\.key) == ["n", "e", "h", "y", "?", "q"])
+        #expect(bar.visibleHints(width: 200).map(\.key) == ["n", "e", "h", "y", "d", "?", "q"])
+        #expect(
+            KeyHintBar(hints: KeyMap.barHints(in: .environmentMenu)).visibleHints(width: 40).map(\.key) == [
+                "Enter", "?", "q",
+            ])
+    }
+
+    @Test("The error: step, detail and as much of the message as fits, the rest scrolled to")
+    func error() {
+        let buffer = render(Fixtures.error, size: Fixtures.compact)
+        #expect(buffer.contains("✗ Fetch first fact"))
+        #expect(buffer.contains("post-sync · failed after 1.2 s"), "\(buffer.rendered)")
+        #expect(buffer.contains("could not connect to"), "\(buffer.rendered)")
+        expectChrome(buffer, screen: Fixtures.error)
+    }
+
+    @Test("Menu and history: every row that fits, no legend, the history without its date and environment columns")
+    func lists() {
+        let menu = render(Fixtures.menu, size: Fixtures.compact)
+        for option in Fixtures.menu.options { #expect(menu.contains(option.name), "\(menu.rendered)") }
+        #expect(!menu.contains("Enter re-initializes"))
+        var panel = HistoryPanel()
+        panel.show(.loaded(Fixtures.historyEntries))
+        let history = render(HistoryView(panel: panel, environment: "embedded"), size: Fixtures.compact)
+        #expect(history.contains("seen fact"), "\(history.rendered)")
+        #expect(history.contains("› 3×   A group of cats is called"), "\(history.rendered)")
+        #expect(!history.contains("staging"))
+    }
+
+    @Test("Diagnostics: the last run as a list without bars; the splash without logo or phases")
+    func diagnosticsAndSplash() {
+        let diagnostics = render(Fixtures.diagnostics, size: Fixtures.compact)
+        #expect(!diagnostics.contains(Glyphs.unicode.barFilled), "\(diagnostics.rendered)")
+        #expect(
+            diagnostics.contains("Open history database") && diagnostics.contains("20 ms"), "\(diagnostics.rendered)")
+        let full = render(Fixtures.diagnostics, size: Fixtures.large)
+        #expect(full.contains(Glyphs.unicode.barFilled))
+        let splash = render(Fixtures.splash, size: Fixtures.compact)
+        #expect(splash.contains("Starting embedded…") && splash.contains("Start fact server"), "\(splash.rendered)")
+        #expect(!splash.contains("post-sync") && !splash.contains(Fixtures.logo[0]))
+    }
+}
