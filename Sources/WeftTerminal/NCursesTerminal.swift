@@ -90,18 +90,19 @@ package final class NCursesTerminal {
         installSignalSources()
     }
 
-    /// Opens an off-screen terminal of type `termName` that writes to and reads from
-    /// `/dev/null`, for testing the ncurses backend without a TTY.
+    /// Opens an off-screen terminal of type `termName` that writes to `/dev/null` and reads
+    /// from `/dev/null` or the file at `input` (keys and mouse reports as a terminal sends them),
+    /// for testing the ncurses backend without a TTY.
     ///
     /// ncurses state is process-global: only one instance may be open at a time.
     package convenience init(
         offscreen size: TerminalSize, termName: String = "xterm-256color", environment: [String: String] = [:],
-        mouse: Bool = false
+        mouse: Bool = false, input inputPath: String = "/dev/null"
     )
         throws(TerminalError)
     {
         setlocale(LC_ALL, "C.UTF-8")
-        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
+        guard let output = fopen("/dev/null", "w"), let input = fopen(inputPath, "r") else {
             throw TerminalError(.cannotOpenTerminal(term: termName))
         }
         guard let screen = newterm(termName, output, input) else {
@@ -145,7 +146,8 @@ package final class NCursesTerminal {
         if mouse {
             // Replaces the terminfo entry's own mouse key, if any: this reads the report itself.
             define_key("\u{1B}[<", Self.mouseReportCode)
-            weft_set_mouse_reporting(1)
+            // Only a real terminal is told (off-screen ones write to /dev/null, not stdout).
+            if files.isEmpty { weft_set_mouse_reporting(1) }
         }
     }
 
@@ -333,7 +335,7 @@ package final class NCursesTerminal {
         isActive = false
         for source in signalSources { source.cancel() }
         signalSources = []
-        if readsMouse { weft_set_mouse_reporting(0) }
+        if readsMouse, files.isEmpty { weft_set_mouse_reporting(0) }
         if !restoresScreen, files.isEmpty {
             // No alternate screen to return to: blank the UI so the prompt never lands in it.
             werase(window)
@@ -345,6 +347,11 @@ package final class NCursesTerminal {
         delscreen(screen)
         for file in files { fclose(file) }
         files = []
+    }
+
+    /// Where ncurses holds the cursor: after ``flush()``, where the terminal shows it.
+    package var cursorPosition: CellPosition {
+        CellPosition(row: Int(weft_cursor_row(window)), column: Int(weft_cursor_column(window)))
     }
 
     /// The text of row `row` as ncurses holds it (line-drawing cells read back as ASCII).

@@ -35,20 +35,6 @@ struct SettingsOptions: ParsableArguments {
             valueName: "seconds"))
     var startupDeadline: String?
 
-    @Flag(
-        name: .customLong("no-mouse"),
-        help:
-            "Leave the mouse to the terminal, for selecting text: no clicks or wheel in the full-screen app (also WEFT_MOUSE=off)."
-    )
-    var noMouse = false
-
-    @Flag(
-        name: .customLong("a11y"),
-        help:
-            "Draw the cursor on what has the focus, for screen readers, braille displays and magnifiers (also WEFT_A11Y=on; the cursor is there, hidden, either way)."
-    )
-    var a11y = false
-
     /// An empty path is a mistake on the command line: say so, rather than let it name the
     /// current directory.
     func validate() throws {
@@ -65,7 +51,8 @@ struct SettingsOptions: ParsableArguments {
     }
 
     /// The settings, all layers resolved; a bad `config.json` or value exits with status 2.
-    func settings() throws -> AppSettings {
+    /// `mouse` and `a11y` are the full-screen app's flags (`weft start` has them).
+    func settings(mouse: String? = nil, a11y: String? = nil) throws -> AppSettings {
         do {
             return try AppSettings(
                 flags: .init(
@@ -74,8 +61,8 @@ struct SettingsOptions: ParsableArguments {
                     database: database.map(Self.absolute),
                     logLevel: logLevel,
                     startupDeadline: startupDeadline,
-                    mouse: noMouse ? "off" : nil,
-                    a11y: a11y ? "on" : nil),
+                    mouse: mouse,
+                    a11y: a11y),
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             StandardStreams.writeError("weft: \(error)")

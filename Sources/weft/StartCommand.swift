@@ -12,6 +12,20 @@ struct StartCommand: AsyncParsableCommand {
 
     @OptionGroup var settings: SettingsOptions
 
+    @Flag(
+        name: .customLong("no-mouse"),
+        help:
+            "Leave the mouse to the terminal, for selecting text: no clicks or wheel in the full-screen app (also WEFT_MOUSE=off)."
+    )
+    var noMouse = false
+
+    @Flag(
+        name: .customLong("a11y"),
+        help:
+            "Draw the cursor on what has the focus, for screen readers, braille displays and magnifiers (also WEFT_A11Y=on; the cursor is there, hidden, either way)."
+    )
+    var a11y = false
+
     @Flag(help: "Print one line per step, then the fact, instead of the full-screen app.")
     var plain = false
 
@@ -37,7 +51,7 @@ struct StartCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try settings.settings()
+        let settings = try settings.settings(mouse: noMouse ? "off" : nil, a11y: a11y ? "on" : nil)
         var options = settings.options
         options.traceFile = traceFile.map { URL(fileURLWithPath: $0) }
         var notice: String?

@@ -13,7 +13,7 @@ struct WeftCommand: AsyncParsableCommand {
             commandName: "weft",
             abstract: "Cat facts in your terminal, from an app that starts up in phases.",
             discussion: """
-                weft [--env NAME] [--environments FILE] [--database PATH] [--startup-deadline SECONDS] [--plain] [--json]
+                weft [--env NAME] [--environments FILE] [--database PATH] [--startup-deadline SECONDS] [--no-mouse] [--a11y] [--plain] [--json]
 
                 Without a subcommand (or with `start`), weft initializes in the chosen environment and shows a cat fact: \
                 full-screen in a terminal, as plain lines with --plain or when input or output is not a \
@@ -29,7 +29,8 @@ struct WeftCommand: AsyncParsableCommand {
                   history       \(paths.defaultDatabase.path)
                   log           \(paths.logFile.path)
                 Settings, highest first: flags, then WEFT_ENV, WEFT_DATABASE, WEFT_ENVIRONMENTS, \
-                WEFT_LOG_LEVEL, WEFT_STARTUP_DEADLINE, then config.json, then defaults; `weft config` shows each.
+                WEFT_LOG_LEVEL, WEFT_STARTUP_DEADLINE, WEFT_MOUSE, WEFT_A11Y, then config.json, then defaults; \
+                `weft config` shows each.
 
                 Keys in the app:
                 \(InteractiveApp.keySummary.map { "  " + $0 }.joined(separator: "\n"))

@@ -75,6 +75,47 @@ struct WeftTerminalCheck {
             }
             terminal.shutdown()
         }
+        // Mouse reports as a terminal sends them, read through ncurses' input: a double click,
+        // a wheel step, a release, then reports cut short or garbled among keys; the cursor
+        // parked on a cell and shown.
+        let input =
+            "\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<0;10;5M\u{1B}[<65;1;1Mq\u{1B}[<0;3x\u{1B}[<99999999999999999999Mj"
+            + "\u{1B}[<32;4;4M" + "\u{1B}[<0;2;2"
+        let path = "/tmp/weft-terminal-check-\(getpid())"
+        if let file = fopen(path, "w") {
+            fputs(input, file)
+            fclose(file)
+        }
+        defer { unlink(path) }
+        do {
+            let terminal = try NCursesTerminal(offscreen: TerminalSize(rows: 24, columns: 80), mouse: true, input: path)
+            var keys: [Key] = []
+            for _ in 0..<40 {
+                let key = terminal.readKey()
+                if key != .none { keys.append(key) }
+            }
+            check(
+                keys.prefix(5) == [
+                    .mouse(MouseEvent(.press(button: 0), row: 4, column: 9)),
+                    .mouse(MouseEvent(.release(button: 0), row: 4, column: 9)),
+                    .mouse(MouseEvent(.press(button: 0), row: 4, column: 9, clickCount: 2)),
+                    .mouse(MouseEvent(.wheelDown, row: 0, column: 0)), .char("q"),
+                ], "mouse reports read through ncurses: \(keys.prefix(5))")
+            check(keys.contains(.char("j")), "a key after a garbled report is read: \(keys)")
+            check(
+                !keys.dropFirst(5).contains { if case .mouse = $0 { true } else { false } },
+                "garbled, cut-short and motion reports are not clicks: \(keys)")
+            terminal.placeCursor(at: CellPosition(row: 3, column: 7), visible: true)
+            terminal.flush()
+            check(terminal.cursorPosition == CellPosition(row: 3, column: 7), "the cursor is parked where it was placed")
+            terminal.placeCursor(at: CellPosition(row: 99, column: 999), visible: false)
+            terminal.flush()
+            check(
+                terminal.cursorPosition == CellPosition(row: 23, column: 79), "a cursor placed off-screen stays on it")
+            terminal.shutdown()
+        } catch {
+            check(false, "open an off-screen terminal reading \(path): \(error)")
+        }
         print("WeftTerminalCheck: \(passed) passed, \(failed) failed")
         exit(failed == 0 ? 0 : 1)
     }

@@ -16,6 +16,8 @@ static inline FILE *weft_stdout(void) { return stdout; }
 static inline FILE *weft_stdin(void) { return stdin; }
 static inline int weft_colors(void) { return COLORS; }
 
+static inline int weft_cursor_row(WINDOW *win) { return getcury(win); }
+static inline int weft_cursor_column(WINDOW *win) { return getcurx(win); }
 static inline int weft_rows(WINDOW *win) { int y, x; getmaxyx(win, y, x); (void)x; return y; }
 static inline int weft_columns(WINDOW *win) { int y, x; getmaxyx(win, y, x); (void)y; return x; }
 

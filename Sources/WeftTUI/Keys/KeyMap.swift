@@ -230,7 +230,7 @@ enum KeyMap {
             }
             return "\(name): " + hints.joined(separator: " · ")
         } + [
-            "anywhere: : command line (\(AppCommand.names.joined(separator: ", ")); Tab completes, ↑↓ earlier commands",
+            "anywhere: : command line (\(AppCommand.names.joined(separator: ", "))), Tab completes, ↑↓ earlier ones",
             "mouse: click a key in the bar or a row, double-click opens it, the wheel scrolls (--no-mouse: off)",
         ]
     }
