@@ -107,7 +107,8 @@ struct WeftTerminalCheck {
                 "garbled, cut-short and motion reports are not clicks: \(keys)")
             terminal.placeCursor(at: CellPosition(row: 3, column: 7), visible: true)
             terminal.flush()
-            check(terminal.cursorPosition == CellPosition(row: 3, column: 7), "the cursor is parked where it was placed")
+            check(
+                terminal.cursorPosition == CellPosition(row: 3, column: 7), "the cursor is parked where it was placed")
             terminal.placeCursor(at: CellPosition(row: 99, column: 999), visible: false)
             terminal.flush()
             check(
