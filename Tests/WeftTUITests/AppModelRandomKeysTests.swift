@@ -27,6 +27,8 @@ struct AppModelRandomKeysTests {
         .char("e"), .char("e"), .char("j"), .char("j"), .enter, .enter,
         .char("n"), .char("e"), .char("d"), .char("r"), .char("?"), .char("q"), .char("j"), .char("k"),
         .char("x"), .char("猫"), .up, .down, .left, .enter, .enter, .escape, .tab, .backspace, .unknown(999), .resize,
+        .char(":"), .char("h"), .char("s"), .home, .end, .mouse(MouseEvent(.wheelUp, row: 0, column: 0)),
+        .mouse(MouseEvent(.press(button: 0), row: 0, column: 0)), .mouse(MouseEvent(.press(button: 0), row: 0, column: 0)),
     ]
     static let sizes: [TerminalSize] = [
         TerminalSize(rows: 24, columns: 80), TerminalSize(rows: 16, columns: 60), TerminalSize(rows: 15, columns: 59),
@@ -35,7 +37,7 @@ struct AppModelRandomKeysTests {
     ]
 
     @Test(
-        "Hundreds of random keys and resizes never trap and never start a second run in flight",
+        "Hundreds of random keys, clicks, commands and resizes never trap and never start a second run in flight",
         arguments: [1, 42, 2024, 7] as [UInt64])
     func randomKeys(seed: UInt64) async throws {
         let sandbox = try AppSandbox()
@@ -56,11 +58,24 @@ struct AppModelRandomKeysTests {
                 buffer.resize(to: Self.sizes.randomElement(using: &random) ?? Fixtures.large)
                 key = buffer.readKey()
             }
+            if case .mouse(var event) = key {
+                // Anywhere on the screen; a press once or twice, or the wheel either way.
+                event.row = Int.random(in: -1...buffer.size.rows, using: &random)
+                event.column = Int.random(in: -1...buffer.size.columns, using: &random)
+                if case .press = event.kind { event.clickCount = Int.random(in: 1...2, using: &random) }
+                if event.kind == .wheelUp, Bool.random(using: &random) { event.kind = .wheelDown }
+                key = .mouse(event)
+            }
             // Never let the random walk reach the slow environment (it would only wait).
             if key == .enter, model.menu?.selected?.name == "slow" { key = .char("k") }
+            if case .mouse(var event) = key, model.menu != nil, event.clickCount > 1 {
+                event.clickCount = 1
+                key = .mouse(event)
+            }
+            if key == .enter, let prompt = model.commandPrompt, prompt.text.contains("slow") { key = .escape }
             _ = model.handle(key)
             let frame = model.frame(tick: step)
-            frame.screen.render(on: buffer, overlay: frame.overlay)
+            model.record(frame.screen.render(on: buffer, overlay: frame.overlay, commandLine: frame.commandLine))
             visited.insert(
                 model.stage.name + (model.menu != nil ? "+menu" : model.panel != nil ? "+diagnostics" : "")
                     + (model.isHelpVisible ? "+help" : ""))

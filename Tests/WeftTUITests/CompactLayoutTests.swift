@@ -69,4 +69,24 @@ struct CompactLayoutTests {
         #expect(splash.contains("Starting embedded…") && splash.contains("Start fact server"), "\(splash.rendered)")
         #expect(!splash.contains("post-sync") && !splash.contains(Fixtures.logo[0]))
     }
+
+    @Test("The start-up chain: each step and its duration; the start offsets only where they fit")
+    func startup() {
+        let view = StartupView(
+            environment: "embedded",
+            chain: [
+                .init(title: "Load settings", startMilliseconds: 0, durationMilliseconds: 2),
+                .init(title: "Start the fact server", startMilliseconds: 2, durationMilliseconds: 18),
+                .init(
+                    title: "Fetch the first cat fact", startMilliseconds: 20, durationMilliseconds: 7, isFailure: true),
+            ], totalMilliseconds: 27, stepCount: 9)
+        let full = render(view, size: Fixtures.large)
+        #expect(full.contains("3 of 9 steps decided the 27 ms start-up"), "\(full.rendered)")
+        #expect(full.contains("Start the fact server") && full.contains("+2 ms") && full.contains("✗ failed"))
+        let compact = render(view, size: Fixtures.compact)
+        #expect(
+            compact.contains("3 of 9 steps: 27 ms") && compact.contains("Start the fact server"), "\(compact.rendered)")
+        #expect(!compact.contains("+2 ms") && compact.contains("18 ms"))
+        expectChrome(compact, screen: view)
+    }
 }

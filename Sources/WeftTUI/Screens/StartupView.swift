@@ -75,29 +75,37 @@ struct StartupView: Screen {
             terminal.put("no start-up has ended yet", row: inner.row, column: inner.column, style: theme.muted)
             return FrameLayout(topLeftOf: inner)
         }
+        let compact = LayoutSize.isCompact(area)
+        let heading =
+            compact
+            ? "\(chain.count) of \(stepCount) steps: \(Timeline.format(milliseconds: totalMilliseconds))" : summary
         terminal.put(
-            TextLayout.truncate(summary, toWidth: inner.width), row: inner.row, column: inner.column,
+            TextLayout.truncate(heading, toWidth: inner.width), row: inner.row, column: inner.column,
             style: theme.accent)
         let rows = rows(in: area)
         let first = min(max(0, scroll), max(0, chain.count - rows))
         let timeWidth = 9
-        let titleWidth = max(4, inner.width - 2 - 2 * (timeWidth + 1))
+        // Compact: the duration alone, where the start too would leave the title a few letters.
+        let startWidth = compact ? 0 : timeWidth + 1
+        let titleWidth = max(4, inner.width - 2 - startWidth - (timeWidth + 1))
         for (offset, link) in chain.dropFirst(first).prefix(rows).enumerated() {
             let row = inner.row + 2 + offset
             terminal.put(theme.glyphs.pointer, row: row, column: inner.column, style: theme.accent)
             terminal.put(
                 TextLayout.pad(link.title, toWidth: titleWidth), row: row, column: inner.column + 2,
                 style: link.isFailure ? theme.failure : theme.text)
-            let start = "+" + Timeline.format(milliseconds: link.startMilliseconds)
-            terminal.put(
-                TextLayout.pad(start, toWidth: timeWidth, alignment: .right), row: row,
-                column: inner.column + 2 + titleWidth + 1, style: theme.muted)
+            if !compact {
+                let start = "+" + Timeline.format(milliseconds: link.startMilliseconds)
+                terminal.put(
+                    TextLayout.pad(start, toWidth: timeWidth, alignment: .right), row: row,
+                    column: inner.column + 2 + titleWidth + 1, style: theme.muted)
+            }
             let duration =
                 link.isFailure
                 ? "\(theme.glyphs.failed) failed" : Timeline.format(milliseconds: link.durationMilliseconds)
             terminal.put(
                 TextLayout.pad(duration, toWidth: timeWidth, alignment: .right), row: row,
-                column: inner.column + 2 + titleWidth + 1 + timeWidth + 1,
+                column: inner.column + 2 + titleWidth + startWidth + 1,
                 style: link.isFailure ? theme.failure : theme.success)
         }
         if chain.count > rows {
