@@ -3,7 +3,8 @@
 ///
 /// The terminal sends these once mouse reporting is on (``NCursesTerminal`` turns it on
 /// unless told not to), in xterm's SGR format (mode 1006): `ESC [ < b ; x ; y M` for a press
-/// or a wheel step, with a final `m` for a release.
+/// or a wheel step, with a final `m` for a release. A terminal without mode 1006 sends the
+/// older X10 format, `ESC [ M` and three bytes (``x10(_:_:_:)``).
 package struct MouseEvent: Sendable, Hashable {
     /// What happened.
     package enum Kind: Sendable, Hashable {
@@ -60,7 +61,23 @@ package struct MouseEvent: Sendable, Hashable {
             else { return nil }
             numbers.append(value)
         }
-        let (code, x, y) = (numbers[0], numbers[1], numbers[2])
+        return decode(code: numbers[0], x: numbers[1], y: numbers[2], isRelease: final == "m")
+    }
+
+    /// The event in an X10 report's three bytes after `ESC [ M` (button, column and row, each
+    /// plus 32), or `nil` when they are not a report this app reads. X10 cannot say which
+    /// button was released: a release reads as the left button's.
+    package static func x10(_ button: UInt8, _ column: UInt8, _ row: UInt8) -> MouseEvent? {
+        guard button >= 32, column > 32, row > 32 else { return nil }
+        let code = Int(button) - 32
+        if code & 0b11 == 3, code & (64 | 32) == 0 {
+            return MouseEvent(.release(button: 0), row: Int(row) - 33, column: Int(column) - 33)
+        }
+        return decode(code: code, x: Int(column) - 32, y: Int(row) - 32, isRelease: false)
+    }
+
+    /// The event a report's button code and one-based cell describe.
+    private static func decode(code: Int, x: Int, y: Int, isRelease: Bool) -> MouseEvent? {
         guard x >= 1, y >= 1, x <= 65_535, y <= 65_535 else { return nil }
         // Bits 2-4 are Shift, Meta and Control, read alike; 32 is motion, 64 the wheel.
         let button = code & 0b11
@@ -69,7 +86,7 @@ package struct MouseEvent: Sendable, Hashable {
         guard !isMotion, code & 128 == 0 else { return nil }
         let kind: Kind
         if isWheel {
-            guard final == "M" else { return nil }
+            guard !isRelease else { return nil }
             switch button {
             case 0: kind = .wheelUp
             case 1: kind = .wheelDown
@@ -77,7 +94,7 @@ package struct MouseEvent: Sendable, Hashable {
             }
         } else {
             guard button < 3 else { return nil }
-            kind = final == "M" ? .press(button: button) : .release(button: button)
+            kind = isRelease ? .release(button: button) : .press(button: button)
         }
         return MouseEvent(kind, row: y - 1, column: x - 1)
     }

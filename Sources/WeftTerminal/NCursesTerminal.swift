@@ -46,8 +46,11 @@ package final class NCursesTerminal {
     private var isCursorVisible = false
     private var lastPress: (event: MouseEvent, at: ContinuousClock.Instant)?
 
-    /// The key code ncurses returns for `ESC [ <`, the start of an SGR mouse report.
-    private static let mouseReportCode: Int32 = KEY_MAX + 64
+    /// The key code ncurses returns for `ESC [ <`, the start of an SGR mouse report: far above
+    /// the codes ncurses gives a terminfo entry's extended keys (`KEY_MAX` plus their index).
+    private static let mouseReportCode: Int32 = KEY_MAX + 1_000
+    /// The key code for `ESC [ M`, the start of an X10 mouse report (a terminal without 1006).
+    private static let x10ReportCode: Int32 = KEY_MAX + 1_001
     /// Two presses of a button on one cell within this time are a double click.
     package static let doubleClickInterval = Duration.milliseconds(500)
 
@@ -146,8 +149,12 @@ package final class NCursesTerminal {
         if mouse {
             // Replaces the terminfo entry's own mouse key, if any: this reads the report itself.
             define_key("\u{1B}[<", Self.mouseReportCode)
+            define_key("\u{1B}[M", Self.x10ReportCode)
             // Only a real terminal is told (off-screen ones write to /dev/null, not stdout).
-            if files.isEmpty { weft_set_mouse_reporting(1) }
+            if files.isEmpty {
+                weft_set_mouse_reporting(1)
+                weft_install_suspend_handler()
+            }
         }
     }
 
@@ -271,6 +278,7 @@ package final class NCursesTerminal {
             case KEY_BACKSPACE, KEY_DC: return .backspace
             case KEY_ENTER: return .enter
             case Self.mouseReportCode where readsMouse: return readMouseReport()
+            case Self.x10ReportCode where readsMouse: return readX10Report()
             default: return .unknown(Int32(bitPattern: code))
             }
         }
@@ -291,6 +299,8 @@ package final class NCursesTerminal {
     /// The rest of an SGR mouse report after `ESC [ <`: the parameters up to the final `M` or
     /// `m`. The terminal writes a report at once, so it is waiting; a report cut short or
     /// garbled reads as an unknown key.
+    /// Only digits and `;` are read as parameters: anything else ends the report there and
+    /// is left for the next read, so a key typed after a garbled report is not lost.
     private func readMouseReport() -> Key {
         var parameters = ""
         wtimeout(window, 50)
@@ -299,15 +309,36 @@ package final class NCursesTerminal {
             var code: wint_t = 0
             let result = wget_wch(window, &code)
             guard result == OK, let scalar = Unicode.Scalar(UInt32(code)) else { break }
-            let character = Character(scalar)
-            if character == "M" || character == "m" {
-                guard var event = MouseEvent.sgr(parameters: Substring(parameters), final: character) else { break }
+            if scalar == "M" || scalar == "m" {
+                guard var event = MouseEvent.sgr(parameters: Substring(parameters), final: Character(scalar)) else {
+                    break
+                }
                 event.clickCount = clickCount(of: event)
                 return .mouse(event)
+            }
+            guard scalar == ";" || ("0"..."9").contains(scalar) else {
+                unget_wch(wchar_t(bitPattern: code))
+                break
             }
             parameters.unicodeScalars.append(scalar)
         }
         return .unknown(Self.mouseReportCode)
+    }
+
+    /// The three bytes of an X10 report after `ESC [ M`, read as bytes (above 127 they are not
+    /// UTF-8); a report cut short reads as an unknown key.
+    private func readX10Report() -> Key {
+        wtimeout(window, 50)
+        defer { wtimeout(window, 0) }
+        var bytes: [UInt8] = []
+        while bytes.count < 3 {
+            let byte = wgetch(window)
+            guard byte >= 0, byte <= 255 else { return .unknown(Self.x10ReportCode) }
+            bytes.append(UInt8(byte))
+        }
+        guard var event = MouseEvent.x10(bytes[0], bytes[1], bytes[2]) else { return .unknown(Self.x10ReportCode) }
+        event.clickCount = clickCount(of: event)
+        return .mouse(event)
     }
 
     /// 2 for the second press of a button on the same cell within ``doubleClickInterval``,
@@ -335,7 +366,11 @@ package final class NCursesTerminal {
         isActive = false
         for source in signalSources { source.cancel() }
         signalSources = []
-        if readsMouse, files.isEmpty { weft_set_mouse_reporting(0) }
+        if readsMouse, files.isEmpty {
+            weft_set_mouse_reporting(0)
+            // A report the terminal sent before it stopped goes nowhere, not to the shell.
+            flushinp()
+        }
         if !restoresScreen, files.isEmpty {
             // No alternate screen to return to: blank the UI so the prompt never lands in it.
             werase(window)

@@ -28,7 +28,8 @@ struct AppModelRandomKeysTests {
         .char("n"), .char("e"), .char("d"), .char("r"), .char("?"), .char("q"), .char("j"), .char("k"),
         .char("x"), .char("猫"), .up, .down, .left, .enter, .enter, .escape, .tab, .backspace, .unknown(999), .resize,
         .char(":"), .char("h"), .char("s"), .home, .end, .mouse(MouseEvent(.wheelUp, row: 0, column: 0)),
-        .mouse(MouseEvent(.press(button: 0), row: 0, column: 0)), .mouse(MouseEvent(.press(button: 0), row: 0, column: 0)),
+        .mouse(MouseEvent(.press(button: 0), row: 0, column: 0)),
+        .mouse(MouseEvent(.press(button: 0), row: 0, column: 0)),
     ]
     static let sizes: [TerminalSize] = [
         TerminalSize(rows: 24, columns: 80), TerminalSize(rows: 16, columns: 60), TerminalSize(rows: 15, columns: 59),

@@ -97,9 +97,15 @@ func click(
     }
     var control = TerminalApp.Control.proceed
     for clickCount in 1...count {
-        control = model.handle(
-            .mouse(MouseEvent(.press(button: 0), row: position.row, column: position.column, clickCount: clickCount)))
-        _ = model.handle(.mouse(MouseEvent(.release(button: 0), row: position.row, column: position.column)))
+        // Drawn again between the events, as the frame loop does after each.
+        for event in [
+            MouseEvent(.press(button: 0), row: position.row, column: position.column, clickCount: clickCount),
+            MouseEvent(.release(button: 0), row: position.row, column: position.column),
+        ] {
+            if case .quit = control { return control }
+            control = model.handle(.mouse(event))
+            _ = render(model, size: size)
+        }
     }
     return control
 }

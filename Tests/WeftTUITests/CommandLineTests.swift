@@ -192,7 +192,10 @@ struct CommandLineAppTests {
         let prompt = try #require(model.commandPrompt)
         #expect(prompt.isProblem && prompt.message?.contains("Did you mean broken?") == true)
         let buffer = render(model)
-        #expect(buffer.text(at: 22).contains(#"No environment "brokn""#), "\(buffer.rendered)")
+        // Wrapped over the rows above the prompt, ending with the environments to choose from.
+        let above = (20...22).map { buffer.text(at: $0) }.joined(separator: " ")
+        #expect(
+            above.contains(#"No environment "brokn""#) && buffer.text(at: 22).hasSuffix("slow"), "\(buffer.rendered)")
         press(model, .backspace)
         type(model, "en")
         press(model, .enter)
@@ -233,6 +236,44 @@ struct CommandLineAppTests {
         #expect(buffer.contains("quit weft"), "\(buffer.rendered)")
         press(model, .escape, .char("?"))
         #expect(model.helpScroll == 0, "help opens at the top")
+        await model.shutdown()
+    }
+
+    @Test("Marks that join the character before them keep the caret on the text: no crash, the line as typed")
+    func combiningMarks() {
+        var prompt = CommandPrompt()
+        for character in ["c", "a", "f", "e", "\u{301}", " ", "\u{2764}", "\u{FE0F}", "🇫", "🇷", "👍", "\u{1F3FD}"]
+            as [Character]
+        {
+            prompt.insert(character)
+            #expect(prompt.caret <= prompt.text.count)
+        }
+        #expect(prompt.text == "caf\u{E9} \u{2764}\u{FE0F}🇫🇷👍🏽" && prompt.caret == prompt.text.count)
+        prompt.moveCaret(toEnd: false)
+        prompt.moveCaret(by: 4)
+        prompt.insert("\u{301}")  // joins the space's neighbour, not a character of its own
+        #expect(prompt.caret <= prompt.text.count)
+        while prompt.deleteBackward() { #expect(prompt.caret <= prompt.text.count) }
+        for width in [3, 10, 40] {
+            let buffer = ScreenBuffer(size: TerminalSize(rows: 4, columns: width))
+            var wide = CommandPrompt()
+            for character in "猫猫猫猫猫猫猫猫猫猫\u{301}" { wide.insert(character) }
+            let caret = CommandLineView(prompt: wide).draw(row: 3, on: buffer, theme: Theme(isMonochrome: false))
+            #expect(caret.column < max(2, width), "\(width): \(caret)")
+        }
+    }
+
+    @MainActor
+    @Test("Below 40×12 the prompt is not drawn, so it closes: q quits as the notice says")
+    func closesWhenTooSmall() async throws {
+        let sandbox = try AppSandbox()
+        defer { sandbox.remove() }
+        let model = AppModel(options: sandbox.options())
+        model.start()
+        await model.settle()
+        press(model, .char(":"))
+        _ = render(model, size: Fixtures.tooSmall)
+        #expect(model.handle(.char("q")) == .quit(exitCode: 0))
         await model.shutdown()
     }
 }

@@ -19,7 +19,9 @@ struct KeyMapTests {
         #expect(KeyMap.action(for: .char(":"), in: context) == (context == .help ? nil : .openCommandLine))
         for hint in KeyMap.barHints(in: context) {
             let binding = KeyMap.bindings(in: context).first { $0.bar?.key == hint.key }
-            #expect(hint.action != nil && hint.action == binding?.action, "\(hint.key) in \(context)")
+            // `↑↓` stands for two keys: a click on it does nothing.
+            let expected = binding?.action == .moveUp ? nil : binding?.action
+            #expect(hint.action == expected && (hint.action != nil || hint.key == "↑↓"), "\(hint.key) in \(context)")
         }
     }
 

@@ -21,6 +21,21 @@ struct MouseReportTests {
         )
     }
 
+    @Test("X10 reports (terminals without mode 1006): button, column and row plus 32")
+    func x10() {
+        #expect(MouseEvent.x10(32, 33 + 9, 33 + 4) == MouseEvent(.press(button: 0), row: 4, column: 9))
+        #expect(MouseEvent.x10(35, 33, 33) == MouseEvent(.release(button: 0), row: 0, column: 0))
+        #expect(MouseEvent.x10(96, 40, 40) == MouseEvent(.wheelUp, row: 7, column: 7))
+        #expect(MouseEvent.x10(97, 40, 40) == MouseEvent(.wheelDown, row: 7, column: 7))
+        for (button, column, row) in [
+            (31, 40, 40), (32, 32, 40), (32, 40, 32), (64, 40, 40), (34 + 32, 40, 40), (255, 255, 255),
+        ]
+            as [(UInt8, UInt8, UInt8)]
+        {
+            #expect(MouseEvent.x10(button, column, row) == nil, "\(button) \(column) \(row)")
+        }
+    }
+
     @Test("Anything else is not a report: motion, sideways wheel, zero or huge cells, garbage")
     func refuses() {
         for (parameters, final) in [
@@ -141,6 +156,85 @@ struct MouseTests {
         #expect(model.scroll == 0)
         press(model, .mouse(MouseEvent(.wheelDown, row: 5, column: 5)))
         #expect(model.scroll == min(3, model.diagnosticsView.maxScroll(in: Fixtures.compact)))
+        await model.shutdown()
+    }
+
+    @Test("A long list scrolls only when the selection leaves it: a click does not move the rows under the pointer")
+    func stickyScroll() async throws {
+        var panel = HistoryPanel()
+        let entries = (1...50).map {
+            HistoryEntry(
+                text: "Fact number \($0)", timesSeen: 1, lastSeen: Date(timeIntervalSince1970: 0),
+                environment: "embedded")
+        }
+        panel.show(.loaded(entries))
+        panel.move(.last)
+        let rows = 7
+        #expect(panel.position.firstVisible(rows: rows) == 43)
+        panel.setTop(43)
+        panel.select(43)
+        #expect(panel.position.firstVisible(rows: rows) == 43, "the top row clicked stays where it is")
+        panel.move(.up)
+        #expect(panel.position.firstVisible(rows: rows) == 42, "moving above the view scrolls by one")
+        panel.setTop(42)
+        panel.move(.down)
+        #expect(panel.position.firstVisible(rows: rows) == 42)
+        #expect(ListPosition.firstVisible(index: 3, top: 40, count: 5, rows: 7) == 0)
+        #expect(ListPosition.firstVisible(index: 0, top: 0, count: 0, rows: 7) == 0)
+    }
+
+    @Test("A double click opens the row the first click selected, even in a scrolled list")
+    func doubleClickScrolled() async throws {
+        let sandbox = try AppSandbox()
+        defer { sandbox.remove() }
+        let model = AppModel(options: sandbox.options())
+        model.start()
+        await model.settle()
+        for _ in 0..<11 {
+            press(model, .char("n"))
+            await model.settle()
+        }
+        press(model, .char("h"))
+        await model.settle()
+        let count = try #require(model.historyPanel?.entries.count)
+        #expect(count >= 10, "the bundled server has facts enough: \(count)")
+        press(model, .end)
+        var buffer = render(model, size: Fixtures.compact)
+        let top = try #require(model.historyPanel?.position.top)
+        #expect(top > 0 && top == count - 7, "compact: 7 rows under the header, the last one highlighted")
+        // The top row shown (under the title bar, the border and the header): click it twice.
+        let row = 3
+        let entries = try #require(model.historyPanel?.entries)
+        #expect(buffer.text(at: row).contains(String(entries[top].text.prefix(10))), "\(buffer.rendered)")
+        let cell = (row: row, column: 5)
+        for clickCount in 1...2 {
+            press(
+                model, .mouse(MouseEvent(.press(button: 0), row: cell.row, column: cell.column, clickCount: clickCount))
+            )
+            buffer = render(model, size: Fixtures.compact)
+            press(model, .mouse(MouseEvent(.release(button: 0), row: cell.row, column: cell.column)))
+        }
+        #expect(model.historyPanel?.position.index == top, "the row under the pointer: \(buffer.rendered)")
+        #expect(model.historyPanel?.isOpen == true)
+        await model.shutdown()
+    }
+
+    @Test("A key-bar hint acts when the button comes up on it, not if it comes up elsewhere")
+    func actsOnRelease() async throws {
+        let sandbox = try AppSandbox()
+        defer { sandbox.remove() }
+        let model = AppModel(options: sandbox.options())
+        model.start()
+        await model.settle()
+        let buffer = render(model)
+        let quit = try #require(buffer.position(of: "q quit"))
+        press(model, .mouse(MouseEvent(.press(button: 0), row: quit.row, column: quit.column)))
+        press(model, .mouse(MouseEvent(.release(button: 0), row: 5, column: 5)))
+        let help = try #require(buffer.position(of: "? help"))
+        press(model, .mouse(MouseEvent(.press(button: 0), row: help.row, column: help.column)))
+        #expect(!model.isHelpVisible, "nothing on the press")
+        press(model, .mouse(MouseEvent(.release(button: 0), row: help.row, column: help.column + 2)))
+        #expect(model.isHelpVisible)
         await model.shutdown()
     }
 

@@ -59,6 +59,10 @@ static inline void weft_put_clear(void) {
 /// off if it is still on.
 void weft_set_mouse_reporting(int on);
 
+/// Wraps ncurses' SIGTSTP handler (installed by newterm; call this after it) so that Ctrl-Z
+/// turns mouse reporting off while the process is stopped and back on after `fg`.
+void weft_install_suspend_handler(void);
+
 /// Registers, once per process, an `atexit` handler that calls `endwin` if curses
 /// mode is still active, so that no exit path leaves the terminal in raw mode.
 void weft_install_endwin_backstop(void);

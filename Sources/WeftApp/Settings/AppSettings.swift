@@ -292,7 +292,7 @@ public struct AppSettings: Sendable, Hashable {
                     problem: key == "startupDeadline"
                         ? "startupDeadline must be a number of seconds (line \(member.value.line))"
                         : key == "mouse" || key == "a11y"
-                            ? "\(key) must be true, false, \"on\" or \"off\" (line \(member.value.line))"
+                            ? "\(key) must be true or false, or a string such as \"on\" or \"off\" (line \(member.value.line))"
                             : "\(key) must be a string (line \(member.value.line))")
             }
         }

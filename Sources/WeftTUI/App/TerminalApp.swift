@@ -87,6 +87,8 @@ final class TerminalApp {
                 let key = terminal.readKey()
                 if key == .none { break }
                 if case .quit(let exitCode) = await onKey(key) { return exitCode }
+                // The next click must land on what this one changed: draw first.
+                if case .mouse = key { break }
             }
             do {
                 try await Task.sleep(for: frameInterval)

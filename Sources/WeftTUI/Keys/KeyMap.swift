@@ -131,7 +131,8 @@ enum KeyMap {
                     help: KeyHint("d", "details: services and last run")),
             ] + scrolling("scroll the error text") + [showHelp, command, quit, interrupt]
         case .environmentMenu:
-            // Enter and Esc first: where the bar is short, they are what it keeps.
+            // Enter and Esc first: where the bar is short, they are what it keeps (Enter alone
+            // at 40 columns).
             [
                 KeyBinding(
                     keys: [.enter], action: .select, bar: KeyHint("Enter", "select"),
@@ -201,7 +202,8 @@ enum KeyMap {
     /// The key-hint bar of `context`, most important first.
     static func barHints(in context: KeyContext) -> [KeyHint] {
         bindings(in: context).compactMap { binding in
-            binding.bar.map { KeyHint($0.key, $0.label, action: binding.action) }
+            // `↑↓` stands for two keys: a click on it could mean either, so it does nothing.
+            binding.bar.map { KeyHint($0.key, $0.label, action: binding.action == .moveUp ? nil : binding.action) }
         }
     }
 
@@ -230,7 +232,7 @@ enum KeyMap {
             }
             return "\(name): " + hints.joined(separator: " · ")
         } + [
-            "anywhere: : command line (\(AppCommand.names.joined(separator: ", "))), Tab completes, ↑↓ earlier ones",
+            "every screen but help: : command line (\(AppCommand.names.joined(separator: ", "))), Tab completes, ↑↓ earlier ones",
             "mouse: click a key in the bar or a row, double-click opens it, the wheel scrolls (--no-mouse: off)",
         ]
     }

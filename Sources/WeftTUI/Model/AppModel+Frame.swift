@@ -42,7 +42,7 @@ extension AppModel {
             return EnvironmentMenuView(
                 options: menu.environments.map { EnvironmentMenuView.Option(name: $0.name, detail: $0.description) },
                 currentEnvironment: menu.current,
-                selectedIndex: menu.selectedIndex
+                selectedIndex: menu.selectedIndex, top: menu.position.top
             )
         case .diagnostics?:
             return diagnosticsView

@@ -36,6 +36,8 @@ extension AppModel {
     ///   ``shutdown()``.
     func handle(_ key: Key) -> TerminalApp.Control {
         defer { changed() }
+        // Below the smallest layout the prompt is not drawn: keys go where the notice says.
+        if commandPrompt != nil, !viewSize.fits(TooSmallNotice.minimumSize) { commandPrompt = nil }
         if commandPrompt != nil { return handleCommandLine(key) }
         if case .mouse(let event) = key { return handleMouse(event) }
         guard let action = KeyMap.action(for: key, in: keyContext) else { return .proceed }
@@ -135,9 +137,12 @@ extension AppModel {
     static let wheelStep = 3
 
     /// A click or wheel step on the last frame drawn: a click on a key-bar hint does what its
-    /// key does; on a list or menu row it selects the row, and a double click opens it (Enter);
-    /// the wheel moves lists one row and scrolls text three. Anything else does nothing.
+    /// key does when the button comes up on it (as in htop: so that quitting leaves no report
+    /// of the release behind); on a list or menu row the press selects the row, and a double
+    /// click opens it (Enter); the wheel moves lists one row and scrolls text three. Anything
+    /// else does nothing.
     func handleMouse(_ event: MouseEvent) -> TerminalApp.Control {
+        let cell = CellPosition(row: event.row, column: event.column)
         switch event.kind {
         case .wheelUp, .wheelDown:
             let action: KeyAction = event.kind == .wheelUp ? .moveUp : .moveDown
@@ -152,31 +157,48 @@ extension AppModel {
             }
             for _ in 0..<(isList ? 1 : Self.wheelStep) { _ = perform(action) }
             return .proceed
+        case .release(button: 0):
+            defer { pressedKey = nil }
+            guard let pressed = pressedKey, case .key(let action) = pressed, lastLayout?.action(at: cell) == pressed
+            else { return .proceed }
+            return perform(action)
         case .press(button: 0):
-            guard let target = lastLayout?.action(at: CellPosition(row: event.row, column: event.column)) else {
-                return .proceed
+            pressedKey = nil
+            // The second click of a double click opens what the first one selected, wherever
+            // that row went: selecting it may have moved the box (a longer description).
+            if event.clickCount >= 2, let last = lastRowClick, last.cell == cell {
+                return clickRow(last.index, cell: cell, opens: true)
             }
-            switch target {
-            case .key(let action):
-                return perform(action)
-            case .row(let index):
-                switch panel {
-                case .environmentMenu(var menu)?:
-                    menu.select(index)
-                    setPanel(.environmentMenu(menu))
-                    if event.clickCount >= 2 { return perform(.select) }
-                case .history(var history)? where !history.isOpen:
-                    history.select(index)
-                    setPanel(.history(history))
-                    if event.clickCount >= 2 { return perform(.openEntry) }
-                default:
-                    break
-                }
+            switch lastLayout?.action(at: cell) {
+            case .key(let action)?:
+                pressedKey = .key(action)
+            case .row(let index)?:
+                return clickRow(index, cell: cell, opens: false)
+            case nil:
+                lastRowClick = nil
             }
             return .proceed
         case .press, .release:
             return .proceed
         }
+    }
+
+    /// Selects row `index` of the menu or history list shown, and opens it when `opens`.
+    private func clickRow(_ index: Int, cell: CellPosition, opens: Bool) -> TerminalApp.Control {
+        lastRowClick = (cell, index)
+        switch panel {
+        case .environmentMenu(var menu)?:
+            menu.select(index)
+            setPanel(.environmentMenu(menu))
+            if opens { return perform(.select) }
+        case .history(var history)? where !history.isOpen:
+            history.select(index)
+            setPanel(.history(history))
+            if opens { return perform(.openEntry) }
+        default:
+            break
+        }
+        return .proceed
     }
 
     // MARK: - Command line

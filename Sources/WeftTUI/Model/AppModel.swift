@@ -49,6 +49,11 @@ final class AppModel {
     var helpScroll = 0
     /// Where the last frame put its parts, for clicks; `nil` before the first frame.
     private(set) var lastLayout: FrameLayout?
+    /// The key-bar hint the left button went down on: it acts when the button comes up on it.
+    var pressedKey: FrameLayout.Action?
+    /// The cell and list row of the last click on a row: a double click opens that row, even
+    /// if the first click scrolled the list or moved the box.
+    var lastRowClick: (cell: CellPosition, index: Int)?
 
     let effects: AppEffects
     private var isShuttingDown = false
@@ -377,6 +382,17 @@ final class AppModel {
     /// Records where the frame just drawn put its parts: clicks act on it.
     func record(_ layout: FrameLayout) {
         lastLayout = layout
+        guard let top = layout.listTop else { return }
+        switch panel {
+        case .environmentMenu(var menu)?:
+            menu.setTop(top)
+            panel = .environmentMenu(menu)
+        case .history(var history)? where !history.isOpen:
+            history.setTop(top)
+            panel = .history(history)
+        default:
+            break
+        }
     }
 
     /// Notifies waiters after a change.

@@ -169,11 +169,14 @@ struct CommandPrompt: Sendable, Hashable {
     }
 
     /// Types `character` at the caret.
+    ///
+    /// A combining mark, a variation selector or a joiner typed after a character joins it, so
+    /// the text may grow by no character: the caret is counted again, not just moved on.
     mutating func insert(_ character: Character) {
-        var characters = Array(text)
-        characters.insert(character, at: caret)
-        text = String(characters)
-        caret += 1
+        let characters = Array(text)
+        let before = String(characters[..<caret]) + String(character)
+        text = before + String(characters[caret...])
+        caret = min(before.count, text.count)
         message = nil
     }
 
@@ -181,10 +184,10 @@ struct CommandPrompt: Sendable, Hashable {
     @discardableResult
     mutating func deleteBackward() -> Bool {
         guard caret > 0 else { return false }
-        var characters = Array(text)
-        characters.remove(at: caret - 1)
-        text = String(characters)
-        caret -= 1
+        let characters = Array(text)
+        let before = String(characters[..<(caret - 1)])
+        text = before + String(characters[caret...])
+        caret = min(before.count, text.count)
         message = nil
         return true
     }

@@ -14,6 +14,11 @@ struct EnvironmentMenu: Sendable, Hashable {
     /// The highlighted row's index.
     var selectedIndex: Int { position.index }
 
+    /// Records the first row the menu was drawn from.
+    mutating func setTop(_ top: Int) {
+        position.setTop(top)
+    }
+
     /// A menu with the current environment highlighted.
     init(environments: [Environment], current: String?) {
         self.environments = environments

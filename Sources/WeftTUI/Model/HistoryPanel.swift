@@ -46,6 +46,11 @@ struct HistoryPanel: Sendable, Hashable {
         position.select(index)
     }
 
+    /// Records the first row the list was drawn from.
+    mutating func setTop(_ top: Int) {
+        position.setTop(top)
+    }
+
     /// Opens the highlighted entry, when there is one; `false` when there is none.
     @discardableResult
     mutating func open() -> Bool {

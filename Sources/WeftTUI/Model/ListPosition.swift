@@ -12,6 +12,9 @@ struct ListPosition: Sendable, Hashable {
     private(set) var count: Int
     /// The highlighted row (0 for an empty list).
     private(set) var index: Int
+    /// The first row the list showed when last drawn: the view scrolls only when the highlight
+    /// leaves it, so a click does not move the rows under the pointer.
+    private(set) var top = 0
 
     /// A position at `index`, clamped to a list of `count` rows.
     init(count: Int, index: Int = 0) {
@@ -35,6 +38,25 @@ struct ListPosition: Sendable, Hashable {
     /// Highlights row `index`, clamped to the list.
     mutating func select(_ index: Int) {
         self.index = clamped(index)
+    }
+
+    /// The first row to show when `rows` rows fit: where the list last started, moved only as
+    /// far as keeps the highlight in view, and never past the end.
+    func firstVisible(rows: Int) -> Int {
+        Self.firstVisible(index: index, top: top, count: count, rows: rows)
+    }
+
+    /// Records the first row the list was drawn from.
+    mutating func setTop(_ top: Int) {
+        self.top = max(0, top)
+    }
+
+    /// The first row to show of `count` when `rows` fit, the highlight at `index`, and the
+    /// list last started at `top`.
+    static func firstVisible(index: Int, top: Int, count: Int, rows: Int) -> Int {
+        guard rows > 0, count > 0 else { return 0 }
+        let lowest = max(0, index - rows + 1)
+        return min(max(lowest, min(top, index)), max(0, count - rows))
     }
 
     private func clamped(_ value: Int) -> Int {

@@ -23,12 +23,15 @@ struct EnvironmentMenuView: Screen {
     var currentEnvironment: String?
     /// The highlighted option's index.
     var selectedIndex: Int
+    /// The first option shown last time.
+    var top: Int
 
     /// Creates a menu view.
-    init(options: [Option], currentEnvironment: String?, selectedIndex: Int) {
+    init(options: [Option], currentEnvironment: String?, selectedIndex: Int, top: Int = 0) {
         self.options = options
         self.currentEnvironment = currentEnvironment
         self.selectedIndex = selectedIndex
+        self.top = top
     }
 
     /// `Environments`.
@@ -44,7 +47,7 @@ struct EnvironmentMenuView: Screen {
             items: options.map {
                 MenuList.Item(title: $0.name, detail: $0.detail, isCurrent: $0.name == currentEnvironment)
             },
-            selectedIndex: selectedIndex
+            selectedIndex: selectedIndex, top: top
         )
     }
 

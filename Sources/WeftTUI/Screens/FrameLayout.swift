@@ -28,6 +28,9 @@ struct FrameLayout: Sendable, Hashable {
     var isTyping: Bool
     /// The parts a click acts on; where they overlap, the later one wins.
     var targets: [Target]
+    /// The first row the screen's list showed, if it has one: the next frame starts there
+    /// unless the highlight moved out of view.
+    var listTop: Int?
 
     /// Creates a layout.
     init(focus: CellPosition, isTyping: Bool = false, targets: [Target] = []) {

@@ -40,7 +40,7 @@ struct HistoryView: Screen {
         let compact = LayoutSize.isCompact(area)
         let content = area.insetBy(rows: 0, columns: 1)
         if panel.isOpen, let entry = panel.selected {
-            return drawOpen(entry, in: content, on: terminal, theme: theme)
+            return drawOpen(entry, in: content, compact: compact, on: terminal, theme: theme)
         }
         let entries = panel.entries
         let detailHeight = compact ? 0 : 4  // gap and up to three lines of the highlighted fact
@@ -88,8 +88,9 @@ struct HistoryView: Screen {
                 + " " + TextLayout.pad("environment", toWidth: environmentWidth) + " fact"
         terminal.put(header, row: inner.row, column: inner.column, style: theme.accent)
         let rows = max(1, inner.height - 1)
-        // Scroll as MenuList does: the highlighted row stays in view.
-        let first = max(0, panel.position.index - rows + 1)
+        // Scroll as MenuList does: from where the list started, as far as the highlight needs.
+        let first = panel.position.firstVisible(rows: rows)
+        layout.listTop = first
         for (offset, index) in (first..<min(entries.count, first + rows)).enumerated() {
             let entry = entries[index]
             let isSelected = index == panel.position.index
@@ -131,10 +132,9 @@ struct HistoryView: Screen {
 
     /// The open entry: the whole fact in a box, then when, how often and where it was seen.
     @MainActor
-    private func drawOpen(_ entry: HistoryEntry, in content: Rect, on terminal: any Terminal, theme: Theme)
-        -> FrameLayout
-    {
-        let compact = LayoutSize.isCompact(content)
+    private func drawOpen(
+        _ entry: HistoryEntry, in content: Rect, compact: Bool, on terminal: any Terminal, theme: Theme
+    ) -> FrameLayout {
         let inner = Box(title: "Fact \(panel.position.index + 1) of \(panel.entries.count)")
             .draw(in: content, on: terminal, theme: theme).insetBy(rows: compact ? 0 : 1, columns: compact ? 1 : 2)
         let times = entry.timesSeen == 1 ? "once" : "\(entry.timesSeen) times"

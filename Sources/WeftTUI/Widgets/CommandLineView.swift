@@ -17,18 +17,26 @@ struct CommandLineView: Sendable, Hashable {
     func draw(row: Int, on terminal: any Terminal, theme: Theme) -> CellPosition {
         let width = terminal.size.columns
         if let message = prompt.message, row > 0 {
-            let fitted = TextLayout.pad(" " + message, toWidth: width)
-            terminal.put(fitted, row: row - 1, column: 0, style: prompt.isProblem ? theme.failure : theme.hintBar)
+            // Up to three rows: a problem ends with what to type instead, which must show.
+            let room = max(1, width - 2)
+            let wrapped = TextLayout.width(of: message) <= room ? [message] : TextLayout.wrap(message, toWidth: room)
+            let lines = Array(wrapped.prefix(min(3, row)))
+            for (offset, line) in lines.enumerated() {
+                terminal.put(
+                    TextLayout.pad(" " + line, toWidth: width), row: row - lines.count + offset, column: 0,
+                    style: prompt.isProblem ? theme.failure : theme.hintBar)
+            }
         }
         terminal.put(String(repeating: " ", count: width), row: row, column: 0, style: theme.text)
         terminal.put(":", row: row, column: 0, style: theme.accent)
         // Keep the caret in view: the text scrolls left once it reaches the right edge.
         let characters = Array(prompt.text)
+        let caret = min(max(0, prompt.caret), characters.count)
         let room = max(1, width - 2)
         var first = 0
-        while TextLayout.width(of: String(characters[first..<prompt.caret])) >= room { first += 1 }
+        while first < caret, TextLayout.width(of: String(characters[first..<caret])) >= room { first += 1 }
         let shown = TextLayout.prefix(String(characters[first...]), fittingWidth: room)
         terminal.put(shown, row: row, column: 1, style: theme.text)
-        return CellPosition(row: row, column: 1 + TextLayout.width(of: String(characters[first..<prompt.caret])))
+        return CellPosition(row: row, column: 1 + TextLayout.width(of: String(characters[first..<caret])))
     }
 }

@@ -24,22 +24,25 @@ struct MenuList: Sendable, Hashable {
     var items: [Item]
     /// The highlighted item's index (clamped to the items).
     var selectedIndex: Int
+    /// The first item shown last time (``ListPosition/top``): the list scrolls from there only
+    /// as far as keeps the selection in view.
+    var top: Int
 
     /// Creates a list.
-    init(items: [Item], selectedIndex: Int) {
+    init(items: [Item], selectedIndex: Int, top: Int = 0) {
         self.items = items
         self.selectedIndex = selectedIndex
+        self.top = top
     }
 
     /// The index of the first visible item when `visibleRows` rows are available.
     func firstVisibleIndex(visibleRows: Int) -> Int {
-        guard visibleRows > 0, !items.isEmpty else { return 0 }
-        let selected = min(max(0, selectedIndex), items.count - 1)
-        return max(0, selected - visibleRows + 1)
+        ListPosition.firstVisible(
+            index: min(max(0, selectedIndex), max(0, items.count - 1)), top: top, count: items.count, rows: visibleRows)
     }
 
     /// Draws the visible items in `rect`, one per row; the focus is the selected item's name,
-    /// and a click on a row selects its item.
+    /// a click on a row selects its item, and ``FrameLayout/listTop`` is the first item shown.
     @MainActor
     @discardableResult
     func draw(in rect: Rect, on terminal: any Terminal, theme: Theme) -> FrameLayout {
@@ -47,6 +50,7 @@ struct MenuList: Sendable, Hashable {
         guard !rect.isEmpty else { return layout }
         let titleWidth = min(items.map { TextLayout.width(of: $0.title) }.max() ?? 0, max(8, rect.width / 3))
         let first = firstVisibleIndex(visibleRows: rect.height)
+        layout.listTop = first
         for (offset, index) in (first..<min(items.count, first + rect.height)).enumerated() {
             let item = items[index]
             let isSelected = index == selectedIndex
