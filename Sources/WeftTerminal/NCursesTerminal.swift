@@ -137,6 +137,8 @@ package final class NCursesTerminal {
         weft_install_endwin_backstop()
         set_escdelay(25)
         keypad(self.window, true)
+        // All eight bits of each input byte: UTF-8, and X10 mouse reports past column 95.
+        meta(self.window, true)
         noecho()
         cbreak()
         curs_set(0)

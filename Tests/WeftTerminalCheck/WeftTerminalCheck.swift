@@ -76,14 +76,15 @@ struct WeftTerminalCheck {
             terminal.shutdown()
         }
         // Mouse reports as a terminal sends them, read through ncurses' input: a double click,
-        // a wheel step, a release, then reports cut short or garbled among keys; the cursor
-        // parked on a cell and shown.
-        let input =
-            "\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<0;10;5M\u{1B}[<65;1;1Mq\u{1B}[<0;3x\u{1B}[<99999999999999999999Mj"
-            + "\u{1B}[<32;4;4M" + "\u{1B}[<0;2;2"
+        // a wheel step, a release, an X10 press far right (its bytes above 127: not UTF-8),
+        // then reports cut short or garbled among keys; the cursor parked on a cell and shown.
+        var input = Array(
+            "\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<0;10;5M\u{1B}[<65;1;1Mq\u{1B}[M".utf8)
+        input += [32, 33 + 150, 33 + 20]
+        input += Array("\u{1B}[<0;3x\u{1B}[<99999999999999999999Mj\u{1B}[<32;4;4M\u{1B}[<0;2;2".utf8)
         let path = "/tmp/weft-terminal-check-\(getpid())"
         if let file = fopen(path, "w") {
-            fputs(input, file)
+            _ = input.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
             fclose(file)
         }
         defer { unlink(path) }
@@ -95,15 +96,18 @@ struct WeftTerminalCheck {
                 if key != .none { keys.append(key) }
             }
             check(
-                keys.prefix(5) == [
+                keys.prefix(6) == [
                     .mouse(MouseEvent(.press(button: 0), row: 4, column: 9)),
                     .mouse(MouseEvent(.release(button: 0), row: 4, column: 9)),
                     .mouse(MouseEvent(.press(button: 0), row: 4, column: 9, clickCount: 2)),
                     .mouse(MouseEvent(.wheelDown, row: 0, column: 0)), .char("q"),
-                ], "mouse reports read through ncurses: \(keys.prefix(5))")
-            check(keys.contains(.char("j")), "a key after a garbled report is read: \(keys)")
+                    .mouse(MouseEvent(.press(button: 0), row: 20, column: 150)),
+                ], "mouse reports read through ncurses: \(keys.prefix(6))")
             check(
-                !keys.dropFirst(5).contains { if case .mouse = $0 { true } else { false } },
+                keys.contains(.char("x")) && keys.contains(.char("j")),
+                "the keys after a garbled report are read: \(keys)")
+            check(
+                !keys.dropFirst(6).contains { if case .mouse = $0 { true } else { false } },
                 "garbled, cut-short and motion reports are not clicks: \(keys)")
             terminal.placeCursor(at: CellPosition(row: 3, column: 7), visible: true)
             terminal.flush()
