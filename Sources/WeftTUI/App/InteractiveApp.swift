@@ -15,7 +15,7 @@ public enum InteractiveApp {
     /// - Parameters:
     ///   - options: The command-line options.
     ///   - environment: The process environment (`TERM`, `NO_COLOR`). Mouse reporting and
-    ///     the drawn cursor follow `options` (``AppOptions/mouse``, ``AppOptions/showsCursor``).
+    ///     the drawn cursor follow `options` (`AppOptions.mouse`, `AppOptions.showsCursor`).
     /// - Returns: 0 after `q`, 130 after SIGINT or Ctrl-C, 143 after SIGTERM.
     /// - Throws: `TerminalError` when standard input/output is not a usable terminal.
     public static func run(options: AppOptions, environment: [String: String]) async throws(TerminalError) -> Int32 {
