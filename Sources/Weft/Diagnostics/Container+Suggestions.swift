@@ -23,8 +23,8 @@ extension Container {
     static let suggestionCandidateLimit = 512
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance, for "did you mean" suggestions (also the app's command line's).
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty else { return b.count }

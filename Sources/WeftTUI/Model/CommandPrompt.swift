@@ -1,3 +1,5 @@
+import Weft
+
 /// A command typed on the command line, after `:`.
 enum AppCommand: Sendable, Hashable {
     /// `env NAME`: switch to the environment and start up again.
@@ -122,23 +124,6 @@ enum AppCommand: Sendable, Hashable {
         }
         .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         .map(\.0)
-    }
-
-    /// The Levenshtein distance between `a` and `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     private static func list(_ words: [String], or: Bool) -> String {
