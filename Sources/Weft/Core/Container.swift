@@ -87,6 +87,25 @@ public final class Container: Sendable {
             }
         }
 
+        /// Caches `value` strongly for `key`, publishes it to lock-free readers, and, when
+        /// `disposes`, keeps it for ``Container/shutdown()`` to dispose.
+        ///
+        /// The first value cached reserves room for as many values as there are registrations
+        /// (up to ``PublishedCache/initialRoomLimit``, as the first published table does), so that a
+        /// graph built cold never regrows the dictionary or the disposal list.
+        mutating func cacheStrongly(
+            _ value: any Sendable, for key: ServiceKey, disposes: Bool, publishingTo snapshot: SnapshotSlot
+        ) {
+            if instances.isEmpty {
+                let room = min(registrations.count, PublishedCache.initialRoomLimit)
+                instances.reserveCapacity(room)
+                disposables.reserveCapacity(room)
+            }
+            instances[key] = .strong(value)
+            cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
+            if disposes { disposables.append((key, value)) }
+        }
+
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
         /// own: its registration was replaced. It still completes for those already waiting.
         mutating func forgetCreation(of key: ServiceKey) {

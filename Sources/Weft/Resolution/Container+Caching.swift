@@ -108,9 +108,7 @@ extension Container {
                 state.instances[key] = StoredInstance.weakly(value)
                 return creation
             }
-            state.instances[key] = .strong(value)
-            state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
-            if !isGiven { state.disposables.append((key, value)) }
+            state.cacheStrongly(value, for: key, disposes: !isGiven, publishingTo: snapshot)
             return creation
         }
         creation?.complete(abandoned ? .abandoned : .finished(outcome))
@@ -135,9 +133,7 @@ extension Container {
             guard !isNil, state.registrationsVersion == version || state.registrations[key] === registration else {
                 return creation
             }
-            state.instances[key] = .strong(value)
-            state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
-            if !isGiven { state.disposables.append((key, value)) }
+            state.cacheStrongly(value, for: key, disposes: !isGiven, publishingTo: snapshot)
             return creation
         }
         if shutDown {
