@@ -117,16 +117,8 @@ struct DiagnosticsView: Screen {
         first: Int, hidden: Int, total: Int, box: Rect, on terminal: any Terminal, theme: Theme
     ) {
         guard hidden > 0 else { return }
-        let shown = total - hidden
-        let above = first > 0 ? theme.glyphs.scrollUp : " "
-        let below = first < hidden ? theme.glyphs.scrollDown : " "
-        let long = " \(above)\(below) \(first + 1)-\(first + shown) of \(total), ↑↓ scroll "
-        let label =
-            TextLayout.width(of: long) + 4 <= box.width
-            ? long : " \(above)\(below) \(first + 1)-\(first + shown)/\(total) "
-        terminal.put(
-            label, row: box.bottom - 1, column: max(box.column + 1, box.right - 2 - TextLayout.width(of: label)),
-            style: theme.warning)
+        ScrollMark(first: first, shown: total - hidden, total: total) { "\($0), ↑↓ scroll" }
+            .draw(on: box, on: terminal, theme: theme)
     }
 
     @MainActor

@@ -82,11 +82,10 @@ struct EnvironmentMenuView: Screen {
             theme: theme)
         if options.count > listRows {
             let first = menu.firstVisibleIndex(visibleRows: listRows)
-            let above = first > 0 ? theme.glyphs.scrollUp : " "
-            let below = first + listRows < options.count ? theme.glyphs.scrollDown : " "
-            let label = " \(above)\(below) \(selectedIndex + 1)/\(options.count) "
-            terminal.put(
-                label, row: box.bottom - 1, column: box.right - 2 - TextLayout.width(of: label), style: theme.warning)
+            ScrollMark(
+                hiddenAbove: first > 0, hiddenBelow: first + listRows < options.count,
+                text: "\(selectedIndex + 1)/\(options.count)"
+            ).draw(on: box, on: terminal, theme: theme)
         }
         for (offset, line) in detail.enumerated() {
             terminal.put(line, row: inner.row + listRows + 1 + offset, column: inner.column + 2, style: theme.muted)

@@ -118,14 +118,8 @@ struct ErrorView: Screen {
             terminal.put(line, row: inner.row + offset, column: inner.column, style: style)
         }
         if lines.count > visible {
-            let above = first > 0 ? theme.glyphs.scrollUp : " "
-            let below = first + visible < lines.count ? theme.glyphs.scrollDown : " "
-            let label =
-                LayoutSize.isCompact(area)
-                ? " \(above)\(below) \(first + 1)-\(first + shown.count)/\(lines.count) "
-                : " \(above)\(below) lines \(first + 1)-\(first + shown.count) of \(lines.count), ↑↓ scroll "
-            let column = box.right - 2 - TextLayout.width(of: label)
-            terminal.put(label, row: box.bottom - 1, column: max(box.column + 1, column), style: theme.warning)
+            ScrollMark(first: first, shown: shown.count, total: lines.count) { "lines \($0), ↑↓ scroll" }
+                .draw(on: box, on: terminal, theme: theme)
         }
         return FrameLayout(focus: CellPosition(row: inner.row + 3, column: inner.column))
     }

@@ -115,11 +115,10 @@ struct HistoryView: Screen {
             if isSelected { layout.focus = CellPosition(row: row, column: inner.column + 2) }
         }
         if entries.count > rows {
-            let above = first > 0 ? theme.glyphs.scrollUp : " "
-            let below = first + rows < entries.count ? theme.glyphs.scrollDown : " "
-            let label = " \(above)\(below) \(panel.position.index + 1)/\(entries.count) "
-            terminal.put(
-                label, row: box.bottom - 1, column: box.right - 2 - TextLayout.width(of: label), style: theme.warning)
+            ScrollMark(
+                hiddenAbove: first > 0, hiddenBelow: first + rows < entries.count,
+                text: "\(panel.position.index + 1)/\(entries.count)"
+            ).draw(on: box, on: terminal, theme: theme)
         }
         if detailHeight > 0, let entry = panel.selected {
             let lines = TextLayout.wrap(entry.text, toWidth: content.width - 4).prefix(detailHeight - 1)

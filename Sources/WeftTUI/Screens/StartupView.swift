@@ -109,12 +109,8 @@ struct StartupView: Screen {
                 style: link.isFailure ? theme.failure : theme.success)
         }
         if chain.count > rows {
-            let above = first > 0 ? theme.glyphs.scrollUp : " "
-            let below = first + rows < chain.count ? theme.glyphs.scrollDown : " "
-            let label = " \(above)\(below) \(first + 1)-\(first + min(rows, chain.count - first))/\(chain.count) "
-            terminal.put(
-                label, row: box.bottom - 1, column: max(box.column + 1, box.right - 2 - TextLayout.width(of: label)),
-                style: theme.warning)
+            ScrollMark(first: first, shown: min(rows, chain.count - first), total: chain.count)
+                .draw(on: box, on: terminal, theme: theme)
         }
         return FrameLayout(focus: CellPosition(row: inner.row + 2, column: inner.column + 2))
     }

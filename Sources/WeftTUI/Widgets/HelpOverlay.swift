@@ -87,12 +87,7 @@ struct HelpOverlay: Sendable, Hashable {
                 column: listArea.column + keyWidth + 2, style: theme.text)
         }
         if lines.count > rows, rows > 0 {
-            let above = first > 0 ? theme.glyphs.scrollUp : " "
-            let below = first + rows < lines.count ? theme.glyphs.scrollDown : " "
-            let label = " \(above)\(below) \(first + 1)-\(first + rows) of \(lines.count) "
-            terminal.put(
-                label, row: box.bottom - 1, column: max(box.column + 1, box.right - 2 - TextLayout.width(of: label)),
-                style: theme.warning)
+            ScrollMark(first: first, shown: rows, total: lines.count).draw(on: box, on: terminal, theme: theme)
         }
         return FrameLayout(focus: CellPosition(row: listArea.row, column: listArea.column))
     }
