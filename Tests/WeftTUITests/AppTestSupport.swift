@@ -116,6 +116,17 @@ func type(_ model: AppModel, _ text: String) {
     for character in text { press(model, .char(character)) }
 }
 
+/// A model over a fresh sandbox, its first run started in `environment` and ended; the caller
+/// removes the sandbox.
+@MainActor
+func settledModel(environment: String? = nil) async throws -> (AppModel, AppSandbox) {
+    let sandbox = try AppSandbox()
+    let model = AppModel(options: sandbox.options(environment: environment))
+    model.start()
+    await model.settle()
+    return (model, sandbox)
+}
+
 /// Sends keys to the model, expecting none of them to quit.
 @MainActor
 func press(_ model: AppModel, _ keys: Key..., sourceLocation: SourceLocation = #_sourceLocation) {

@@ -116,11 +116,8 @@ struct CommandParsingTests {
 struct CommandLineAppTests {
     @Test(": opens the prompt on the last row with the cursor after the text; Esc closes it")
     func opensAndCloses() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         press(model, .char(":"))
         type(model, "nex")
         let buffer = render(model)
@@ -138,11 +135,8 @@ struct CommandLineAppTests {
 
     @Test("Commands do what their keys do: next, history, diagnostics, startup, help, quit")
     func runs() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         let first = try #require(model.mainState).fact
         press(model, .char(":"))
         type(model, "next")
@@ -181,11 +175,8 @@ struct CommandLineAppTests {
 
     @Test("env NAME starts up again there; a mistake keeps the prompt open and says what to type")
     func switchesEnvironment() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         press(model, .char(":"))
         type(model, "env brokn")
         press(model, .enter)
@@ -219,11 +210,8 @@ struct CommandLineAppTests {
 
     @Test("Help lists the commands after the keys, and scrolls at 40×12 to the last one")
     func helpListsCommands() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         press(model, .char("?"))
         var buffer = render(model)
         #expect(buffer.contains("Commands: type : then one of these"), "\(buffer.rendered)")
@@ -266,11 +254,8 @@ struct CommandLineAppTests {
     @MainActor
     @Test("Below 40×12 the prompt is not drawn, so it closes: q quits as the notice says")
     func closesWhenTooSmall() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         press(model, .char(":"))
         _ = render(model, size: Fixtures.tooSmall)
         #expect(model.handle(.char("q")) == .quit(exitCode: 0))

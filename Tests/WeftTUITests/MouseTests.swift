@@ -54,11 +54,8 @@ struct MouseReportTests {
 struct MouseTests {
     @Test("A click on a key-bar hint does what the key does; on nothing, nothing")
     func keyBar() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         #expect(click(model, on: "e environment") == .proceed)
         #expect(model.menu != nil)
         #expect(click(model, on: "Esc cancel") == .proceed)
@@ -81,11 +78,8 @@ struct MouseTests {
 
     @Test("A click on a menu row selects it, a double click switches to it; the wheel moves one row")
     func menu() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         press(model, .char("e"))
         #expect(model.menu?.selected?.name == "embedded")
         _ = click(model, on: "slow")
@@ -103,11 +97,8 @@ struct MouseTests {
 
     @Test("History: a click selects a row, a double click opens it, the wheel moves; Esc goes back to the list")
     func history() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         press(model, .char("n"))
         await model.settle()
         press(model, .char("h"))
@@ -136,11 +127,8 @@ struct MouseTests {
 
     @Test("The wheel scrolls the error text and the diagnostics three rows a step, within their ends")
     func wheelScrolls() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel(environment: "broken")
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options(environment: "broken"))
-        model.start()
-        await model.settle()
         #expect(model.isOnError)
         _ = render(model, size: Fixtures.compact)
         let limit = try #require(model.currentScreen() as? ErrorView).maxScroll(in: Fixtures.compact)
@@ -185,11 +173,8 @@ struct MouseTests {
 
     @Test("A double click opens the row the first click selected, even in a scrolled list")
     func doubleClickScrolled() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         for _ in 0..<11 {
             press(model, .char("n"))
             await model.settle()
@@ -221,11 +206,8 @@ struct MouseTests {
 
     @Test("A key-bar hint acts when the button comes up on it, not if it comes up elsewhere")
     func actsOnRelease() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         let buffer = render(model)
         let quit = try #require(buffer.position(of: "q quit"))
         press(model, .mouse(MouseEvent(.press(button: 0), row: quit.row, column: quit.column)))
@@ -240,11 +222,8 @@ struct MouseTests {
 
     @Test("While the command line is open, clicks do nothing")
     func commandLineIgnoresMouse() async throws {
-        let sandbox = try AppSandbox()
+        let (model, sandbox) = try await settledModel()
         defer { sandbox.remove() }
-        let model = AppModel(options: sandbox.options())
-        model.start()
-        await model.settle()
         press(model, .char(":"))
         let layout = render(model)
         #expect(layout.isCursorVisible)
