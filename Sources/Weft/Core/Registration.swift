@@ -107,6 +107,26 @@ final class Registration: Sendable {
         }
     }
 
+    /// Whether ``factory`` is synchronous, neither isolated nor taking arguments (`.sync`).
+    var isSync: Bool {
+        switch body {
+        case .plain(.sync): true
+        case .plain: false
+        case .extended(let extras): if case .sync = extras.factory { true } else { false }
+        }
+    }
+
+    /// Runs ``factory``, which ``isSync`` says is `.sync`, without copying it out first.
+    @inline(__always)
+    func runSync(_ resolver: Resolver) throws -> any Sendable {
+        switch body {
+        case .plain(.sync(let make)): return try make(resolver)
+        case .extended(let extras): if case .sync(let make) = extras.factory { return try make(resolver) }
+        case .plain: break
+        }
+        throw TypeMismatch(expected: Void.self)
+    }
+
     /// The factory with its decorators, without hooks.
     var made: Factory {
         switch body {

@@ -99,12 +99,20 @@ final class CacheTable: @unchecked Sendable {
 
     func contains(_ key: ServiceKey) -> Bool { slot(of: key) != nil }
 
-    /// Adds `value` for `key`, which the table must not hold, in a table less than half full.
-    /// Call with the container's lock held; readers see the slot once its type is stored.
-    func insert(_ value: any Sendable, for key: ServiceKey) {
+    /// Adds `value` for `key` unless the table holds `key` already, in a table less than half
+    /// full: whether it added it. Call with the container's lock held; readers see the slot
+    /// once its type is stored.
+    @discardableResult
+    func insert(_ value: any Sendable, for key: ServiceKey) -> Bool {
         let mask = capacity - 1
+        let type = key.typeAddress
         var index = KeySlots.home(of: key, shift: shift)
-        while isFilled(index) { index = (index + 1) & mask }
+        while true {
+            let filled = self.type(at: index).load(ordering: .relaxed)
+            if filled == 0 { break }
+            if filled == type && slots[index].name == key.name { return false }
+            index = (index + 1) & mask
+        }
         // Field by field, never the whole slot: readers load the type field atomically.
         let slot = UnsafeMutableRawPointer(slots + index)
         slot.advanced(by: Self.nameOffset).assumingMemoryBound(to: String?.self).pointee = key.name
@@ -113,7 +121,8 @@ final class CacheTable: @unchecked Sendable {
             slot.advanced(by: Self.objectOffset).assumingMemoryBound(to: (any AnyObject & Sendable)?.self).pointee =
                 object
         }
-        type(at: index).store(key.typeAddress, ordering: .releasing)
+        self.type(at: index).store(type, ordering: .releasing)
+        return true
     }
 }
 
@@ -427,20 +436,17 @@ struct PublishedCache {
             if mayPublish { publish(Self.table(of: instances, roomFor: room), to: slot) }
             return
         }
-        if table.contains(key) { return }
-        if (currentCount + 1) * 2 > table.capacity {
-            outgrown.append(table)
-            var (larger, count) = Self.table(of: instances, roomFor: currentCount + 1)
-            if !larger.contains(key) {
-                larger.insert(value, for: key)
-                count += 1
-            }
-            (current, currentCount) = (larger, count)
-            slot.publish(larger)
+        if (currentCount + 1) * 2 <= table.capacity {
+            // One probe: the key is looked for where it would go.
+            if table.insert(value, for: key) { currentCount += 1 }
             return
         }
-        table.insert(value, for: key)
-        currentCount += 1
+        if table.contains(key) { return }
+        outgrown.append(table)
+        var (larger, count) = Self.table(of: instances, roomFor: currentCount + 1)
+        if larger.insert(value, for: key) { count += 1 }
+        (current, currentCount) = (larger, count)
+        slot.publish(larger)
     }
 
     /// The values of `keys` were removed or replaced: readers must not see the old ones.

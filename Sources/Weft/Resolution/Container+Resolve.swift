@@ -12,10 +12,9 @@ enum Lookup: Sendable {
 
 /// A creation ``Container/look(up:creatingFrom:startsCreation:started:)`` started under its lock: this
 /// container's synchronous singleton, with nothing cached and nothing in flight, to be made
-/// in `frame` by its synchronous `factory`; `version` is the registrations' version then.
+/// in `frame` by its synchronous factory; `version` is the registrations' version then.
 struct StartedCreation {
     let registration: Registration
-    let factory: @Sendable (Resolver) throws -> any Sendable
     let frame: ResolutionFrame
     let version: UInt
 }
@@ -68,11 +67,13 @@ extension Container {
         let frame = ResolutionFrame.current
         let startsCreation = frame != nil || !GraphScope.isInUse
         var started: StartedCreation?
+        let lookup = look(up: key, creatingFrom: frame, startsCreation: startsCreation, started: &started)
+        // Moved, not copied: a copy retains the registration and the frame once more.
+        if let started = consume started { return try create(key, started, isOutermost: frame == nil, miss: miss) }
         // Destructured once here: passing the enum down would copy its payloads at every call.
-        switch look(up: key, creatingFrom: frame, startsCreation: startsCreation, started: &started) {
+        switch lookup {
         case .value(let value): return value
         case .registration(let registration, let threshold):
-            if let started { return try create(key, started, isOutermost: frame == nil, miss: miss) }
             return try resolveSync(key, local: registration, threshold, miss: miss)
         case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
         case .shutDown: throw shutDownError(key, isOutermost: frame == nil)
@@ -82,22 +83,25 @@ extension Container {
     /// Makes the value of `key` whose creation ``look(up:creatingFrom:startsCreation:started:)``
     /// `started`: the cold path of a graph of singletons, one lock from the lookup to the factory.
     private func create(
-        _ key: ServiceKey, _ started: StartedCreation, isOutermost: Bool, miss: Miss
+        _ key: ServiceKey, _ started: borrowing StartedCreation, isOutermost: Bool, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
-        let (registration, creator) = (started.registration, started.frame)
         do throws(ResolutionError) {
             let made: any Sendable
             do throws(ResolutionError) {
-                made = try Self.run(
-                    started.factory, key: key, frame: .heap(creator), resolver: self, slowThreshold: nil)
+                do {
+                    made = try ThreadFrame.with(.heap(started.frame)) { try started.registration.runSync(Resolver(self)) }
+                } catch {
+                    throw Self.failure(error, key: key, frame: .heap(started.frame))
+                }
             } catch {
-                _ = finish(creator, for: key, of: registration, outcome: .failure(error))
+                _ = finish(started.frame, for: key, of: started.registration, outcome: .failure(error))
                 throw error
             }
-            let value = try finishMade(made, by: creator, for: key, of: registration, version: started.version)
-            if !registration.onCreated.isEmpty {
-                let found = Located(owner: self, registration: registration, resolver: self, threshold: nil)
-                try Self.runHooks(of: found, on: value, key: key, path: creator.parent?.path)
+            let value = try finishMade(
+                made, by: started.frame, for: key, of: started.registration, version: started.version)
+            if !started.registration.onCreated.isEmpty {
+                let found = Located(owner: self, registration: started.registration, resolver: self, threshold: nil)
+                try Self.runHooks(of: found, on: value, key: key, path: started.frame.parent?.path)
             }
             return value
         } catch {
@@ -227,7 +231,7 @@ extension Container {
                 }
                 let threshold = state.diagnostics.timingThreshold
                 if startsCreation, !recording, threshold == nil, registration.lifetime == .singleton,
-                    case .sync(let factory) = registration.factory
+                    registration.isSync
                 {
                     let id = ObjectIdentifier(self)
                     // A cycle is left to the general path, which reports it.
@@ -236,8 +240,7 @@ extension Container {
                         // One probe: put in place, and put back what was there (another creation).
                         guard let other = state.creations.updateValue(InFlight(frame: creator), forKey: key) else {
                             started = StartedCreation(
-                                registration: registration, factory: factory, frame: creator,
-                                version: state.registrationsVersion)
+                                registration: registration, frame: creator, version: state.registrationsVersion)
                             return .registration(registration, slowThreshold: nil)
                         }
                         state.creations[key] = other

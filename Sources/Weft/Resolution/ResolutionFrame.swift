@@ -91,45 +91,84 @@ struct StackFrame {
 /// ``WaitGraph`` — can keep one. (A `~Escapable` link would close the rule completely, but it
 /// needs Swift's experimental `Lifetimes` feature, which a library must not depend on.)
 ///
+/// A link is one word, as the thread's slot holds it (``ThreadFrame``): a heap frame's address,
+/// or a stack frame's with the low bit set. It does not retain a heap frame: whoever made the
+/// link keeps the frame alive while the link is used (the resolve running the factory, the
+/// task-local binding of an `async` factory's frame, a child frame holding its parent), so
+/// passing a link, and walking a path, costs no reference counting.
+///
 /// Linked stack frames are cheaper per step than a thread-local array of frames at the depths
 /// most resolves have (`WeftBenchmarks frames` compares the two).
-enum FrameLink {
-    case heap(ResolutionFrame)
-    case stack(UnsafePointer<StackFrame>)
+struct FrameLink {
+    /// The frame's address; the low bit set for a ``StackFrame``.
+    let bits: UInt
+
+    private init(bits: UInt) { self.bits = bits }
+
+    /// A link to `frame`, which the caller keeps alive while the link is used.
+    @inline(__always)
+    static func heap(_ frame: ResolutionFrame) -> FrameLink {
+        FrameLink(bits: UInt(bitPattern: Unmanaged.passUnretained(frame).toOpaque()))
+    }
+
+    /// A link to the stack frame at `frame`, valid while its factory runs.
+    @inline(__always)
+    static func stack(_ frame: UnsafePointer<StackFrame>) -> FrameLink {
+        FrameLink(bits: UInt(bitPattern: frame) | 1)
+    }
+
+    /// The link the thread's slot holds as `raw` (see ``ThreadFrame``).
+    @inline(__always)
+    init(raw: UnsafeMutableRawPointer) { bits = UInt(bitPattern: raw) }
+
+    /// The link as the thread's slot holds it.
+    @inline(__always)
+    var raw: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: bits) }
+
+    /// Whether the link is to a ``StackFrame``.
+    @inline(__always)
+    private var isStack: Bool { bits & 1 != 0 }
+
+    /// The stack frame linked, for a stack link.
+    @inline(__always)
+    private var stackFrame: UnsafePointer<StackFrame> {
+        UnsafePointer(bitPattern: bits & ~1).unsafelyUnwrapped
+    }
+
+    /// The heap frame linked, for a heap link, unretained.
+    @inline(__always)
+    private var heapFrame: Unmanaged<ResolutionFrame> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    /// `body` applied to the heap frame linked, without retaining it.
+    @inline(__always)
+    private func withHeapFrame<R>(_ body: (ResolutionFrame) -> R) -> R {
+        heapFrame._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The heap frame linked, or `nil` for a stack link.
+    var heap: ResolutionFrame? { isStack ? nil : heapFrame.takeUnretainedValue() }
 
     var key: ServiceKey {
-        switch self {
-        case .heap(let frame): frame.key
-        case .stack(let frame): frame.pointee.key
-        }
+        isStack ? stackFrame.pointee.key : withHeapFrame { $0.key }
     }
 
     var owner: ObjectIdentifier {
-        switch self {
-        case .heap(let frame): frame.owner
-        case .stack(let frame): frame.pointee.owner
-        }
+        isStack ? stackFrame.pointee.owner : withHeapFrame { $0.owner }
     }
 
     var resolver: ObjectIdentifier {
-        switch self {
-        case .heap(let frame): frame.resolver
-        case .stack(let frame): frame.pointee.resolver
-        }
+        isStack ? stackFrame.pointee.resolver : withHeapFrame { $0.resolver }
     }
 
     var depth: Int {
-        switch self {
-        case .heap(let frame): frame.depth
-        case .stack(let frame): frame.pointee.depth
-        }
+        isStack ? stackFrame.pointee.depth : withHeapFrame { $0.depth }
     }
 
+    /// The parent step: kept alive by this one.
     var parent: FrameLink? {
-        switch self {
-        case .heap(let frame): frame.parent.map(FrameLink.heap)
-        case .stack(let frame): frame.pointee.parent
-        }
+        isStack ? stackFrame.pointee.parent : withHeapFrame { $0.parent.map(FrameLink.heap) }
     }
 
     /// The keys from the outermost resolution to this one.
@@ -157,9 +196,10 @@ enum FrameLink {
         var link: FrameLink? = self
         var depth = 0
         while let current = link {
-            if case .heap(let frame) = current {
+            if !current.isStack {
                 // Heap frames from here up: followed without a retain and release per step.
-                guard let steps = Self.steps(from: frame, to: key, owner: owner, resolver: resolver) else { return nil }
+                guard let steps = Self.steps(from: current.heapFrame, to: key, owner: owner, resolver: resolver)
+                else { return nil }
                 return Array(path.suffix(depth + steps + 1)) + [key]
             }
             if current.isStep(key, owner: owner, resolver: resolver) { return Array(path.suffix(depth + 1)) + [key] }
@@ -172,9 +212,9 @@ enum FrameLink {
     /// How many parents up from `frame` the step resolving `key` of `owner` from `resolver`
     /// is, if it is there. The chain is kept alive by `frame`, so it is walked unretained.
     private static func steps(
-        from frame: ResolutionFrame, to key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier
+        from frame: Unmanaged<ResolutionFrame>, to key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier
     ) -> Int? {
-        var current = Unmanaged.passUnretained(frame)
+        var current = frame
         var steps = 0
         while true {
             let (matches, parent) = current._withUnsafeGuaranteedRef { frame in
@@ -194,11 +234,11 @@ enum FrameLink {
     /// reading ``key`` would copy the key, and retain its name, at every frame visited.
     @inline(__always)
     func isStep(_ key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier) -> Bool {
-        switch self {
-        case .heap(let frame): frame.owner == owner && frame.resolver == resolver && frame.key == key
-        case .stack(let frame):
-            frame.pointee.owner == owner && frame.pointee.resolver == resolver && frame.pointee.key == key
+        if isStack {
+            let frame = stackFrame
+            return frame.pointee.owner == owner && frame.pointee.resolver == resolver && frame.pointee.key == key
         }
+        return withHeapFrame { $0.owner == owner && $0.resolver == resolver && $0.key == key }
     }
 
     /// Paths shallower than this are checked for a cycle at every step.
@@ -216,14 +256,12 @@ enum FrameLink {
 
     /// This step as a heap frame, for whatever outlives the current factory call.
     func onHeap() -> ResolutionFrame {
-        switch self {
-        case .heap(let frame): frame
-        case .stack(let frame):
-            ResolutionFrame(
-                key: frame.pointee.key, owner: frame.pointee.owner, resolver: frame.pointee.resolver,
-                parent: frame.pointee.parent?.onHeap(), depth: frame.pointee.depth
-            )
-        }
+        guard isStack else { return heapFrame.takeUnretainedValue() }
+        let frame = stackFrame
+        return ResolutionFrame(
+            key: frame.pointee.key, owner: frame.pointee.owner, resolver: frame.pointee.resolver,
+            parent: frame.pointee.parent?.onHeap(), depth: frame.pointee.depth
+        )
     }
 }
 
@@ -240,26 +278,16 @@ extension FrameLink: Sendable {}
 /// least 8-byte aligned).
 enum ThreadFrame {
     static var current: FrameLink? {
-        guard let raw = cweft_thread_frame_get() else { return nil }
-        let bits = UInt(bitPattern: raw)
-        if bits & 1 == 0 { return .heap(Unmanaged<ResolutionFrame>.fromOpaque(raw).takeUnretainedValue()) }
-        return UnsafePointer<StackFrame>(bitPattern: bits & ~1).map(FrameLink.stack)
+        cweft_thread_frame_get().map(FrameLink.init(raw:))
     }
 
-    /// Runs `body` with `link` as the thread's innermost step.
+    /// Runs `body` with `link` as the thread's innermost step. The caller keeps a heap frame
+    /// linked alive (see ``FrameLink``).
     @inline(__always)
     static func with<R, E: Error>(_ link: FrameLink, _ body: () throws(E) -> R) throws(E) -> R {
         let previous = cweft_thread_frame_get()
-        let slot: UnsafeMutableRawPointer? =
-            switch link {
-            case .heap(let frame): Unmanaged.passUnretained(frame).toOpaque()
-            case .stack(let frame): UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: frame) | 1)
-            }
-        cweft_thread_frame_set(slot)
-        defer {
-            cweft_thread_frame_set(previous)
-            withExtendedLifetime(link) {}
-        }
+        cweft_thread_frame_set(link.raw)
+        defer { cweft_thread_frame_set(previous) }
         return try body()
     }
 }
