@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Weft
@@ -174,6 +175,57 @@ struct CycleTests {
         async let b: Bool = (try? await container.resolveAsync(ServiceB.self)) == nil
         let (aFailed, bFailed) = await (a, b)
         #expect(aFailed && bFailed)
+    }
+
+    /// Two threads making synchronous singletons, each inside its factory when it asks for the
+    /// other's: the creators' steps are on their stacks, and each waiter copies the other's to
+    /// the heap. One copy per step, whichever thread makes it, or the wait-for graph would not
+    /// see the cycle and both threads would wait forever.
+    @Test(
+        "Two threads making synchronous singletons that need each other get a cycle error, not a deadlock",
+        arguments: [false, true])
+    func crossThreadCycle(throughTransient: Bool) async throws {
+        let container = Container()
+        let (aStarted, bStarted) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        container.register(ServiceA.self, lifetime: .singleton) { resolver in
+            aStarted.signal()
+            bStarted.wait()
+            if throughTransient { _ = try resolver.resolve(ServiceC.self) } else { _ = try resolver.resolve(ServiceB.self) }
+            return ServiceA()
+        }
+        // A transient between the singletons: a stack step of its own in the waiter's path.
+        container.register(ServiceC.self) { resolver in
+            _ = try resolver.resolve(ServiceB.self)
+            return ServiceC()
+        }
+        container.register(ServiceB.self, lifetime: .singleton) { resolver in
+            bStarted.signal()
+            aStarted.wait()
+            _ = try resolver.resolve(ServiceA.self)
+            return ServiceB()
+        }
+        let errors = Locked<[ResolutionError]>([])
+        await withDeadlockGuard("two threads making each other's singleton") {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let group = DispatchGroup()
+                for key in [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self)] {
+                    DispatchQueue.global().async(group: group) {
+                        do throws(ResolutionError) {
+                            _ = try key == ServiceKey(ServiceA.self)
+                                ? container.require(ServiceA.self) as any Sendable : container.require(ServiceB.self)
+                        } catch {
+                            errors.withLock { $0.append(error) }
+                        }
+                    }
+                }
+                group.notify(queue: .global()) { done.resume() }
+            }
+        }
+        let failures = errors.withLock { $0 }
+        #expect(failures.count == 2)
+        // The thread that closed the cycle names it; the other fails with it, in its own path.
+        let both: Set = [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self)]
+        #expect(failures.contains { $0.code == .circularDependency && both.isSubset(of: $0.cycle) })
     }
 
     @Test("The same dependency resolved twice in one graph is not a cycle")

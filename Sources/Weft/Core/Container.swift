@@ -41,8 +41,9 @@ public final class Container: Sendable {
         /// others wait on once someone does.
         var creations: [ServiceKey: InFlight] = [:]
         /// Creations that were waited on and then forgotten (their registration was replaced)
-        /// before their creator finished, by creator frame: the creator still completes them.
-        var detached: [ObjectIdentifier: Creation] = [:]
+        /// before their creator finished, by creator (``CreatorFrame/identity``): the creator
+        /// still completes them.
+        var detached: [UInt: Creation] = [:]
         var diagnostics: Diagnostics
         var cache = PublishedCache()
         /// Scopes and children made from this container, which may cache values of its
@@ -111,18 +112,18 @@ public final class Container: Sendable {
         mutating func forgetCreation(of key: ServiceKey) {
             // Skipped while nothing is being created: a hash and probe on every registration.
             guard !creations.isEmpty, let forgotten = creations.removeValue(forKey: key) else { return }
-            if let creation = forgotten.creation { detached[ObjectIdentifier(forgotten.frame)] = creation }
+            if let creation = forgotten.creation { detached[forgotten.creator.identity] = creation }
         }
 
         /// Ends the creation of `key` that `creator` runs: no longer in flight, and its
         /// ``Creation``, if anyone waits on it, returned for the creator to complete.
-        mutating func endCreation(of key: ServiceKey, by creator: ResolutionFrame) -> Creation? {
+        mutating func endCreation(of key: ServiceKey, by creator: UInt) -> Creation? {
             // One probe when the creation is `creator`'s, as it almost always is.
             if let inFlight = creations.removeValue(forKey: key) {
-                if inFlight.frame === creator { return inFlight.creation }
+                if inFlight.creator.identity == creator { return inFlight.creation }
                 creations[key] = inFlight
             }
-            return detached.isEmpty ? nil : detached.removeValue(forKey: ObjectIdentifier(creator))
+            return detached.isEmpty ? nil : detached.removeValue(forKey: creator)
         }
 
         /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
@@ -636,10 +637,10 @@ public final class Container: Sendable {
 }
 
 /// A value being made: the frame of the resolve making it, and once another resolve waits for
-/// it, the ``Creation`` they wait on (made then, so that an uncontended creation costs no more
-/// than its frame).
+/// it, the ``Creation`` they wait on (made then, so that an uncontended creation costs nothing
+/// beyond its entry here).
 struct InFlight {
-    let frame: ResolutionFrame
+    let creator: CreatorFrame
     var creation: Creation? = nil
 
     /// How many resolves wait for it right now.

@@ -87,7 +87,7 @@ extension Container {
                 } catch {
                     outcome = .failure(error)
                 }
-                let finished = cache.finish(creator, for: key, of: found.registration, outcome: outcome)
+                let finished = cache.finish(creator.identity, for: key, of: found.registration, outcome: outcome)
                 if let late = finished.late { await cache.disposeLate(late, key: key) }
                 let value = try finished.outcome.get()
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)

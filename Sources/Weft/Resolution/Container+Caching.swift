@@ -49,12 +49,14 @@ extension Container {
             }
             if let inFlight = state.creations[key] {
                 if let creation = inFlight.creation { return .wait(creation) }
-                let creation = Creation(frame: inFlight.frame)
-                state.creations[key] = InFlight(frame: inFlight.frame, creation: creation)
+                // The creator's step, copied to the heap if it was on its stack: it lives until
+                // the creation ends, which takes this lock.
+                let creation = Creation(frame: inFlight.creator.onHeap())
+                state.creations[key] = InFlight(creator: inFlight.creator, creation: creation)
                 return .wait(creation)
             }
             let made = frame()
-            state.creations[key] = InFlight(frame: made, creation: nil)
+            state.creations[key] = InFlight(creator: CreatorFrame(made))
             return .create(made)
         }
         if trace != nil { traceCached(key, trace, lifetime: lifetime) }
@@ -82,7 +84,7 @@ extension Container {
     /// ``ResolutionError/shutDown(_:)``, and a ``Disposable`` one is returned in `late` for the
     /// creator to dispose at once.
     func finish(
-        _ creator: ResolutionFrame, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome
+        _ creator: UInt, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome
     ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
@@ -118,8 +120,7 @@ extension Container {
     /// ``finish(_:for:of:outcome:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
     func finishMade(
-        _ made: any Sendable, by creator: ResolutionFrame, for key: ServiceKey, of registration: Registration,
-        version: UInt
+        _ made: any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration, version: UInt
     ) throws(ResolutionError) -> any Sendable {
         let (value, isGiven, isNil) = Self.unwrap(made)
         var shutDown = false

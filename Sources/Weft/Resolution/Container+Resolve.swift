@@ -10,12 +10,11 @@ enum Lookup: Sendable {
     case shutDown
 }
 
-/// A creation ``Container/look(up:creatingFrom:startsCreation:started:)`` started under its lock: this
+/// A creation ``Container/look(up:creatingFrom:in:started:)`` started under its lock: this
 /// container's synchronous singleton, with nothing cached and nothing in flight, to be made
-/// in `frame` by its synchronous factory; `version` is the registrations' version then.
+/// in the step given by its synchronous factory; `version` is the registrations' version then.
 struct StartedCreation {
     let registration: Registration
-    let frame: ResolutionFrame
     let version: UInt
 }
 
@@ -63,13 +62,29 @@ extension Container {
     /// path stays a small function.
     @inline(never)
     private func resolveUncached(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
-        // A top-level resolve binds a `GraphScope` once `.graph` registrations exist: not here.
         let frame = ResolutionFrame.current
-        let startsCreation = frame != nil || !GraphScope.isInUse
+        // A top-level resolve binds a `GraphScope` once `.graph` registrations exist: not here.
+        guard frame != nil || !GraphScope.isInUse else { return try resolveLooked(key, miss: miss, frame: nil, step: nil) }
+        // The step a creation of this container's own singleton starts in, on this stack.
+        let id = ObjectIdentifier(self)
+        return try StackFrame.run(key: key, owner: id, resolver: id, parent: frame) {
+            (step) throws(ResolutionError) -> any Sendable in
+            try resolveLooked(key, miss: miss, frame: frame, step: step)
+        }
+    }
+
+    /// ``resolveUncached(_:miss:)`` once the step a creation would start in is ready (`nil`:
+    /// none may start here).
+    @inline(__always)
+    private func resolveLooked(
+        _ key: ServiceKey, miss: Miss, frame: FrameLink?, step: UnsafePointer<StackFrame>?
+    ) throws(ResolutionError) -> any Sendable {
         var started: StartedCreation?
-        let lookup = look(up: key, creatingFrom: frame, startsCreation: startsCreation, started: &started)
-        // Moved, not copied: a copy retains the registration and the frame once more.
-        if let started = consume started { return try create(key, started, isOutermost: frame == nil, miss: miss) }
+        let lookup = look(up: key, creatingFrom: frame, in: step, started: &started)
+        // Moved, not copied: a copy retains the registration once more.
+        if let started = consume started, let step {
+            return try create(key, started, in: step, isOutermost: frame == nil, miss: miss)
+        }
         // Destructured once here: passing the enum down would copy its payloads at every call.
         switch lookup {
         case .value(let value): return value
@@ -80,28 +95,31 @@ extension Container {
         }
     }
 
-    /// Makes the value of `key` whose creation ``look(up:creatingFrom:startsCreation:started:)``
-    /// `started`: the cold path of a graph of singletons, one lock from the lookup to the factory.
+    /// Makes the value of `key` whose creation ``look(up:creatingFrom:in:started:)`` `started`
+    /// in `step`: the cold path of a graph of singletons, one lock from the lookup to the
+    /// factory, and the creator's step on its stack (copied to the heap only if another
+    /// resolve comes to wait for it).
     private func create(
-        _ key: ServiceKey, _ started: borrowing StartedCreation, isOutermost: Bool, miss: Miss
+        _ key: ServiceKey, _ started: borrowing StartedCreation, in step: UnsafePointer<StackFrame>,
+        isOutermost: Bool, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
+        let creator = UInt(bitPattern: step)
         do throws(ResolutionError) {
             let made: any Sendable
             do throws(ResolutionError) {
                 do {
-                    made = try ThreadFrame.with(.heap(started.frame)) { try started.registration.runSync(Resolver(self)) }
+                    made = try ThreadFrame.with(.stack(step)) { try started.registration.runSync(Resolver(self)) }
                 } catch {
-                    throw Self.failure(error, key: key, frame: .heap(started.frame))
+                    throw Self.failure(error, key: key, frame: .stack(step))
                 }
             } catch {
-                _ = finish(started.frame, for: key, of: started.registration, outcome: .failure(error))
+                _ = finish(creator, for: key, of: started.registration, outcome: .failure(error))
                 throw error
             }
-            let value = try finishMade(
-                made, by: started.frame, for: key, of: started.registration, version: started.version)
+            let value = try finishMade(made, by: creator, for: key, of: started.registration, version: started.version)
             if !started.registration.onCreated.isEmpty {
                 let found = Located(owner: self, registration: started.registration, resolver: self, threshold: nil)
-                try Self.runHooks(of: found, on: value, key: key, path: started.frame.parent?.path)
+                try Self.runHooks(of: found, on: value, key: key, path: step.pointee.parent?.path)
             }
             return value
         } catch {
@@ -196,17 +214,19 @@ extension Container {
     @inline(__always)
     func look(up key: ServiceKey) -> Lookup {
         var started: StartedCreation?
-        return look(up: key, creatingFrom: nil, startsCreation: false, started: &started)
+        return look(up: key, creatingFrom: nil, in: nil, started: &started)
     }
 
-    /// One lock: a cached value here, or this container's registration for `key`; with
-    /// `startsCreation`, for a synchronous singleton of this container that nothing made or
-    /// is making, and that closes no cycle below `frame`, also the creation started in a new
-    /// frame, in `started`.
+    /// One lock: a cached value here, or this container's registration for `key`; given a
+    /// `step` (below `frame`), for a synchronous singleton of this container that nothing made
+    /// or is making, and that closes no cycle below `frame`, also its creation started in
+    /// `step`, in `started`.
     @inline(__always)
     func look(
-        up key: ServiceKey, creatingFrom frame: FrameLink?, startsCreation: Bool, started: inout StartedCreation?
+        up key: ServiceKey, creatingFrom frame: FrameLink?, in step: UnsafePointer<StackFrame>?,
+        started: inout StartedCreation?
     ) -> Lookup {
+        let creator = step.map(CreatorFrame.init(stack:))
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
@@ -230,17 +250,13 @@ extension Container {
                     state.cache.noteLockedTransientHit(state.registrations, state.inherited, to: snapshot)
                 }
                 let threshold = state.diagnostics.timingThreshold
-                if startsCreation, !recording, threshold == nil, registration.lifetime == .singleton,
-                    registration.isSync
-                {
+                if let creator, !recording, threshold == nil, registration.lifetime == .singleton, registration.isSync {
                     let id = ObjectIdentifier(self)
                     // A cycle is left to the general path, which reports it.
                     if frame?.cycle(closingAt: key, owner: id, resolver: id) == nil {
-                        let creator = ResolutionFrame(key: key, owner: id, resolver: id, parent: frame?.onHeap())
                         // One probe: put in place, and put back what was there (another creation).
-                        guard let other = state.creations.updateValue(InFlight(frame: creator), forKey: key) else {
-                            started = StartedCreation(
-                                registration: registration, frame: creator, version: state.registrationsVersion)
+                        guard let other = state.creations.updateValue(InFlight(creator: creator), forKey: key) else {
+                            started = StartedCreation(registration: registration, version: state.registrationsVersion)
                             return .registration(registration, slowThreshold: nil)
                         }
                         state.creations[key] = other

@@ -146,7 +146,7 @@ extension Container {
                         factory, key: key, frame: .heap(creator), resolver: found.resolver,
                         slowThreshold: found.threshold)
                 }
-                let finished = cache.finish(creator, for: key, of: found.registration, outcome: outcome)
+                let finished = cache.finish(creator.identity, for: key, of: found.registration, outcome: outcome)
                 // Disposal is async: a synchronous resolve hands it to a task of its own.
                 if let late = finished.late { Task { await cache.disposeLate(late, key: key) } }
                 let value = try finished.outcome.get()
@@ -232,8 +232,8 @@ extension Container {
         _ factory: @Sendable (Resolver) throws -> any Sendable,
         key: ServiceKey, owner: ObjectIdentifier, resolver: Container, _ threshold: Duration?, parent: FrameLink?
     ) throws(ResolutionError) -> any Sendable {
-        let step = StackFrame(key: key, owner: owner, resolver: ObjectIdentifier(resolver), parent: parent)
-        return try withUnsafePointer(to: step) { (step) throws(ResolutionError) -> any Sendable in
+        try StackFrame.run(key: key, owner: owner, resolver: ObjectIdentifier(resolver), parent: parent) {
+            (step) throws(ResolutionError) -> any Sendable in
             try run(factory, key: key, frame: .stack(step), resolver: resolver, slowThreshold: threshold)
         }
     }

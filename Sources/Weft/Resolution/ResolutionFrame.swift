@@ -1,3 +1,4 @@
+import Atomics
 import CWeftThreadFrame
 
 /// One step of a resolution path kept on the heap: "resolving `key`, registered in `owner`,
@@ -64,22 +65,111 @@ final class ResolutionFrame: Sendable {
     }
 }
 
-/// One step of a resolution path on the stack of the thread running a transient's synchronous
-/// factory: no allocation on the transient path. Valid only while that factory runs.
+/// One step of a resolution path on the stack of the thread running its synchronous factory:
+/// a transient's, or a container's own singleton made on the cold path. No allocation. Valid
+/// only while that factory runs (``run(key:owner:resolver:parent:_:)``).
+///
+/// Another thread may read a singleton's step while it is being made, under the lock of the
+/// container making it (the creation in flight points to it, see ``CreatorFrame``): the step
+/// lives until its creation ends, which takes that lock. Its fields never change once made.
 struct StackFrame {
     let key: ServiceKey
     let owner: ObjectIdentifier
     let resolver: ObjectIdentifier
     let parent: FrameLink?
     let depth: Int
+    /// The step's heap copy, once something that outlives the step needed one (a waiter's
+    /// ``Creation``, the ``WaitGraph``; see ``FrameLink/onHeap()``): the address of a retained
+    /// ``ResolutionFrame``, or 0. Set once, atomically, so that the step has one heap copy
+    /// whichever thread makes it: the ``WaitGraph`` tells frames apart by identity.
+    private var heapCopy = UInt.AtomicRepresentation(0)
 
-    init(key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: FrameLink?) {
+    private init(key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: FrameLink?) {
         self.key = key
         self.owner = owner
         self.resolver = resolver
         self.parent = parent
         self.depth = (parent?.depth ?? 0) + 1
     }
+
+    /// Runs `body` with a step for `key` below `parent` on this thread's stack, and releases
+    /// the step's heap copy, if one was made, when it ends.
+    @inline(__always)
+    static func run<R, E: Error>(
+        key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: FrameLink?,
+        _ body: (UnsafePointer<StackFrame>) throws(E) -> R
+    ) throws(E) -> R {
+        var step = StackFrame(key: key, owner: owner, resolver: resolver, parent: parent)
+        return try withUnsafeMutablePointer(to: &step) { (step) throws(E) -> R in
+            defer {
+                let copy = heapCopy(of: step).exchange(0, ordering: .acquiring)
+                if copy != 0 { Unmanaged<ResolutionFrame>.fromOpaque(UnsafeRawPointer(bitPattern: copy)!).release() }
+            }
+            return try body(UnsafePointer(step))
+        }
+    }
+
+    private static let heapCopyOffset = MemoryLayout<StackFrame>.offset(of: \StackFrame.heapCopy) ?? 0
+
+    /// The heap copy of the step at `step`, as an atomic.
+    @inline(__always)
+    private static func heapCopy(of step: UnsafePointer<StackFrame>) -> UnsafeAtomic<UInt> {
+        UnsafeAtomic<UInt>(
+            at: (UnsafeMutableRawPointer(mutating: step) + heapCopyOffset).assumingMemoryBound(
+                to: UInt.AtomicRepresentation.self))
+    }
+
+    /// The heap copy of the step at `step`, made now if none was: the same frame every time.
+    static func onHeap(_ step: UnsafePointer<StackFrame>) -> ResolutionFrame {
+        let slot = heapCopy(of: step)
+        let existing = slot.load(ordering: .acquiring)
+        if existing != 0 { return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: existing)!).takeUnretainedValue() }
+        let made = ResolutionFrame(
+            key: step.pointee.key, owner: step.pointee.owner, resolver: step.pointee.resolver,
+            parent: step.pointee.parent?.onHeap(), depth: step.pointee.depth)
+        let bits = UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+        let (exchanged, winner) = slot.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+        if exchanged { return made }
+        // Another thread made it first: its copy is the step's.
+        Unmanaged<ResolutionFrame>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: winner)!).takeUnretainedValue()
+    }
+}
+
+/// The frame of a creation in flight, for the resolves that come to wait for it: a heap
+/// frame, or the step on the creator's stack (a container's own singleton made on the cold
+/// path), copied to the heap only if someone waits.
+// @unchecked: the stack address is read only under the lock of the container making the value,
+// while the creation is in flight, and so while the creator's step is alive (see StackFrame).
+struct CreatorFrame: @unchecked Sendable {
+    private let heap: ResolutionFrame?
+    private let stack: UnsafePointer<StackFrame>?
+
+    init(_ frame: ResolutionFrame) {
+        (heap, stack) = (frame, nil)
+    }
+
+    init(stack step: UnsafePointer<StackFrame>) {
+        (heap, stack) = (nil, step)
+    }
+
+    /// Tells creators apart: the heap frame's address, or the step's.
+    var identity: UInt {
+        if let heap { return heap.identity }
+        return UInt(bitPattern: stack)
+    }
+
+    /// The frame as a heap frame, the same one each time. Call under the lock of the container
+    /// making the value, while the creation is in flight.
+    func onHeap() -> ResolutionFrame {
+        if let heap { return heap }
+        return StackFrame.onHeap(stack.unsafelyUnwrapped)
+    }
+}
+
+extension ResolutionFrame {
+    /// Tells creators apart (see ``CreatorFrame/identity``).
+    var identity: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 }
 
 /// The innermost step of a resolution path, wherever it is kept.
@@ -256,12 +346,7 @@ struct FrameLink {
 
     /// This step as a heap frame, for whatever outlives the current factory call.
     func onHeap() -> ResolutionFrame {
-        guard isStack else { return heapFrame.takeUnretainedValue() }
-        let frame = stackFrame
-        return ResolutionFrame(
-            key: frame.pointee.key, owner: frame.pointee.owner, resolver: frame.pointee.resolver,
-            parent: frame.pointee.parent?.onHeap(), depth: frame.pointee.depth
-        )
+        isStack ? StackFrame.onHeap(stackFrame) : heapFrame.takeUnretainedValue()
     }
 }
 
