@@ -156,7 +156,10 @@ extension Container {
     @inlinable
     static func cast<T>(_ value: consuming any Sendable, _ key: ServiceKey) throws(ResolutionError) -> T {
         let boxed = value
-        if let typed = exactly(boxed, as: T.self) { return typed }
+        // Opened explicitly: an `any Sendable` is never opened implicitly (it is `Any`), and a
+        // generic parameter would see the existential, not the type inside it.
+        func exactlyT<Boxed>(_ value: Boxed) -> T? { exactly(value, as: T.self) }
+        if let typed = _openExistential(boxed, do: exactlyT) { return typed }
         if let typed = boxed as? T { return typed }
         throw mismatch(key, expected: T.self)
     }
@@ -165,9 +168,9 @@ extension Container {
     /// result, boxed as the type it was registered with): two metadata pointers compared, where
     /// `as?` runs the runtime's general dynamic cast.
     @inlinable @inline(__always)
-    static func exactly<T, Boxed>(_ value: borrowing Boxed, as type: T.Type) -> T? {
+    static func exactly<T, Boxed>(_ value: Boxed, as type: T.Type) -> T? {
         guard Boxed.self == T.self else { return nil }
-        return unsafeBitCast(copy value, to: T.self)
+        return unsafeBitCast(value, to: T.self)
     }
 
     /// The error for a value of another type than its key's: unreachable through the public API.
@@ -219,8 +222,8 @@ extension Container {
 
     /// One lock: a cached value here, or this container's registration for `key`; given a
     /// `step` (below `frame`), for a synchronous singleton of this container that nothing made
-    /// or is making, and that closes no cycle below `frame`, also its creation started in
-    /// `step`, in `started`.
+    /// or is making, and that closes no cycle below `frame`, its creation started in `step`
+    /// instead, in `started` (the lookup then says `.missing`: ignore it).
     @inline(__always)
     func look(
         up key: ServiceKey, creatingFrom frame: FrameLink?, in step: UnsafePointer<StackFrame>?,
@@ -257,7 +260,8 @@ extension Container {
                         // One probe: put in place, and put back what was there (another creation).
                         guard let other = state.creations.updateValue(InFlight(creator: creator), forKey: key) else {
                             started = StartedCreation(registration: registration, version: state.registrationsVersion)
-                            return .registration(registration, slowThreshold: nil)
+                            // All the caller needs is in `started`: no copy of the registration.
+                            return .missing
                         }
                         state.creations[key] = other
                     }

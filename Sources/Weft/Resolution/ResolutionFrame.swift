@@ -102,7 +102,9 @@ struct StackFrame {
         var step = StackFrame(key: key, owner: owner, resolver: resolver, parent: parent)
         return try withUnsafeMutablePointer(to: &step) { (step) throws(E) -> R in
             defer {
-                let copy = heapCopy(of: step).exchange(0, ordering: .acquiring)
+                // A load, not an exchange: by now nothing in flight points to the step or below
+                // it, so no other thread can reach it to copy it.
+                let copy = heapCopy(of: step).load(ordering: .acquiring)
                 if copy != 0 { Unmanaged<ResolutionFrame>.fromOpaque(UnsafeRawPointer(bitPattern: copy)!).release() }
             }
             return try body(UnsafePointer(step))
