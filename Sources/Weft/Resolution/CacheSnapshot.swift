@@ -55,9 +55,6 @@ final class CacheTable: @unchecked Sendable {
         values.deallocate()
     }
 
-    private static let nameOffset = MemoryLayout<Slot>.offset(of: \Slot.name) ?? 8
-    private static let objectOffset = MemoryLayout<Slot>.offset(of: \Slot.object) ?? 24
-
     /// Slot `index`'s type, as an atomic.
     @inline(__always)
     private func type(at index: Int) -> UnsafeAtomic<UInt> {
@@ -114,13 +111,11 @@ final class CacheTable: @unchecked Sendable {
             index = (index + 1) & mask
         }
         // Field by field, never the whole slot: readers load the type field atomically.
-        let slot = UnsafeMutableRawPointer(slots + index)
-        slot.advanced(by: Self.nameOffset).assumingMemoryBound(to: String?.self).pointee = key.name
+        // Stored properties' key paths: the optimizer makes these constant offsets.
+        let slot = slots + index
+        slot.pointer(to: \.name).unsafelyUnwrapped.pointee = key.name
         (values + index).initialize(to: value)
-        if let object = classInstance(value) {
-            slot.advanced(by: Self.objectOffset).assumingMemoryBound(to: (any AnyObject & Sendable)?.self).pointee =
-                object
-        }
+        if let object = classInstance(value) { slot.pointer(to: \.object).unsafelyUnwrapped.pointee = object }
         self.type(at: index).store(type, ordering: .releasing)
         return true
     }

@@ -154,7 +154,9 @@ extension Container {
     /// made (the caller disposes it), and a factory of `T?` that gave `nil` is asked again next
     /// time. Neither is a class instance: most values skip both casts.
     private static func unwrap(_ made: any Sendable) -> (value: any Sendable, isGiven: Bool, isNil: Bool) {
-        guard !(type(of: made) is AnyClass) else { return (made, false, false) }
+        // The boxed type, read by opening the existential: `type(of:)` asks the runtime.
+        func isClass<Value>(_: Value) -> Bool { Value.self is AnyClass }
+        guard !_openExistential(made, do: isClass) else { return (made, false, false) }
         if let given = made as? GivenValue { return (given.value, true, false) }
         return (made, false, (made as? any OptionalType)?.isNone ?? false)
     }

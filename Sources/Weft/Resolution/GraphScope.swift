@@ -1,3 +1,4 @@
+import CWeftThreadFrame
 import Atomics
 
 #if canImport(Darwin)
@@ -39,13 +40,12 @@ final class GraphScope: Sendable {
 
     // MARK: Binding
 
-    private static let inUse = ManagedAtomic<Bool>(false)
-
-    /// Whether any `.graph` registration was ever made: only then do resolves bind scopes.
-    static var isInUse: Bool { inUse.load(ordering: .relaxed) }
+    /// Whether any `.graph` registration was ever made: only then do resolves bind scopes. A C
+    /// global (see `CWeftThreadFrame.h`): a Swift one costs a lazy initialization check.
+    static var isInUse: Bool { cweft_graph_scopes_in_use_get() != 0 }
 
     static func noteInUse() {
-        if !isInUse { inUse.store(true, ordering: .relaxed) }
+        if !isInUse { cweft_graph_scopes_in_use_set() }
     }
 
     /// The scope of the `async` resolution this task runs.

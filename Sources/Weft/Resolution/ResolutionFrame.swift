@@ -111,14 +111,11 @@ struct StackFrame {
         }
     }
 
-    private static let heapCopyOffset = MemoryLayout<StackFrame>.offset(of: \StackFrame.heapCopy) ?? 0
-
     /// The heap copy of the step at `step`, as an atomic.
     @inline(__always)
     private static func heapCopy(of step: UnsafePointer<StackFrame>) -> UnsafeAtomic<UInt> {
-        UnsafeAtomic<UInt>(
-            at: (UnsafeMutableRawPointer(mutating: step) + heapCopyOffset).assumingMemoryBound(
-                to: UInt.AtomicRepresentation.self))
+        // A stored property's key path: the optimizer makes this a constant offset.
+        UnsafeAtomic<UInt>(at: UnsafeMutablePointer(mutating: step).pointer(to: \.heapCopy).unsafelyUnwrapped)
     }
 
     /// The heap copy of the step at `step`, made now if none was: the same frame every time.
