@@ -18,20 +18,25 @@ final class CacheTable: @unchecked Sendable {
     let capacity: Int
     /// `UInt.bitWidth - log2(capacity)`: see ``KeySlots``.
     private let shift: Int
-    /// Per slot, together: the key's type address (0 for an empty slot), its name, and the
-    /// value as a plain reference if it is a class instance (copying that out is one retain and
-    /// casting it is a class check, where an existential needs value witnesses). One slot is
-    /// 32 bytes, so a probe that finds a class instance touches one cache line, not three: in a
-    /// graph built cold, those misses were a third of every dependency's read.
+    /// Per slot, together: the key's type address (0 for an empty slot; its low bit set when
+    /// the key has a name) and the value as a plain reference if it is a class instance
+    /// (copying that out is one retain and casting it is a class check, where an existential
+    /// needs value witnesses). One slot is 16 bytes: a probe that finds a class instance touches
+    /// one cache line, and the slots of a graph's 191 values take 8 KB, not the 16 KB they took
+    /// with the name beside them, so more of them stay in the first-level cache while the
+    /// graph's factories read them.
     private let slots: UnsafeMutablePointer<Slot>
+    /// Each slot's name, read only for a named key; made when the first named key goes in
+    /// (before the slot's type is stored, so a reader that sees a named slot sees this too).
+    private var names: UnsafeMutablePointer<String?>?
     /// The value of each slot as an existential. Initialized only in the slots whose type is
     /// not 0.
     private let values: UnsafeMutablePointer<any Sendable>
 
-    /// One slot's key and class instance; `type` first, so that a slot's address is its type's.
+    /// One slot's key type and class instance; `type` first, so that a slot's address is its
+    /// type's.
     private struct Slot {
         var type: UInt.AtomicRepresentation
-        var name: String?
         var object: (any AnyObject & Sendable)?
     }
 
@@ -42,7 +47,7 @@ final class CacheTable: @unchecked Sendable {
         capacity = 1 << bits
         shift = UInt.bitWidth - bits
         slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(type: UInt.AtomicRepresentation(0), name: nil, object: nil), count: capacity)
+        slots.initialize(repeating: Slot(type: UInt.AtomicRepresentation(0), object: nil), count: capacity)
         values = .allocate(capacity: capacity)
     }
 
@@ -52,6 +57,10 @@ final class CacheTable: @unchecked Sendable {
         }
         slots.deinitialize(count: capacity)
         slots.deallocate()
+        if let names {
+            names.deinitialize(count: capacity)
+            names.deallocate()
+        }
         values.deallocate()
     }
 
@@ -68,17 +77,24 @@ final class CacheTable: @unchecked Sendable {
         type(at: index).load(ordering: .relaxed) != 0
     }
 
+    /// What a slot of `key` holds as its type: the type's address, its low bit set for a name
+    /// (type metadata is at least 8-byte aligned).
+    @inline(__always)
+    private static func typeWord(of key: ServiceKey) -> UInt {
+        key.name == nil ? key.typeAddress : key.typeAddress | 1
+    }
+
     /// The slot holding `key`, if any.
     @inline(__always)
     private func slot(of key: ServiceKey) -> Int? {
-        let type = key.typeAddress
-        let mask = capacity - 1
+        let type = Self.typeWord(of: key)
+        let mask = capacity &- 1
         var index = KeySlots.home(of: key, shift: shift)
         while true {
             let slot = self.type(at: index).load(ordering: .acquiring)
             if slot == 0 { return nil }
-            if slot == type && slots[index].name == key.name { return index }
-            index = (index + 1) & mask
+            if slot == type && (type & 1 == 0 || names.unsafelyUnwrapped[index] == key.name) { return index }
+            index = (index &+ 1) & mask
         }
     }
 
@@ -101,21 +117,26 @@ final class CacheTable: @unchecked Sendable {
     /// once its type is stored.
     @discardableResult
     func insert(_ value: any Sendable, for key: ServiceKey) -> Bool {
-        let mask = capacity - 1
-        let type = key.typeAddress
+        let mask = capacity &- 1
+        let type = Self.typeWord(of: key)
         var index = KeySlots.home(of: key, shift: shift)
         while true {
             let filled = self.type(at: index).load(ordering: .relaxed)
             if filled == 0 { break }
-            if filled == type && slots[index].name == key.name { return false }
-            index = (index + 1) & mask
+            if filled == type && (type & 1 == 0 || names.unsafelyUnwrapped[index] == key.name) { return false }
+            index = (index &+ 1) & mask
         }
-        // Field by field, never the whole slot: readers load the type field atomically.
-        // Stored properties' key paths: the optimizer makes these constant offsets.
-        let slot = slots + index
-        slot.pointer(to: \.name).unsafelyUnwrapped.pointee = key.name
+        // Field by field, never the whole slot: readers load the type field atomically. A
+        // stored property's key path: the optimizer makes this a constant offset.
+        if type & 1 != 0 {
+            if names == nil {
+                names = .allocate(capacity: capacity)
+                names.unsafelyUnwrapped.initialize(repeating: nil, count: capacity)
+            }
+            names.unsafelyUnwrapped[index] = key.name
+        }
         (values + index).initialize(to: value)
-        if let object = classInstance(value) { slot.pointer(to: \.object).unsafelyUnwrapped.pointee = object }
+        if let object = classInstance(value) { (slots + index).pointer(to: \.object).unsafelyUnwrapped.pointee = object }
         self.type(at: index).store(type, ordering: .releasing)
         return true
     }
