@@ -3,6 +3,11 @@ import Testing
 
 @testable import Weft
 
+/// Holds a service resolved inside its factory.
+private struct Wrapper: Sendable {
+    let service: Service
+}
+
 @Suite("Lifetimes")
 struct LifetimeTests {
     @Test("A singleton is created once, on first resolve")
@@ -28,7 +33,7 @@ struct LifetimeTests {
         container.register(Service.self, lifetime: .singleton) { () -> Service in
             runs.increment()
             // Keep the creation in flight until other threads wait for it: contention for sure.
-            while container.state.withLock({ $0.creations[key]?.waiterCount ?? 0 }) < 2 { sched_yield() }
+            while container.state.withLock({ $0.waiterCount(of: key) }) < 2 { sched_yield() }
             return Service()
         }
         // 16 threads of their own (a pool may run only as many as there are cores, and a
@@ -55,6 +60,67 @@ struct LifetimeTests {
         #expect(ids.count == 10_000)
         #expect(Set(ids).count == 1)
         #expect(!ids.contains(ObjectIdentifier(Counter.self)))
+    }
+
+    /// A singleton resolved inside a factory starts on the cold path (its creator's step on its
+    /// stack, not in the dictionary of creations); `await` resolves go the general path. Each
+    /// must wait for a creation the other started.
+    @Test(
+        "A singleton being made on one path is waited for by the other: made once",
+        arguments: ["cold path first", "general path first"])
+    func singletonAcrossPaths(order: String) async throws {
+        let container = Container()
+        let (runs, started, release) = (Counter(), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let key = ServiceKey(Service.self)
+        container.register(Service.self, lifetime: .singleton) { () -> Service in
+            runs.increment()
+            started.signal()
+            release.wait()
+            return Service()
+        }
+        // A transient asking for the singleton: a nested resolve, so the cold path for sure.
+        container.register(Wrapper.self) { resolver in Wrapper(service: try resolver.resolve(Service.self)) }
+        let coldPath = { @Sendable () -> ObjectIdentifier? in
+            (try? container.require(Wrapper.self)).map { ObjectIdentifier($0.service) }
+        }
+        let generalPath = { @Sendable () async -> ObjectIdentifier? in
+            (try? await container.resolveAsync(Service.self)).map(ObjectIdentifier.init)
+        }
+        let coldID = Locked<ObjectIdentifier?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let startCold = {
+            Thread {
+                coldID.withLock { $0 = coldPath() }
+                finished.signal()
+            }.start()
+        }
+        let hasStarted = { await withCheckedContinuation { done in DispatchQueue.global().async { started.wait(); done.resume() } } }
+        // A value made twice could leave a factory blocked: the guard ends the run with a
+        // message instead of a hang.
+        let generalID = await withDeadlockGuard("a singleton made on one path, asked for on the other") {
+            () async -> ObjectIdentifier? in
+            let generalID: ObjectIdentifier?
+            if order == "cold path first" {
+                startCold()
+                await hasStarted()
+                let waiter = Task { await generalPath() }
+                await container.waitUntil(waiters: 1, for: key)
+                release.signal()
+                generalID = await waiter.value
+            } else {
+                let creator = Task.detached { await generalPath() }
+                await hasStarted()
+                startCold()
+                await container.waitUntil(waiters: 1, for: key)
+                release.signal()
+                generalID = await creator.value
+            }
+            await withCheckedContinuation { done in DispatchQueue.global().async { finished.wait(); done.resume() } }
+            return generalID
+        }
+        let all = [coldID.withLock { $0 }, generalID]
+        #expect(runs.value == 1)
+        #expect(all.count == 2 && all.allSatisfy { $0 != nil } && Set(all).count == 1)
     }
 
     @Test("An async singleton is created exactly once under 10,000 concurrent resolves")

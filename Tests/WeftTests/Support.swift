@@ -53,7 +53,7 @@ extension Container {
     /// Returns once `count` resolves wait for the creation of `key` in this container: an
     /// entry signal for tests about waiters, polled with yields, never a sleep.
     func waitUntil(waiters count: Int, for key: ServiceKey) async {
-        while state.withLock({ $0.creations[key]?.waiterCount ?? 0 }) < count { await Task.yield() }
+        while state.withLock({ $0.waiterCount(of: key) }) < count { await Task.yield() }
     }
 }
 

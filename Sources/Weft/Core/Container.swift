@@ -40,9 +40,13 @@ public final class Container: Sendable {
         /// The values being made right now, by key: the creator's frame, and the ``Creation``
         /// others wait on once someone does.
         var creations: [ServiceKey: InFlight] = [:]
-        /// Creations that were waited on and then forgotten (their registration was replaced)
-        /// before their creator finished, by creator (``CreatorFrame/identity``): the creator
-        /// still completes them.
+        /// This container's own synchronous singletons being made on the cold path, which
+        /// ``creations`` does not hold: their creators' steps, by registration. A resolve that
+        /// comes to wait for one waits on the ``Creation`` it makes in ``detached``.
+        var ownCreations = OwnCreations()
+        /// Creations waited on that ``creations`` does not hold, by creator (a frame's or a
+        /// step's address): those forgotten before their creator finished (their
+        /// registration was replaced), and those of ``ownCreations``. The creator completes them.
         var detached: [UInt: Creation] = [:]
         var diagnostics: Diagnostics
         var cache = PublishedCache()
@@ -112,7 +116,7 @@ public final class Container: Sendable {
         mutating func forgetCreation(of key: ServiceKey) {
             // Skipped while nothing is being created: a hash and probe on every registration.
             guard !creations.isEmpty, let forgotten = creations.removeValue(forKey: key) else { return }
-            if let creation = forgotten.creation { detached[forgotten.creator.identity] = creation }
+            if let creation = forgotten.creation { detached[forgotten.frame.identity] = creation }
         }
 
         /// Ends the creation of `key` that `creator` runs: no longer in flight, and its
@@ -120,9 +124,26 @@ public final class Container: Sendable {
         mutating func endCreation(of key: ServiceKey, by creator: UInt) -> Creation? {
             // One probe when the creation is `creator`'s, as it almost always is.
             if let inFlight = creations.removeValue(forKey: key) {
-                if inFlight.creator.identity == creator { return inFlight.creation }
+                if inFlight.frame.identity == creator { return inFlight.creation }
                 creations[key] = inFlight
             }
+            return detached.isEmpty ? nil : detached.removeValue(forKey: creator)
+        }
+
+        /// How many resolves wait for the creation of `key` in flight here, if any.
+        func waiterCount(of key: ServiceKey) -> Int {
+            if let own = registrations[key], let creator = ownCreations.creator(of: own) {
+                return detached[creator]?.waiterCount ?? 0
+            }
+            return creations[key]?.waiterCount ?? 0
+        }
+
+        /// Ends the creation of `registration` on the cold path that runs in the step at
+        /// `creator` (see ``ownCreations``): the ``Creation`` of those waiting, if any, for the
+        /// creator to complete.
+        @inline(__always)
+        mutating func endOwnCreation(of registration: Registration, by creator: UInt) -> Creation? {
+            ownCreations.end(registration, in: creator)
             return detached.isEmpty ? nil : detached.removeValue(forKey: creator)
         }
 
@@ -640,7 +661,7 @@ public final class Container: Sendable {
 /// it, the ``Creation`` they wait on (made then, so that an uncontended creation costs nothing
 /// beyond its entry here).
 struct InFlight {
-    let creator: CreatorFrame
+    let frame: ResolutionFrame
     var creation: Creation? = nil
 
     /// How many resolves wait for it right now.

@@ -5,7 +5,7 @@ enum CacheStep: Sendable {
     case value(any Sendable)
     case wait(Creation)
     /// Nothing cached, nothing in flight: the caller makes the value, in this frame, and ends
-    /// with ``Container/finish(_:for:of:outcome:)``.
+    /// with ``Container/finish(_:for:of:outcome:own:)``.
     case create(ResolutionFrame)
     /// The holder was shut down (``Container/shutdown()``).
     case shutDown
@@ -47,16 +47,24 @@ extension Container {
                 if let value = stored.sendableValue { return .value(value) }
                 trace = nil
             }
+            // This container's own singleton being made on the cold path: its creator's step
+            // lives until the creation ends, which takes this lock.
+            if state.ownCreations.count > 0, let own = state.registrations[key],
+                let creator = state.ownCreations.creator(of: own)
+            {
+                if let creation = state.detached[creator] { return .wait(creation) }
+                let creation = Creation(frame: StackFrame.onHeap(UnsafePointer(bitPattern: creator).unsafelyUnwrapped))
+                state.detached[creator] = creation
+                return .wait(creation)
+            }
             if let inFlight = state.creations[key] {
                 if let creation = inFlight.creation { return .wait(creation) }
-                // The creator's step, copied to the heap if it was on its stack: it lives until
-                // the creation ends, which takes this lock.
-                let creation = Creation(frame: inFlight.creator.onHeap())
-                state.creations[key] = InFlight(creator: inFlight.creator, creation: creation)
+                let creation = Creation(frame: inFlight.frame)
+                state.creations[key] = InFlight(frame: inFlight.frame, creation: creation)
                 return .wait(creation)
             }
             let made = frame()
-            state.creations[key] = InFlight(creator: CreatorFrame(made))
+            state.creations[key] = InFlight(frame: made)
             return .create(made)
         }
         if trace != nil { traceCached(key, trace, lifetime: lifetime) }
@@ -84,7 +92,8 @@ extension Container {
     /// ``ResolutionError/shutDown(_:)``, and a ``Disposable`` one is returned in `late` for the
     /// creator to dispose at once.
     func finish(
-        _ creator: UInt, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome
+        _ creator: UInt, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome,
+        own: Bool = false
     ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
@@ -96,7 +105,8 @@ extension Container {
         }
         var late: (any Disposable)?
         let creation = state.withLock { state -> Creation? in
-            let creation = state.endCreation(of: key, by: creator)
+            let creation =
+                own ? state.endOwnCreation(of: registration, by: creator) : state.endCreation(of: key, by: creator)
             guard case .success(let value) = outcome else { return creation }
             if state.isShutDown {
                 late = isGiven ? nil : value as? any Disposable
@@ -117,7 +127,7 @@ extension Container {
         return (outcome, late)
     }
 
-    /// ``finish(_:for:of:outcome:)`` for a value `registration`, this container's own
+    /// ``finish(_:for:of:outcome:own:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
     func finishMade(
         _ made: any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration, version: UInt
@@ -125,7 +135,7 @@ extension Container {
         let (value, isGiven, isNil) = Self.unwrap(made)
         var shutDown = false
         let creation = state.withLock { state -> Creation? in
-            let creation = state.endCreation(of: key, by: creator)
+            let creation = state.endOwnCreation(of: registration, by: creator)
             if state.isShutDown {
                 shutDown = true
                 return creation
@@ -161,7 +171,7 @@ extension Container {
         return (made, false, (made as? any OptionalType)?.isNone ?? false)
     }
 
-    /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:)``);
+    /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:own:)``);
     /// a failure goes to the diagnostics logger, as no caller is left to receive it.
     func disposeLate(_ late: any Disposable, key: ServiceKey) async {
         do {

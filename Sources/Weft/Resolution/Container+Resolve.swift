@@ -113,7 +113,7 @@ extension Container {
                     throw Self.failure(error, key: key, frame: .stack(step))
                 }
             } catch {
-                _ = finish(creator, for: key, of: started.registration, outcome: .failure(error))
+                _ = finish(creator, for: key, of: started.registration, outcome: .failure(error), own: true)
                 throw error
             }
             let value = try finishMade(made, by: creator, for: key, of: started.registration, version: started.version)
@@ -229,7 +229,7 @@ extension Container {
         up key: ServiceKey, creatingFrom frame: FrameLink?, in step: UnsafePointer<StackFrame>?,
         started: inout StartedCreation?
     ) -> Lookup {
-        let creator = step.map(CreatorFrame.init(stack:))
+        let creator = step.map { UInt(bitPattern: $0) }
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
@@ -256,14 +256,15 @@ extension Container {
                 if let creator, !recording, threshold == nil, registration.lifetime == .singleton, registration.isSync {
                     let id = ObjectIdentifier(self)
                     // A cycle is left to the general path, which reports it.
-                    if frame?.cycle(closingAt: key, owner: id, resolver: id) == nil {
-                        // One probe: put in place, and put back what was there (another creation).
-                        guard let other = state.creations.updateValue(InFlight(creator: creator), forKey: key) else {
-                            started = StartedCreation(registration: registration, version: state.registrationsVersion)
-                            // All the caller needs is in `started`: no copy of the registration.
-                            return .missing
-                        }
-                        state.creations[key] = other
+                    // Unless it is in flight already, here or on the general path: then the
+                    // general path waits for it.
+                    if frame?.cycle(closingAt: key, owner: id, resolver: id) == nil,
+                        state.creations.isEmpty || state.creations[key] == nil,
+                        state.ownCreations.start(registration, in: creator)
+                    {
+                        started = StartedCreation(registration: registration, version: state.registrationsVersion)
+                        // All the caller needs is in `started`: no copy of the registration.
+                        return .missing
                     }
                 }
                 return .registration(registration, slowThreshold: threshold)

@@ -70,8 +70,8 @@ final class ResolutionFrame: Sendable {
 /// only while that factory runs (``run(key:owner:resolver:parent:_:)``).
 ///
 /// Another thread may read a singleton's step while it is being made, under the lock of the
-/// container making it (the creation in flight points to it, see ``CreatorFrame``): the step
-/// lives until its creation ends, which takes that lock. Its fields never change once made.
+/// container making it (``Container/State/ownCreations`` points to it): the step lives until
+/// its creation ends, which takes that lock. Its fields never change once made.
 struct StackFrame {
     let key: ServiceKey
     let owner: ObjectIdentifier
@@ -135,39 +135,9 @@ struct StackFrame {
     }
 }
 
-/// The frame of a creation in flight, for the resolves that come to wait for it: a heap
-/// frame, or the step on the creator's stack (a container's own singleton made on the cold
-/// path), copied to the heap only if someone waits.
-// @unchecked: the stack address is read only under the lock of the container making the value,
-// while the creation is in flight, and so while the creator's step is alive (see StackFrame).
-struct CreatorFrame: @unchecked Sendable {
-    private let heap: ResolutionFrame?
-    private let stack: UnsafePointer<StackFrame>?
-
-    init(_ frame: ResolutionFrame) {
-        (heap, stack) = (frame, nil)
-    }
-
-    init(stack step: UnsafePointer<StackFrame>) {
-        (heap, stack) = (nil, step)
-    }
-
-    /// Tells creators apart: the heap frame's address, or the step's.
-    var identity: UInt {
-        if let heap { return heap.identity }
-        return UInt(bitPattern: stack)
-    }
-
-    /// The frame as a heap frame, the same one each time. Call under the lock of the container
-    /// making the value, while the creation is in flight.
-    func onHeap() -> ResolutionFrame {
-        if let heap { return heap }
-        return StackFrame.onHeap(stack.unsafelyUnwrapped)
-    }
-}
-
 extension ResolutionFrame {
-    /// Tells creators apart (see ``CreatorFrame/identity``).
+    /// Tells creators apart: the frame's address. A creator on the cold path is told apart by
+    /// its step's address (see ``Container/State/ownCreations``); the two never meet.
     var identity: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 }
 

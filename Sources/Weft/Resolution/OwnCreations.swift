@@ -1,0 +1,103 @@
+/// The container's own synchronous singletons being made on the cold path right now: for each,
+/// the address of its registration and of the step its creator runs in (``StackFrame``).
+///
+/// Open addressing over plain words (linear probing, at most half full): where the
+/// container's dictionary of creations in flight hashes and compares a key and counts
+/// references to the creator's frame, starting and ending a creation here costs a
+/// multiplication and a compare or two. A registration belongs to one container, and lives at
+/// least as long as a creation of it runs (its creator holds it), so its address names the
+/// creation. Every method is called with the container's lock held.
+struct OwnCreations {
+    private struct Entry {
+        /// The registration's address; 0 for an empty slot.
+        var registration: UInt
+        var creator: UInt
+    }
+
+    private var slots: [Entry] = []
+    /// How many creations are in flight.
+    private(set) var count = 0
+
+    /// The slot `registration` would be found from.
+    @inline(__always)
+    private func home(of registration: UInt) -> Int {
+        let bits = UInt.bitWidth - (slots.count.trailingZeroBitCount)
+        return Int(truncatingIfNeeded: (registration &* 0x9E37_79B9_7F4A_7C15) >> UInt(bits))
+    }
+
+    /// The slot holding `registration`, if it is in flight.
+    @inline(__always)
+    private func slot(of registration: UInt) -> Int? {
+        guard count > 0 else { return nil }
+        let mask = slots.count &- 1
+        var index = home(of: registration)
+        while true {
+            let found = slots[index].registration
+            if found == registration { return index }
+            if found == 0 { return nil }
+            index = (index &+ 1) & mask
+        }
+    }
+
+    /// The step of the creation of `registration` in flight, if any.
+    func creator(of registration: Registration) -> UInt? {
+        slot(of: Self.address(of: registration)).map { slots[$0].creator }
+    }
+
+    /// Starts the creation of `registration` in the step at `creator`, unless one is in
+    /// flight: whether it did.
+    @inline(__always)
+    mutating func start(_ registration: Registration, in creator: UInt) -> Bool {
+        let address = Self.address(of: registration)
+        if slot(of: address) != nil { return false }
+        if (count &+ 1) &* 2 > slots.count { grow() }
+        let mask = slots.count &- 1
+        var index = home(of: address)
+        while slots[index].registration != 0 { index = (index &+ 1) & mask }
+        slots[index] = Entry(registration: address, creator: creator)
+        count &+= 1
+        return true
+    }
+
+    /// Ends the creation of `registration` in the step at `creator`: whether it was in flight.
+    @inline(__always)
+    @discardableResult
+    mutating func end(_ registration: Registration, in creator: UInt) -> Bool {
+        guard var index = slot(of: Self.address(of: registration)), slots[index].creator == creator else {
+            return false
+        }
+        // Backward-shift deletion: later entries of the run move up, so no probe stops early.
+        let mask = slots.count &- 1
+        var next = (index &+ 1) & mask
+        while slots[next].registration != 0 {
+            let home = home(of: slots[next].registration)
+            // Moves up unless its home lies cyclically in (index, next].
+            let stays = index <= next ? (index < home && home <= next) : (index < home || home <= next)
+            if !stays {
+                slots[index] = slots[next]
+                index = next
+            }
+            next = (next &+ 1) & mask
+        }
+        slots[index] = Entry(registration: 0, creator: 0)
+        count &-= 1
+        return true
+    }
+
+    /// Twice the slots (16 to start), the entries placed again.
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Entry(registration: 0, creator: 0), count: max(16, old.count * 2))
+        let mask = slots.count &- 1
+        for entry in old where entry.registration != 0 {
+            var index = home(of: entry.registration)
+            while slots[index].registration != 0 { index = (index &+ 1) & mask }
+            slots[index] = entry
+        }
+    }
+
+    @inline(__always)
+    private static func address(of registration: Registration) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
+    }
+}
