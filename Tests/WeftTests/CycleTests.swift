@@ -190,7 +190,11 @@ struct CycleTests {
         container.register(ServiceA.self, lifetime: .singleton) { resolver in
             aStarted.signal()
             bStarted.wait()
-            if throughTransient { _ = try resolver.resolve(ServiceC.self) } else { _ = try resolver.resolve(ServiceB.self) }
+            if throughTransient {
+                _ = try resolver.resolve(ServiceC.self)
+            } else {
+                _ = try resolver.resolve(ServiceB.self)
+            }
             return ServiceA()
         }
         // A transient between the singletons: a stack step of its own in the waiter's path.
@@ -211,7 +215,8 @@ struct CycleTests {
                 for key in [ServiceKey(ServiceA.self), ServiceKey(ServiceB.self)] {
                     DispatchQueue.global().async(group: group) {
                         do throws(ResolutionError) {
-                            _ = try key == ServiceKey(ServiceA.self)
+                            _ =
+                                try key == ServiceKey(ServiceA.self)
                                 ? container.require(ServiceA.self) as any Sendable : container.require(ServiceB.self)
                         } catch {
                             errors.withLock { $0.append(error) }

@@ -94,7 +94,14 @@ struct LifetimeTests {
                 finished.signal()
             }.start()
         }
-        let hasStarted = { await withCheckedContinuation { done in DispatchQueue.global().async { started.wait(); done.resume() } } }
+        let hasStarted = {
+            await withCheckedContinuation { done in
+                DispatchQueue.global().async {
+                    started.wait()
+                    done.resume()
+                }
+            }
+        }
         // A value made twice could leave a factory blocked: the guard ends the run with a
         // message instead of a hang.
         let generalID = await withDeadlockGuard("a singleton made on one path, asked for on the other") {
@@ -115,7 +122,12 @@ struct LifetimeTests {
                 release.signal()
                 generalID = await creator.value
             }
-            await withCheckedContinuation { done in DispatchQueue.global().async { finished.wait(); done.resume() } }
+            await withCheckedContinuation { done in
+                DispatchQueue.global().async {
+                    finished.wait()
+                    done.resume()
+                }
+            }
             return generalID
         }
         let all = [coldID.withLock { $0 }, generalID]

@@ -136,7 +136,9 @@ final class CacheTable: @unchecked Sendable {
             names.unsafelyUnwrapped[index] = key.name
         }
         (values + index).initialize(to: value)
-        if let object = classInstance(value) { (slots + index).pointer(to: \.object).unsafelyUnwrapped.pointee = object }
+        if let object = classInstance(value) {
+            (slots + index).pointer(to: \.object).unsafelyUnwrapped.pointee = object
+        }
         self.type(at: index).store(type, ordering: .releasing)
         return true
     }

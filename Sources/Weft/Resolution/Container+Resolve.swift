@@ -64,7 +64,9 @@ extension Container {
     private func resolveUncached(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         // A top-level resolve binds a `GraphScope` once `.graph` registrations exist: not here.
-        guard frame != nil || !GraphScope.isInUse else { return try resolveLooked(key, miss: miss, frame: nil, step: nil) }
+        guard frame != nil || !GraphScope.isInUse else {
+            return try resolveLooked(key, miss: miss, frame: nil, step: nil)
+        }
         // The step a creation of this container's own singleton starts in, on this stack.
         let id = ObjectIdentifier(self)
         return try StackFrame.run(key: key, owner: id, resolver: id, parent: frame) {

@@ -1,5 +1,5 @@
-import CWeftThreadFrame
 import Atomics
+import CWeftThreadFrame
 
 #if canImport(Darwin)
     import Darwin
