@@ -253,29 +253,34 @@ final class TransientTable: Sendable {
 ///
 /// Unretained on purpose: ``PublishedCache`` owns every snapshot it published for as long as the
 /// container lives, so a reader never needs to retain one (no shared write on the read path).
-final class SnapshotSlot: Sendable {
-    private let published = UnsafeAtomic<Unmanaged<CacheTable>?>.create(nil)
-    /// The ``TransientTable`` readers see; published and kept alive the same way.
-    private let publishedTransients = UnsafeAtomic<Unmanaged<TransientTable>?>.create(nil)
+///
+/// The two atomic words are the elements of one object (``SnapshotWords``, a `ManagedBuffer`),
+/// at a fixed offset from its address, where `UnsafeAtomic.create` kept each in storage of its
+/// own: a read goes from the container to that object to the table, one dependent load fewer
+/// (in a graph built cold, that load missed the cache on most dependency reads).
+// @unchecked: `words` is only read and written atomically.
+struct SnapshotSlot: @unchecked Sendable {
+    private let words = SnapshotWords.make()
 
-    init() {}
-
-    deinit {
-        _ = published.destroy()
-        _ = publishedTransients.destroy()
+    /// Word `index` as an atomic: 0, the ``CacheTable``; 1, the ``TransientTable``. Each
+    /// holds an unretained object's address, or 0.
+    @inline(__always)
+    private func word(_ index: Int) -> UnsafeAtomic<UInt> {
+        words.withUnsafeMutablePointerToElements { UnsafeAtomic(at: $0 + index) }
     }
 
     /// The synchronous transient registration for `key` readers may run without the lock, if
     /// any; unretained as the values are.
     @inline(__always)
     func transient(for key: ServiceKey) -> (registration: Registration, owner: Container?)? {
-        guard let table = publishedTransients.load(ordering: .acquiring) else { return nil }
-        return table._withUnsafeGuaranteedRef { $0.registration(for: key) }
+        let bits = word(1).load(ordering: .acquiring)
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<TransientTable>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.registration(for: key) }
     }
 
     /// Makes `table` the transient registrations readers see; the same rules as ``publish(_:)``.
     func publishTransients(_ table: TransientTable?) {
-        publishedTransients.store(table.map(Unmanaged.passUnretained), ordering: .releasing)
+        word(1).store(Self.bits(of: table), ordering: .releasing)
     }
 
     /// The value the published snapshot holds for `key`, if any.
@@ -296,14 +301,32 @@ final class SnapshotSlot: Sendable {
     /// `body` applied to the published snapshot, or `nil` while none is published.
     @inline(__always)
     private func withPublished<R>(_ body: (CacheTable) -> R?) -> R? {
-        guard let snapshot = published.load(ordering: .acquiring) else { return nil }
-        return snapshot._withUnsafeGuaranteedRef(body)
+        let bits = word(0).load(ordering: .acquiring)
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<CacheTable>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
     }
 
     /// Makes `snapshot` the table readers see. Call with the container's lock held, and keep
     /// `snapshot` alive for as long as the container lives.
     func publish(_ snapshot: CacheTable?) {
-        published.store(snapshot.map(Unmanaged.passUnretained), ordering: .releasing)
+        word(0).store(Self.bits(of: snapshot), ordering: .releasing)
+    }
+
+    private static func bits(of object: AnyObject?) -> UInt {
+        object.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+    }
+}
+
+/// The two atomic words of a ``SnapshotSlot``, in the object's own allocation.
+final class SnapshotWords: ManagedBuffer<Void, UInt.AtomicRepresentation> {
+    static func make() -> SnapshotWords {
+        let words = unsafeDowncast(create(minimumCapacity: 2) { _ in }, to: SnapshotWords.self)
+        words.withUnsafeMutablePointerToElements { $0.initialize(repeating: UInt.AtomicRepresentation(0), count: 2) }
+        return words
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { _ = $0.deinitialize(count: 2) }
     }
 }
 
