@@ -233,6 +233,28 @@ struct CycleTests {
         #expect(failures.contains { $0.code == .circularDependency && both.isSubset(of: $0.cycle) })
     }
 
+    /// The cold path looks for no cycle: a singleton's step is in the path only while it is
+    /// being made. Replacing its registration while its factory runs breaks that; the cycle
+    /// the new factory closes is then found one step later.
+    @Test("A singleton whose factory replaces its registration with one that needs it gets a cycle error")
+    func cycleThroughReplacedRegistration() {
+        let container = Container()
+        container.register(ServiceA.self, lifetime: .singleton) { resolver in
+            container.register(ServiceA.self, lifetime: .singleton) { resolver in
+                _ = try resolver.resolve(ServiceA.self)
+                return ServiceA()
+            }
+            _ = try resolver.resolve(ServiceA.self)
+            return ServiceA()
+        }
+        #expect {
+            try container.require(ServiceA.self)
+        } throws: { error in
+            (error as? ResolutionError)?.code == .circularDependency
+                && (error as? ResolutionError)?.cycle == [ServiceKey(ServiceA.self), ServiceKey(ServiceA.self)]
+        }
+    }
+
     @Test("The same dependency resolved twice in one graph is not a cycle")
     func diamond() throws {
         let container = Container()

@@ -10,7 +10,7 @@ enum Lookup: Sendable {
     case shutDown
 }
 
-/// A creation ``Container/look(up:creatingFrom:in:started:)`` started under its lock: this
+/// A creation ``Container/look(up:in:started:)`` started under its lock: this
 /// container's synchronous singleton, with nothing cached and nothing in flight, to be made
 /// in the step given by its synchronous factory; `version` is the registrations' version then.
 struct StartedCreation {
@@ -82,7 +82,7 @@ extension Container {
         _ key: ServiceKey, miss: Miss, frame: FrameLink?, step: UnsafePointer<StackFrame>?
     ) throws(ResolutionError) -> any Sendable {
         var started: StartedCreation?
-        let lookup = look(up: key, creatingFrom: frame, in: step, started: &started)
+        let lookup = look(up: key, in: step, started: &started)
         // Moved, not copied: a copy retains the registration once more.
         if let started = consume started, let step {
             return try create(key, started, in: step, isOutermost: frame == nil, miss: miss)
@@ -97,7 +97,7 @@ extension Container {
         }
     }
 
-    /// Makes the value of `key` whose creation ``look(up:creatingFrom:in:started:)`` `started`
+    /// Makes the value of `key` whose creation ``look(up:in:started:)`` `started`
     /// in `step`: the cold path of a graph of singletons, one lock from the lookup to the
     /// factory, and the creator's step on its stack (copied to the heap only if another
     /// resolve comes to wait for it).
@@ -219,17 +219,16 @@ extension Container {
     @inline(__always)
     func look(up key: ServiceKey) -> Lookup {
         var started: StartedCreation?
-        return look(up: key, creatingFrom: nil, in: nil, started: &started)
+        return look(up: key, in: nil, started: &started)
     }
 
     /// One lock: a cached value here, or this container's registration for `key`; given a
-    /// `step` (below `frame`), for a synchronous singleton of this container that nothing made
-    /// or is making, and that closes no cycle below `frame`, its creation started in `step`
-    /// instead, in `started` (the lookup then says `.missing`: ignore it).
+    /// `step`, for a synchronous singleton of this container that nothing made
+    /// or is making, its creation started in `step` instead, in `started` (the lookup then says
+    /// `.missing`: ignore it).
     @inline(__always)
     func look(
-        up key: ServiceKey, creatingFrom frame: FrameLink?, in step: UnsafePointer<StackFrame>?,
-        started: inout StartedCreation?
+        up key: ServiceKey, in step: UnsafePointer<StackFrame>?, started: inout StartedCreation?
     ) -> Lookup {
         let creator = step.map { UInt(bitPattern: $0) }
         let recording = recorder != nil
@@ -255,19 +254,18 @@ extension Container {
                     state.cache.noteLockedTransientHit(state.registrations, state.inherited, to: snapshot)
                 }
                 let threshold = state.diagnostics.timingThreshold
-                if let creator, !recording, threshold == nil, registration.lifetime == .singleton, registration.isSync {
-                    let id = ObjectIdentifier(self)
-                    // A cycle is left to the general path, which reports it.
-                    // Unless it is in flight already, here or on the general path: then the
-                    // general path waits for it.
-                    if frame?.cycle(closingAt: key, owner: id, resolver: id) == nil,
-                        state.creations.isEmpty || state.creations[key] == nil,
-                        state.ownCreations.start(registration, in: creator)
-                    {
-                        started = StartedCreation(registration: registration, version: state.registrationsVersion)
-                        // All the caller needs is in `started`: no copy of the registration.
-                        return .missing
-                    }
+                // Unless it is in flight already, here or on the general path: then the general
+                // path waits for it, or reports the cycle it closes. No walk up the path for a
+                // cycle here: a step making this singleton is in the path only while its creation
+                // is in flight. (Should its registration change while it runs, and the new one's
+                // factory ask for it again, that cycle is found one step later, by the same walk.)
+                if let creator, !recording, threshold == nil, registration.lifetime == .singleton, registration.isSync,
+                    state.creations.isEmpty || state.creations[key] == nil,
+                    state.ownCreations.start(registration, in: creator)
+                {
+                    started = StartedCreation(registration: registration, version: state.registrationsVersion)
+                    // All the caller needs is in `started`: no copy of the registration.
+                    return .missing
                 }
                 return .registration(registration, slowThreshold: threshold)
             }
