@@ -35,15 +35,25 @@ extension Container {
     @inlinable
     func resolveSync<T: Sendable>(_ key: ServiceKey, miss: Miss = .fail) throws(ResolutionError) -> T {
         // A cached class instance: a retain and a class check, no existential.
-        if let object = publishedObject(key), let typed = object as? T { return typed }
+        if let object = publishedObject(key), let typed = Self.cast(object, to: T.self) { return typed }
         return try Self.cast(resolveAny(key, miss: miss), key)
     }
 
     /// The `async` counterpart of ``resolveSync(_:miss:)``; a cached value needs no suspension.
     @inlinable
     func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
-        if let object = publishedObject(key), let typed = object as? T { return typed }
+        if let object = publishedObject(key), let typed = Self.cast(object, to: T.self) { return typed }
         return try Self.cast(await resolveAnyAsync(key), key)
+    }
+
+    /// `object` as a `T`: compared with `T`'s class first, one load (an object's first word is
+    /// its class, so the two are the same address when `T` is exactly its class), then by the
+    /// runtime's cast (a subclass, a protocol).
+    @inlinable @inline(__always)
+    static func cast<T>(_ object: AnyObject, to type: T.Type) -> T? {
+        let isa = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(as: UnsafeRawPointer.self)
+        if isa == unsafeBitCast(T.self, to: UnsafeRawPointer.self) { return unsafeBitCast(object, to: T.self) }
+        return object as? T
     }
 
     /// The value for `key`, not yet cast to its type: the non-generic core.
