@@ -88,7 +88,7 @@ struct LifetimeTests {
         }
         let coldID = Locked<ObjectIdentifier?>(nil)
         let finished = DispatchSemaphore(value: 0)
-        let startCold = {
+        let startCold = { @Sendable in
             Thread {
                 coldID.withLock { $0 = coldPath() }
                 finished.signal()
@@ -115,12 +115,17 @@ struct LifetimeTests {
                 release.signal()
                 generalID = await waiter.value
             } else {
-                let creator = Task.detached { await generalPath() }
-                await hasStarted()
-                startCold()
-                await container.waitUntil(waiters: 1, for: key)
-                release.signal()
-                generalID = await creator.value
+                // The general path makes the value on a thread of the shared pool, which its
+                // factory blocks: a thread of its own starts the cold path and releases the
+                // factory once that waits, so the pool's other tasks (other tests') never wait
+                // on this test's turn to run.
+                Thread {
+                    started.wait()
+                    startCold()
+                    while container.state.withLock({ $0.waiterCount(of: key) }) < 1 { sched_yield() }
+                    release.signal()
+                }.start()
+                generalID = await Task.detached { await generalPath() }.value
             }
             await withCheckedContinuation { done in
                 DispatchQueue.global().async {
