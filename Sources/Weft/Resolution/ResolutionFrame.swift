@@ -206,9 +206,6 @@ struct FrameLink {
         heapFrame._withUnsafeGuaranteedRef(body)
     }
 
-    /// The heap frame linked, or `nil` for a stack link.
-    var heap: ResolutionFrame? { isStack ? nil : heapFrame.takeUnretainedValue() }
-
     var key: ServiceKey {
         isStack ? stackFrame.pointee.key : withHeapFrame { $0.key }
     }
