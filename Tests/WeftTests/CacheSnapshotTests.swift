@@ -16,6 +16,23 @@ struct CacheSnapshotTests {
         return try container.require(type)
     }
 
+    @Test("The published words are the container's first stored property, read where the container keeps them")
+    func publishedWordsLayout() throws {
+        let parent = Container()
+        let child = Container(parent: parent)
+        // `SnapshotSlot` reads the words right after the object header; the field declared
+        // after them, `parent`, must come right after them.
+        let words = _getUnsafePointerToStoredProperties(child)
+        let next = (words + MemoryLayout<PublishedWords>.stride).load(as: UInt.self)
+        #expect(next == UInt(bitPattern: Unmanaged.passUnretained(parent).toOpaque()))
+        #expect(words.load(as: UInt.self) == 0)
+        child.register(Service.self, lifetime: .singleton) { Service(id: 1) }
+        let made = try child.require(Service.self)
+        // Caching the value published a table there, and the read through it finds the value.
+        #expect(words.load(as: UInt.self) != 0)
+        #expect(child.publishedObject(ServiceKey(Service.self), ofExactly: Service.self) === made)
+    }
+
     @Test("A singleton served from the snapshot is the one the container created")
     func servesCachedValue() throws {
         let container = Container()
@@ -56,8 +73,12 @@ struct CacheSnapshotTests {
         container.register((any ClassBound).self, lifetime: .singleton) { Bound() }
         container.register((any ClassBound).self, name: "weak", lifetime: .weak) { Bound() }
         let singleton = try publish((any ClassBound).self, in: container)
-        // Read as a plain reference from the table: the fast path of every cached resolve.
-        #expect(container.snapshot.object(for: ServiceKey((any ClassBound).self)) === singleton)
+        // Kept as a plain reference in the table, found by its class: the fast path of a
+        // resolve of `Bound`; a resolve of `any ClassBound` casts it.
+        let key = ServiceKey((any ClassBound).self)
+        let isa = { (type: AnyClass) in UInt(bitPattern: ObjectIdentifier(type)) }
+        #expect(container.snapshot.object(for: key, ofExactly: isa(Bound.self)) === singleton)
+        #expect(container.snapshot.object(for: key, ofExactly: isa(Service.self)) == nil)
         let held = try container.require((any ClassBound).self, name: "weak")
         #expect(try container.require((any ClassBound).self, name: "weak") === held)
     }

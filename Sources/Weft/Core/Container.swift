@@ -19,13 +19,19 @@ import Logging
 /// Containers form a tree: a child (``init(parent:)``, ``createScope()``) resolves what it does
 /// not register from its parent, and its own registrations override the parent's.
 public final class Container: Sendable {
+    /// The two words lock-free readers load (see ``SnapshotSlot``). The first stored property,
+    /// so at a fixed offset from the container's address: read and written only through
+    /// ``snapshot``, never by name.
+    private let publishedWords = PublishedWords()
+
     /// The container this one falls back to, if any.
     let parent: Container?
 
     let state: Locked<State>
     /// Cached values and synchronous transient registrations readable without the lock (see
-    /// ``CacheSnapshot`` and ``TransientTable``).
-    let snapshot = SnapshotSlot()
+    /// ``CacheTable`` and ``TransientTable``), published in ``publishedWords``.
+    @inline(__always)
+    var snapshot: SnapshotSlot { SnapshotSlot(of: self) }
     /// Records discovered edges; only the throwaway copies made by ``validate()`` have one.
     let recorder: EdgeRecorder?
 

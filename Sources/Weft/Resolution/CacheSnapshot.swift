@@ -18,6 +18,11 @@ final class CacheTable: @unchecked Sendable {
     let capacity: Int
     /// `UInt.bitWidth - log2(capacity)`: see ``KeySlots``.
     private let shift: Int
+    /// A ``Header`` and the slots after it, in one allocation aligned to 64 bytes: what
+    /// ``SnapshotSlot`` publishes (``publishedWord``), so that a read goes from the published
+    /// word to the slot it probes with no object and no pointer to the slots between
+    /// (``object(for:ofExactly:published:)``).
+    let block: UnsafeMutableRawPointer
     /// Per slot, together: the key's type address (0 for an empty slot; its low bit set when
     /// the key has a name) and the value as a plain reference if it is a class instance
     /// (copying that out is one retain and casting it is a class check, where an existential
@@ -40,15 +45,37 @@ final class CacheTable: @unchecked Sendable {
         var object: (any AnyObject & Sendable)?
     }
 
+    /// What a reader may need before the slots, at the start of ``block``: this table,
+    /// unretained, for a named key and for a value that is not a class instance. Written
+    /// before the table is published, never after.
+    private struct Header {
+        var table: UnsafeRawPointer?
+        var padding = 0
+    }
+
+    /// What ``SnapshotSlot`` publishes: ``block``'s address, and in its six low bits (zero in
+    /// an address aligned to 64) log2 of ``capacity``. A reader finds the slot it probes
+    /// from this word alone; loading the table's size from memory first cost a dependent load
+    /// per read.
+    var publishedWord: UInt { UInt(bitPattern: block) | UInt(UInt.bitWidth - shift) }
+
+    /// The alignment of ``block``, leaving the low bits of its address to ``publishedWord``.
+    private static let blockAlignment = 64
+
     /// An empty table with room for `entries` values before it is half full.
     init(roomFor entries: Int) {
         var bits = 3
         while 1 << bits < entries * 2 { bits += 1 }
         capacity = 1 << bits
         shift = UInt.bitWidth - bits
-        slots = .allocate(capacity: capacity)
+        let headerSize = MemoryLayout<Header>.stride
+        block = .allocate(byteCount: headerSize + capacity * MemoryLayout<Slot>.stride, alignment: Self.blockAlignment)
+        slots = (block + headerSize).bindMemory(to: Slot.self, capacity: capacity)
         slots.initialize(repeating: Slot(type: UInt.AtomicRepresentation(0), object: nil), count: capacity)
         values = .allocate(capacity: capacity)
+        block.bindMemory(to: Header.self, capacity: 1).initialize(to: Header(table: nil))
+        block.assumingMemoryBound(to: Header.self).pointee.table = UnsafeRawPointer(
+            Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
@@ -56,12 +83,72 @@ final class CacheTable: @unchecked Sendable {
             (values + index).deinitialize(count: 1)
         }
         slots.deinitialize(count: capacity)
-        slots.deallocate()
+        block.assumingMemoryBound(to: Header.self).deinitialize(count: 1)
+        block.deallocate()
         if let names {
             names.deinitialize(count: capacity)
             names.deallocate()
         }
         values.deallocate()
+    }
+
+    /// The class instance cached for `key` in the table published as `word`
+    /// (``publishedWord``), if its class is exactly the one whose metadata address is `isa`
+    /// (an object's first word): the read every cached resolve makes, inlined into it. An
+    /// unnamed key (almost every one) is probed here, from the word alone; a named key goes
+    /// through the table.
+    @inline(__always)
+    static func object(for key: ServiceKey, ofExactly isa: UInt, published word: UInt) -> AnyObject? {
+        let block = UnsafeRawPointer(bitPattern: word & ~UInt(blockAlignment - 1)).unsafelyUnwrapped
+        guard key.name == nil else {
+            return namedObject(for: key, ofExactly: isa, in: block.assumingMemoryBound(to: Header.self))
+        }
+        let bits = Int(truncatingIfNeeded: word & UInt(blockAlignment - 1))
+        let type = key.typeAddress
+        let mask = (1 &<< bits) &- 1
+        var index = KeySlots.home(of: key, shift: UInt.bitWidth &- bits)
+        let slots = UnsafeMutableRawPointer(mutating: block + MemoryLayout<Header>.stride)
+        while true {
+            let slot = slots + index &* MemoryLayout<Slot>.stride
+            let filled = UnsafeAtomic<UInt>(at: slot.assumingMemoryBound(to: UInt.AtomicRepresentation.self))
+                .load(ordering: .acquiring)
+            if filled == type {
+                // Unretained until its class matches: the table holds it as long as the container.
+                let bits = slot.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
+                guard let object = UnsafeRawPointer(bitPattern: bits), object.load(as: UInt.self) == isa else {
+                    return nil
+                }
+                return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+            }
+            if filled == 0 { return nil }
+            index = (index &+ 1) & mask
+        }
+    }
+
+    /// ``object(for:ofExactly:published:)`` for a named key: out of line, so that the unnamed probe
+    /// saves no registers.
+    @inline(never)
+    private static func namedObject(
+        for key: ServiceKey, ofExactly isa: UInt, in header: UnsafePointer<Header>
+    ) -> AnyObject? {
+        table(of: header)._withUnsafeGuaranteedRef { table in
+            table.object(for: key).flatMap {
+                UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()).load(as: UInt.self) == isa ? $0 : nil
+            }
+        }
+    }
+
+    /// The table published as `word` (``publishedWord``), unretained: published tables live
+    /// as long as their container (see ``SnapshotSlot``).
+    @inline(__always)
+    static func withTable<R>(published word: UInt, _ body: (CacheTable) -> R) -> R {
+        let block = UnsafeRawPointer(bitPattern: word & ~UInt(blockAlignment - 1)).unsafelyUnwrapped
+        return table(of: block.assumingMemoryBound(to: Header.self))._withUnsafeGuaranteedRef(body)
+    }
+
+    @inline(__always)
+    private static func table(of header: UnsafePointer<Header>) -> Unmanaged<CacheTable> {
+        Unmanaged.fromOpaque(header.pointee.table.unsafelyUnwrapped)
     }
 
     /// Slot `index`'s type, as an atomic.
@@ -204,7 +291,7 @@ struct KeySlots: Sendable {
     static func home(of key: ServiceKey, shift: Int) -> Int {
         var bits = key.typeAddress
         bits ^= UInt(bitPattern: key.nameHash)
-        return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) >> shift)
+        return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) &>> shift)
     }
 }
 
@@ -254,19 +341,28 @@ final class TransientTable: Sendable {
 /// Unretained on purpose: ``PublishedCache`` owns every snapshot it published for as long as the
 /// container lives, so a reader never needs to retain one (no shared write on the read path).
 ///
-/// The two atomic words are the elements of one object (``SnapshotWords``, a `ManagedBuffer`),
-/// at a fixed offset from its address, where `UnsafeAtomic.create` kept each in storage of its
-/// own: a read goes from the container to that object to the table, one dependent load fewer
-/// (in a graph built cold, that load missed the cache on most dependency reads).
-// @unchecked: `words` is only read and written atomically.
+/// The two atomic words are the container's first stored property (``PublishedWords``), at a
+/// fixed offset from its address: a read goes from the container to the table's slots with one
+/// load between, where keeping them in an object of their own cost one dependent load more on
+/// every dependency read.
+// @unchecked: it points into a container, which the caller keeps alive, and only reads and
+// writes its words atomically.
 struct SnapshotSlot: @unchecked Sendable {
-    private let words = SnapshotWords.make()
+    private let words: UnsafeMutablePointer<UInt.AtomicRepresentation>
 
-    /// Word `index` as an atomic: 0, the ``CacheTable``; 1, the ``TransientTable``. Each
-    /// holds an unretained object's address, or 0.
+    /// The words of `container`: its first stored property, right after the object header (the
+    /// same address the standard library's `_getUnsafePointerToStoredProperties` gives).
+    @inline(__always)
+    init(of container: Container) {
+        words = _getUnsafePointerToStoredProperties(container).assumingMemoryBound(
+            to: UInt.AtomicRepresentation.self)
+    }
+
+    /// Word `index` as an atomic: 0, the ``CacheTable``'s ``CacheTable/publishedWord``; 1, the
+    /// ``TransientTable``'s address, unretained. Either is 0 while none is published.
     @inline(__always)
     private func word(_ index: Int) -> UnsafeAtomic<UInt> {
-        words.withUnsafeMutablePointerToElements { UnsafeAtomic(at: $0 + index) }
+        UnsafeAtomic(at: words + index)
     }
 
     /// The synchronous transient registration for `key` readers may run without the lock, if
@@ -289,27 +385,29 @@ struct SnapshotSlot: @unchecked Sendable {
     /// and the caller is using the container.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
-        withPublished { $0.value(for: key) }
+        let word = published
+        guard word != 0 else { return nil }
+        return CacheTable.withTable(published: word) { $0.value(for: key) }
     }
 
-    /// The class instance the published snapshot holds for `key`, if any; unretained as above.
+    /// The class instance the published snapshot holds for `key`, if its class is exactly the
+    /// one whose metadata address is `isa`: probed from the published block itself
+    /// (``CacheTable/object(for:ofExactly:published:)``).
     @inline(__always)
-    func object(for key: ServiceKey) -> AnyObject? {
-        withPublished { $0.object(for: key) }
+    func object(for key: ServiceKey, ofExactly isa: UInt) -> AnyObject? {
+        let word = published
+        guard word != 0 else { return nil }
+        return CacheTable.object(for: key, ofExactly: isa, published: word)
     }
 
-    /// `body` applied to the published snapshot, or `nil` while none is published.
+    /// The published table's ``CacheTable/publishedWord``, or 0 while none is published.
     @inline(__always)
-    private func withPublished<R>(_ body: (CacheTable) -> R?) -> R? {
-        let bits = word(0).load(ordering: .acquiring)
-        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<CacheTable>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
-    }
+    private var published: UInt { word(0).load(ordering: .acquiring) }
 
     /// Makes `snapshot` the table readers see. Call with the container's lock held, and keep
     /// `snapshot` alive for as long as the container lives.
     func publish(_ snapshot: CacheTable?) {
-        word(0).store(Self.bits(of: snapshot), ordering: .releasing)
+        word(0).store(snapshot?.publishedWord ?? 0, ordering: .releasing)
     }
 
     private static func bits(of object: AnyObject?) -> UInt {
@@ -317,17 +415,12 @@ struct SnapshotSlot: @unchecked Sendable {
     }
 }
 
-/// The two atomic words of a ``SnapshotSlot``, in the object's own allocation.
-final class SnapshotWords: ManagedBuffer<Void, UInt.AtomicRepresentation> {
-    static func make() -> SnapshotWords {
-        let words = unsafeDowncast(create(minimumCapacity: 2) { _ in }, to: SnapshotWords.self)
-        words.withUnsafeMutablePointerToElements { $0.initialize(repeating: UInt.AtomicRepresentation(0), count: 2) }
-        return words
-    }
-
-    deinit {
-        withUnsafeMutablePointerToElements { _ = $0.deinitialize(count: 2) }
-    }
+/// The two atomic words of a ``SnapshotSlot``, stored in the container: the cache table's
+/// published word and the transient table's address, both 0 until something is published.
+// @unchecked: the words are only ever read and written atomically, through their address.
+struct PublishedWords: @unchecked Sendable {
+    private let cache = UInt.AtomicRepresentation(0)
+    private let transients = UInt.AtomicRepresentation(0)
 }
 
 /// What a container has published of its cache, and when it publishes again. Lives in the
