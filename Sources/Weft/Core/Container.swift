@@ -113,7 +113,11 @@ public final class Container: Sendable {
                 disposables.reserveCapacity(room)
             }
             instances[key] = .strong(value)
-            cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
+            // Into the published table when it has room: the common case, which needs neither
+            // the values nor the count of registrations (passing the dictionary retains it).
+            if !cache.insertIfRoom(value, for: key) {
+                cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
+            }
             if disposes { disposables.append((key, value)) }
         }
 

@@ -34,9 +34,11 @@ final class CacheTable: @unchecked Sendable {
     /// Each slot's name, read only for a named key; made when the first named key goes in
     /// (before the slot's type is stored, so a reader that sees a named slot sees this too).
     private var names: UnsafeMutablePointer<String?>?
-    /// The value of each slot as an existential. Initialized only in the slots whose type is
-    /// not 0.
-    private let values: UnsafeMutablePointer<any Sendable>
+    /// The value of each slot that is not a class instance, as an existential (initialized
+    /// only in those slots); made, like ``names``, when the first such value goes in. A class
+    /// instance is kept in its slot alone: a graph of classes never makes this, nor copies
+    /// its values into it.
+    private var values: UnsafeMutablePointer<any Sendable>?
 
     /// One slot's key type and class instance; `type` first, so that a slot's address is its
     /// type's.
@@ -72,15 +74,17 @@ final class CacheTable: @unchecked Sendable {
         block = .allocate(byteCount: headerSize + capacity * MemoryLayout<Slot>.stride, alignment: Self.blockAlignment)
         slots = (block + headerSize).bindMemory(to: Slot.self, capacity: capacity)
         slots.initialize(repeating: Slot(type: UInt.AtomicRepresentation(0), object: nil), count: capacity)
-        values = .allocate(capacity: capacity)
         block.bindMemory(to: Header.self, capacity: 1).initialize(to: Header(table: nil))
         block.assumingMemoryBound(to: Header.self).pointee.table = UnsafeRawPointer(
             Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
-        for index in 0..<capacity where isFilled(index) {
-            (values + index).deinitialize(count: 1)
+        if let values {
+            for index in 0..<capacity where isFilled(index) && slots[index].object == nil {
+                (values + index).deinitialize(count: 1)
+            }
+            values.deallocate()
         }
         slots.deinitialize(count: capacity)
         block.assumingMemoryBound(to: Header.self).deinitialize(count: 1)
@@ -89,7 +93,6 @@ final class CacheTable: @unchecked Sendable {
             names.deinitialize(count: capacity)
             names.deallocate()
         }
-        values.deallocate()
     }
 
     /// The class instance cached for `key` in the table published as `word`
@@ -188,7 +191,9 @@ final class CacheTable: @unchecked Sendable {
     /// The value cached for `key`, if this table has one.
     @inline(__always)
     func value(for key: ServiceKey) -> (any Sendable)? {
-        slot(of: key).map { values[$0] }
+        guard let index = slot(of: key) else { return nil }
+        if let object = slots[index].object { return object }
+        return values.unsafelyUnwrapped[index]
     }
 
     /// The value cached for `key` if this table has one and it is a class instance.
@@ -222,9 +227,11 @@ final class CacheTable: @unchecked Sendable {
             }
             names.unsafelyUnwrapped[index] = key.name
         }
-        (values + index).initialize(to: value)
         if let object = classInstance(value) {
             (slots + index).pointer(to: \.object).unsafelyUnwrapped.pointee = object
+        } else {
+            if values == nil { values = .allocate(capacity: capacity) }
+            (values.unsafelyUnwrapped + index).initialize(to: value)
         }
         self.type(at: index).store(type, ordering: .releasing)
         return true
@@ -552,6 +559,15 @@ struct PublishedCache {
     /// Whether a table may still be published: one retirement must stay available for
     /// publishing none.
     private var mayPublish: Bool { retired.count + 1 < Self.retirementLimit }
+
+    /// ``insert(_:for:_:expecting:to:)`` where a table is published and has room for `value`:
+    /// whether it did (else call that).
+    @inline(__always)
+    mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> Bool {
+        guard !isSuspended, let table = current, (currentCount + 1) * 2 <= table.capacity else { return false }
+        if table.insert(value, for: key) { currentCount += 1 }
+        return true
+    }
 
     /// `value` was cached strongly for `key` (or served under the lock, which readers of the
     /// table missed): readers see it from now on, unless publishing is suspended or over.

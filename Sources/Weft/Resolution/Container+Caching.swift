@@ -130,7 +130,7 @@ extension Container {
     /// ``finish(_:for:of:outcome:own:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
     func finishMade(
-        _ made: any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration, version: UInt
+        _ made: consuming any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration, version: UInt
     ) throws(ResolutionError) -> any Sendable {
         let (value, isGiven, isNil) = Self.unwrap(made)
         var shutDown = false
@@ -163,12 +163,15 @@ extension Container {
     /// What a factory made, as it is cached: an `instance:` registration's value was given, not
     /// made (the caller disposes it), and a factory of `T?` that gave `nil` is asked again next
     /// time. Neither is a class instance: most values skip both casts.
-    private static func unwrap(_ made: any Sendable) -> (value: any Sendable, isGiven: Bool, isNil: Bool) {
+    private static func unwrap(_ made: consuming any Sendable) -> (value: any Sendable, isGiven: Bool, isNil: Bool) {
         // The boxed type, read by opening the existential: `type(of:)` asks the runtime.
         func isClass<Value>(_: Value) -> Bool { Value.self is AnyClass }
-        guard !_openExistential(made, do: isClass) else { return (made, false, false) }
-        if let given = made as? GivenValue { return (given.value, true, false) }
-        return (made, false, (made as? any OptionalType)?.isNone ?? false)
+        // Moved out, not copied: a copy retains the instance once more.
+        let isClassInstance = _openExistential(copy made, do: isClass)
+        guard !isClassInstance else { return (made, false, false) }
+        if let given = copy made as? GivenValue { return (given.value, true, false) }
+        let isNil = (copy made as? any OptionalType)?.isNone ?? false
+        return (made, false, isNil)
     }
 
     /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:own:)``);
