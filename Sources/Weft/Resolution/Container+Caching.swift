@@ -130,7 +130,8 @@ extension Container {
     /// ``finish(_:for:of:outcome:own:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
     func finishMade(
-        _ made: consuming any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration, version: UInt
+        _ made: consuming any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration,
+        version: UInt
     ) throws(ResolutionError) -> any Sendable {
         let (value, isGiven, isNil) = Self.unwrap(made)
         var shutDown = false
