@@ -548,9 +548,12 @@ struct PublishedCache {
     /// Whether readers currently see a snapshot holding `key`.
     func publishes(_ key: ServiceKey) -> Bool { current?.contains(key) ?? false }
 
-    /// The most values the first table has room for (256: 36 KB of slots), however many
-    /// registrations there are: beyond, it grows as values are cached.
-    static let initialRoomLimit = 256
+    /// The most values the first table has room for, however many registrations there are
+    /// (4,096: 128 KB of slots, 32 bytes a value), and the dictionary of values and the
+    /// disposal list with it: beyond, they grow as values are cached. Up to it, a graph built
+    /// cold never regrows them; a table regrown copies every slot, and the first cold build of
+    /// the 2,000-class graph regrew three times from the 256 this was.
+    static let initialRoomLimit = 4_096
 
     /// At most this many tables are retired: the last publication before the limit is of no
     /// table at all, and from then on cached values are read under the lock.

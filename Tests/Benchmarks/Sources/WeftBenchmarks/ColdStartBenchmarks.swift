@@ -112,13 +112,21 @@ enum ColdStartBenchmarks {
             ])
     }
 
-    /// `builds` cold builds of the 191-class graph with Weft, nothing else: what `perf record`
-    /// profiles (containers are registered and released in between, as in the table's row).
-    static func profile(builds: Int) {
-        let resolveAll = Graph191.resolveAll
+    /// `builds` cold builds of the 191-class graph with Weft (of the 2,000-class one if `large`
+    /// and the harness was built with it), nothing else: what `perf record` profiles
+    /// (containers are registered and released in between, as in the table's row).
+    static func profile(builds: Int, large: Bool = false) {
+        #if LARGE_GRAPH
+            if large { return profile(Graph2000.self, builds: builds) }
+        #endif
+        profile(Graph191.self, builds: builds)
+    }
+
+    private static func profile<Graph: GeneratedGraph>(_ graph: Graph.Type, builds: Int) {
+        let resolveAll = Graph.resolveAll
         for _ in 0..<builds {
             let container = Weft.Container()
-            Graph191.register(in: container)
+            Graph.register(in: container)
             for resolve in resolveAll { blackHole(resolve(container)) }
         }
     }

@@ -36,8 +36,10 @@ struct WeftBenchmarks {
             await InitializerBenchmarks.repeatRuns(arguments[1], count: count, rounds: rounds)
         }
         if arguments.first == "coldstart-profile" {
-            // `coldstart-profile [builds]`: cold builds of the 191-class graph only, for `perf record`.
-            ColdStartBenchmarks.profile(builds: arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000)
+            // `coldstart-profile [builds] [large]`: cold builds of the 191-class graph only (the
+            // 2,000-class one with `large`, in a build of Tests/Benchmarks/large-graph), for `perf record`.
+            let builds = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+            ColdStartBenchmarks.profile(builds: builds, large: arguments.dropFirst(2).first == "large")
             return
         }
         if which.isEmpty || arguments.first == "edges" {
