@@ -30,7 +30,9 @@ struct CacheSnapshotTests {
         let made = try child.require(Service.self)
         // Caching the value published a table there, and the read through it finds the value.
         #expect(words.load(as: UInt.self) != 0)
-        #expect(child.publishedObject(ServiceKey(Service.self), ofExactly: Service.self) === made)
+        #expect(child.publishedObject(ServiceKey(Service.self), ofExactly: Service.self).object === made)
+        // Not published: said so, so that the resolve goes straight to the lock.
+        #expect(child.publishedObject(ServiceKey(Counter.self), ofExactly: Counter.self).isPublished == false)
     }
 
     @Test("A singleton served from the snapshot is the one the container created")
@@ -77,8 +79,10 @@ struct CacheSnapshotTests {
         // resolve of `Bound`; a resolve of `any ClassBound` casts it.
         let key = ServiceKey((any ClassBound).self)
         let isa = { (type: AnyClass) in UInt(bitPattern: ObjectIdentifier(type)) }
-        #expect(container.snapshot.object(for: key, ofExactly: isa(Bound.self)) === singleton)
-        #expect(container.snapshot.object(for: key, ofExactly: isa(Service.self)) == nil)
+        #expect(container.snapshot.object(for: key, ofExactly: isa(Bound.self)).object === singleton)
+        // Another class: not served from the slot, but the slot is there for the cast.
+        let other = container.snapshot.object(for: key, ofExactly: isa(Service.self))
+        #expect(other.object == nil && other.isPublished)
         let held = try container.require((any ClassBound).self, name: "weak")
         #expect(try container.require((any ClassBound).self, name: "weak") === held)
     }

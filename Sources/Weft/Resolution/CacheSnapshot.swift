@@ -101,10 +101,12 @@ final class CacheTable: @unchecked Sendable {
     /// unnamed key (almost every one) is probed here, from the word alone; a named key goes
     /// through the table.
     @inline(__always)
-    static func object(for key: ServiceKey, ofExactly isa: UInt, published word: UInt) -> AnyObject? {
+    static func object(for key: ServiceKey, ofExactly isa: UInt, published word: UInt) -> (
+        object: AnyObject?, isPublished: Bool
+    ) {
         let block = UnsafeRawPointer(bitPattern: word & ~UInt(blockAlignment - 1)).unsafelyUnwrapped
         guard key.name == nil else {
-            return namedObject(for: key, ofExactly: isa, in: block.assumingMemoryBound(to: Header.self))
+            return (namedObject(for: key, ofExactly: isa, in: block.assumingMemoryBound(to: Header.self)), true)
         }
         let bits = Int(truncatingIfNeeded: word & UInt(blockAlignment - 1))
         let type = key.typeAddress
@@ -119,11 +121,11 @@ final class CacheTable: @unchecked Sendable {
                 // Unretained until its class matches: the table holds it as long as the container.
                 let bits = slot.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
                 guard let object = UnsafeRawPointer(bitPattern: bits), object.load(as: UInt.self) == isa else {
-                    return nil
+                    return (nil, true)
                 }
-                return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+                return (Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue(), true)
             }
-            if filled == 0 { return nil }
+            if filled == 0 { return (nil, false) }
             index = (index &+ 1) & mask
         }
     }
@@ -401,9 +403,9 @@ struct SnapshotSlot: @unchecked Sendable {
     /// one whose metadata address is `isa`: probed from the published block itself
     /// (``CacheTable/object(for:ofExactly:published:)``).
     @inline(__always)
-    func object(for key: ServiceKey, ofExactly isa: UInt) -> AnyObject? {
+    func object(for key: ServiceKey, ofExactly isa: UInt) -> (object: AnyObject?, isPublished: Bool) {
         let word = published
-        guard word != 0 else { return nil }
+        guard word != 0 else { return (nil, false) }
         return CacheTable.object(for: key, ofExactly: isa, published: word)
     }
 

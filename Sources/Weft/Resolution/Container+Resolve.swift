@@ -40,30 +40,34 @@ extension Container {
     /// classes, whose instruction cache misses cost more than the compare saved.)
     @inlinable
     func resolveSync<T: Sendable>(_ key: ServiceKey, miss: Miss = .fail) throws(ResolutionError) -> T {
-        if let object = publishedObject(key, ofExactly: T.self) { return unsafeBitCast(object, to: T.self) }
-        return try Self.cast(resolveAny(key, miss: miss), key)
+        let published = publishedObject(key, ofExactly: T.self)
+        if let object = published.object { return unsafeBitCast(object, to: T.self) }
+        return try Self.cast(resolveAny(key, miss: miss, isPublished: published.isPublished), key)
     }
 
     /// The `async` counterpart of ``resolveSync(_:miss:)``; a cached value needs no suspension.
     @inlinable
     func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
-        if let object = publishedObject(key, ofExactly: T.self) { return unsafeBitCast(object, to: T.self) }
+        if let object = publishedObject(key, ofExactly: T.self).object { return unsafeBitCast(object, to: T.self) }
         return try Self.cast(await resolveAnyAsync(key), key)
     }
 
-    /// The value for `key`, not yet cast to its type: the non-generic core.
+    /// The value for `key`, not yet cast to its type: the non-generic core. `isPublished` is
+    /// what the caller's ``publishedObject(_:ofExactly:)`` found: whether the published table
+    /// holds a value for `key` at all (if not, it is not probed again: a value published
+    /// since is found under the lock).
     @usableFromInline
-    func resolveAny(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
+    func resolveAny(_ key: ServiceKey, miss: Miss, isPublished: Bool) throws(ResolutionError) -> any Sendable {
         // A published synchronous transient: run without taking the lock. Looked up first: a
         // cached instance of exactly the caller's class was served by its `publishedObject`.
         if let (registration, owner) = snapshot.transient(for: key) {
             return try resolveTransient(key, registration, owner: owner, miss: miss)
         }
-        if let cached = snapshot.value(for: key) { return cached }
+        if isPublished, let cached = snapshot.value(for: key) { return cached }
         return try resolveUncached(key, miss: miss)
     }
 
-    /// ``resolveAny(_:miss:)`` past the published cache. Never inlined, so that the cached
+    /// ``resolveAny(_:miss:isPublished:)`` past the published cache. Never inlined, so that the cached
     /// path stays a small function.
     @inline(never)
     private func resolveUncached(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
@@ -135,7 +139,7 @@ extension Container {
         }
     }
 
-    /// The `async` counterpart of ``resolveAny(_:miss:)``.
+    /// The `async` counterpart of ``resolveAny(_:miss:isPublished:)``.
     @usableFromInline
     func resolveAnyAsync(_ key: ServiceKey) async throws(ResolutionError) -> any Sendable {
         // A published synchronous transient runs as it does for a synchronous resolve: without
@@ -186,7 +190,7 @@ extension Container {
         .factoryFailed(key, path: [], underlying: TypeMismatch(expected: expected))
     }
 
-    /// ``resolveAny(_:miss:)`` for a factory that takes `arguments`.
+    /// ``resolveAny(_:miss:isPublished:)`` for a factory that takes `arguments`.
     @usableFromInline
     func resolveAny(_ key: ServiceKey, arguments: any Sendable, miss: Miss) throws(ResolutionError) -> any Sendable {
         if let cached = snapshot.value(for: key) { return cached }
@@ -214,10 +218,10 @@ extension Container {
 
     /// The cached class instance for `key` in the published snapshot if it is exactly of class
     /// `type` (its first word is `type`'s metadata): no lock, no runtime cast. Any other cached
-    /// value (a subclass's instance, a value type) is left to ``resolveAny(_:miss:)``, which
-    /// casts it.
+    /// value (a subclass's instance, a value type) is left to ``resolveAny(_:miss:isPublished:)``,
+    /// which casts it; `isPublished` says whether the table holds a value for `key` at all.
     @usableFromInline
-    func publishedObject(_ key: ServiceKey, ofExactly type: Any.Type) -> AnyObject? {
+    func publishedObject(_ key: ServiceKey, ofExactly type: Any.Type) -> (object: AnyObject?, isPublished: Bool) {
         snapshot.object(for: key, ofExactly: UInt(bitPattern: ObjectIdentifier(type)))
     }
 
