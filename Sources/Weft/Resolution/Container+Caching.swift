@@ -164,6 +164,7 @@ extension Container {
     /// What a factory made, as it is cached: an `instance:` registration's value was given, not
     /// made (the caller disposes it), and a factory of `T?` that gave `nil` is asked again next
     /// time. Neither is a class instance: most values skip both casts.
+    @inline(__always)
     private static func unwrap(_ made: consuming any Sendable) -> (value: any Sendable, isGiven: Bool, isNil: Bool) {
         // The boxed type, read by opening the existential: `type(of:)` asks the runtime.
         func isClass<Value>(_: Value) -> Bool { Value.self is AnyClass }
