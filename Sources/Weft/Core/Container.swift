@@ -21,7 +21,8 @@ import Logging
 public final class Container: Sendable {
     /// The two words lock-free readers load (see ``SnapshotSlot``). The first stored property,
     /// so at a fixed offset from the container's address: read and written only through
-    /// ``snapshot``, never by name.
+    /// ``snapshot``, atomically, never by name (a test checks that the field declared next
+    /// comes right after it, as declaration order lays a final class out).
     private let publishedWords = PublishedWords()
 
     /// The container this one falls back to, if any.

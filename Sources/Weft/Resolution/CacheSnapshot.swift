@@ -120,7 +120,9 @@ final class CacheTable: @unchecked Sendable {
             if filled == type {
                 // Unretained until its class matches: the table holds it as long as the container.
                 let bits = slot.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
-                guard let object = UnsafeRawPointer(bitPattern: bits), object.load(as: UInt.self) == isa else {
+                guard !isTagged(bits), let object = UnsafeRawPointer(bitPattern: bits),
+                    object.load(as: UInt.self) == isa
+                else {
                     return (nil, true)
                 }
                 return (Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue(), true)
@@ -138,9 +140,24 @@ final class CacheTable: @unchecked Sendable {
     ) -> AnyObject? {
         table(of: header)._withUnsafeGuaranteedRef { table in
             table.object(for: key).flatMap {
-                UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()).load(as: UInt.self) == isa ? $0 : nil
+                let object = UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque())
+                return !isTagged(UInt(bitPattern: object)) && object.load(as: UInt.self) == isa ? $0 : nil
             }
         }
+    }
+
+    /// Whether `bits`, a reference, is an Objective-C tagged pointer (a small `NSNumber`, say):
+    /// not an address, so it has no first word to compare with a class. Never on Linux; on
+    /// Apple platforms such a value is served by the runtime's cast instead.
+    @inline(__always)
+    private static func isTagged(_ bits: UInt) -> Bool {
+        #if canImport(ObjectiveC) && arch(arm64)
+            bits & (1 << 63) != 0
+        #elseif canImport(ObjectiveC) && arch(x86_64)
+            bits & 1 != 0
+        #else
+            false
+        #endif
     }
 
     /// The table published as `word` (``publishedWord``), unretained: published tables live
@@ -554,7 +571,9 @@ struct PublishedCache {
     /// (4,096: 128 KB of slots, 32 bytes a value), and the dictionary of values and the
     /// disposal list with it: beyond, they grow as values are cached. Up to it, a graph built
     /// cold never regrows them; a table regrown copies every slot, and the first cold build of
-    /// the 2,000-class graph regrew three times from the 256 this was.
+    /// the 2,000-class graph regrew three times from the 256 this was. The price: a container
+    /// of that many registrations reserves about 1 MB when it caches its first value, and a
+    /// table republished without a forgotten key is as large (see ``retirementLimit``).
     static let initialRoomLimit = 4_096
 
     /// At most this many tables are retired: the last publication before the limit is of no
