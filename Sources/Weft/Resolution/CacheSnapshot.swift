@@ -52,6 +52,7 @@ final class CacheTable: @unchecked Sendable {
     /// before the table is published, never after.
     private struct Header {
         var table: UnsafeRawPointer?
+        /// To 16 bytes, so that no 16-byte slot after it straddles two cache lines.
         var padding = 0
     }
 
@@ -104,7 +105,7 @@ final class CacheTable: @unchecked Sendable {
     static func object(for key: ServiceKey, ofExactly isa: UInt, published word: UInt) -> (
         object: AnyObject?, isPublished: Bool
     ) {
-        let block = UnsafeRawPointer(bitPattern: word & ~UInt(blockAlignment - 1)).unsafelyUnwrapped
+        let block = block(ofPublished: word)
         guard key.name == nil else {
             return (namedObject(for: key, ofExactly: isa, in: block.assumingMemoryBound(to: Header.self)), true)
         }
@@ -120,12 +121,11 @@ final class CacheTable: @unchecked Sendable {
             if filled == type {
                 // Unretained until its class matches: the table holds it as long as the container.
                 let bits = slot.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
-                guard !isTagged(bits), let object = UnsafeRawPointer(bitPattern: bits),
-                    object.load(as: UInt.self) == isa
-                else {
-                    return (nil, true)
-                }
-                return (Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue(), true)
+                guard isInstance(bits, ofExactly: isa) else { return (nil, true) }
+                return (
+                    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+                        .takeUnretainedValue(), true
+                )
             }
             if filled == 0 { return (nil, false) }
             index = (index &+ 1) & mask
@@ -140,32 +140,37 @@ final class CacheTable: @unchecked Sendable {
     ) -> AnyObject? {
         table(of: header)._withUnsafeGuaranteedRef { table in
             table.object(for: key).flatMap {
-                let object = UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque())
-                return !isTagged(UInt(bitPattern: object)) && object.load(as: UInt.self) == isa ? $0 : nil
+                isInstance(UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()), ofExactly: isa) ? $0 : nil
             }
         }
     }
 
-    /// Whether `bits`, a reference, is an Objective-C tagged pointer (a small `NSNumber`, say):
-    /// not an address, so it has no first word to compare with a class. Never on Linux; on
-    /// Apple platforms such a value is served by the runtime's cast instead.
+    /// Whether `bits`, a slot's reference (0 for none), is an instance of exactly the class
+    /// whose metadata address is `isa`: its first word. An Objective-C tagged pointer (a small
+    /// `NSNumber`, say) is not an address and has no first word: never on Linux; on Apple
+    /// platforms such a value is served by the runtime's cast instead.
     @inline(__always)
-    private static func isTagged(_ bits: UInt) -> Bool {
+    private static func isInstance(_ bits: UInt, ofExactly isa: UInt) -> Bool {
         #if canImport(ObjectiveC) && arch(arm64)
-            bits & (1 << 63) != 0
+            if bits & (1 << 63) != 0 { return false }
         #elseif canImport(ObjectiveC) && arch(x86_64)
-            bits & 1 != 0
-        #else
-            false
+            if bits & 1 != 0 { return false }
         #endif
+        guard let object = UnsafeRawPointer(bitPattern: bits) else { return false }
+        return object.load(as: UInt.self) == isa
+    }
+
+    /// The ``block`` of the table published as `word` (``publishedWord``).
+    @inline(__always)
+    private static func block(ofPublished word: UInt) -> UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: word & ~UInt(blockAlignment - 1)).unsafelyUnwrapped
     }
 
     /// The table published as `word` (``publishedWord``), unretained: published tables live
     /// as long as their container (see ``SnapshotSlot``).
     @inline(__always)
     static func withTable<R>(published word: UInt, _ body: (CacheTable) -> R) -> R {
-        let block = UnsafeRawPointer(bitPattern: word & ~UInt(blockAlignment - 1)).unsafelyUnwrapped
-        return table(of: block.assumingMemoryBound(to: Header.self))._withUnsafeGuaranteedRef(body)
+        table(of: block(ofPublished: word).assumingMemoryBound(to: Header.self))._withUnsafeGuaranteedRef(body)
     }
 
     @inline(__always)
