@@ -41,7 +41,7 @@ struct RegistrationLayoutTests {
         let hook: Registration.Hook = { _, _ in hooked.withLock { $0 += 1 } }
         let singleton = Registration(
             key: key, lifetime: .singleton, made: made, onCreated: [hook],
-            site: RegistrationSite(fileID: "A/B.swift", line: 3))
+            site: RegistrationSite(fileID: "A/B.swift", line: 3), keyTypeIsClass: false)
         let transient = singleton.withLifetime(.transient)
 
         #expect(transient.lifetime == .transient)

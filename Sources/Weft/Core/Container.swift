@@ -43,7 +43,38 @@ public final class Container: Sendable {
         /// Changes whenever ``registrations`` does: a creation that started at the same version
         /// knows its registration is still current without looking it up again.
         private(set) var registrationsVersion: UInt = 0
-        var instances: [ServiceKey: StoredInstance] = [:]
+        /// The values cached here, strongly or weakly held: ``filedInstances``, once the values
+        /// the cold path left unfiled are filed (see ``unfiledSlots``).
+        var instances: [ServiceKey: StoredInstance] {
+            mutating get {
+                fileUnfiled()
+                return filedInstances
+            }
+            _modify {
+                fileUnfiled()
+                yield &filedInstances
+            }
+        }
+        private var filedInstances: [ServiceKey: StoredInstance] = [:]
+        /// Class instances made on the cold path and cached strongly, in creation order after
+        /// those in ``disposables``, kept only in the published table: the slot each took. The
+        /// first use of ``instances`` or ``disposables`` files them there.
+        ///
+        /// While any is unfiled, the published table holds each in its slot: the table is
+        /// replaced (grown, rebuilt without forgotten keys, dropped while tracing or at
+        /// shutdown) only from ``instances``, after they are filed. So a value the cold path
+        /// makes is written once, into its slot, and 4 bytes here; a graph built once writes
+        /// no dictionary and no disposal list, nor reads any class's metadata.
+        private var unfiledSlots: [UInt32] = []
+        /// How many values are unfiled (for tests).
+        var unfiledCount: Int { unfiledSlots.count }
+
+        init(
+            registrations: [ServiceKey: Registration] = [:], diagnostics: Diagnostics,
+            cache: PublishedCache = PublishedCache()
+        ) {
+            (self.registrations, self.diagnostics, self.cache) = (registrations, diagnostics, cache)
+        }
         /// The values being made right now, by key: the creator's frame, and the ``Creation``
         /// others wait on once someone does.
         var creations: [ServiceKey: InFlight] = [:]
@@ -74,7 +105,17 @@ public final class Container: Sendable {
         ///
         /// Whether a value is ``Disposable`` is asked at shutdown (or when the value is forgotten),
         /// not when it is made: a conformance lookup per value was a seventh of a cold build.
-        var disposables: [(key: ServiceKey, value: any Sendable)] = []
+        var disposables: [(key: ServiceKey, value: any Sendable)] {
+            mutating get {
+                fileUnfiled()
+                return filedDisposables
+            }
+            _modify {
+                fileUnfiled()
+                yield &filedDisposables
+            }
+        }
+        private var filedDisposables: [(key: ServiceKey, value: any Sendable)] = []
         /// The disposal ``shutdown()`` started; set once, never cleared.
         var shutdown: Task<[ShutdownError.Failure], Never>?
         var isShutDown: Bool { shutdown != nil }
@@ -106,20 +147,68 @@ public final class Container: Sendable {
         /// (up to ``PublishedCache/initialRoomLimit``, as the first published table does), so that a
         /// graph built cold never regrows the dictionary or the disposal list.
         mutating func cacheStrongly(
-            _ value: any Sendable, for key: ServiceKey, disposes: Bool, publishingTo snapshot: SnapshotSlot
+            _ value: any Sendable, object: UInt? = nil, for key: ServiceKey, disposes: Bool,
+            publishingTo snapshot: SnapshotSlot
         ) {
-            if instances.isEmpty {
+            // Into the published table when it has room: the common case, which needs neither
+            // the values nor the count of registrations (passing the dictionary retains it). A
+            // class instance the disposal list is to keep goes there alone, unfiled. (`object`
+            // is its address, when the caller knows it is one: `value` keeps it alive.)
+            if let object, disposes {
+                if unfiledSlots.isEmpty, filedDisposables.isEmpty {
+                    // The first value: the table it goes in, and room for every registration's.
+                    let instances = self.instances
+                    cache.publishFirst(instances, expecting: registrations.count, to: snapshot)
+                    unfiledSlots.reserveCapacity(min(registrations.count, PublishedCache.initialRoomLimit))
+                }
+                if let index = cache.insertIfRoom(object: object, for: key) {
+                    unfiledSlots.append(UInt32(truncatingIfNeeded: index))
+                    return
+                }
+            }
+            if filedInstances.isEmpty {
                 let room = min(registrations.count, PublishedCache.initialRoomLimit)
-                instances.reserveCapacity(room)
-                disposables.reserveCapacity(room)
+                filedInstances.reserveCapacity(room)
+                if disposes { filedDisposables.reserveCapacity(room) }
             }
             instances[key] = .strong(value)
-            // Into the published table when it has room: the common case, which needs neither
-            // the values nor the count of registrations (passing the dictionary retains it).
-            if !cache.insertIfRoom(value, for: key) {
+            if cache.insertIfRoom(value, for: key) == .full {
+                let instances = self.instances
                 cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
             }
             if disposes { disposables.append((key, value)) }
+        }
+
+        /// The value cached for `key`, without filing what is unfiled: the dictionary's, else
+        /// the published table's (which holds every unfiled value).
+        @inline(__always)
+        func storedInstance(for key: ServiceKey) -> StoredInstance? {
+            if let stored = filedInstances[key] { return stored }
+            // Probed first: a creation's lookup misses, and no optional value is made to miss.
+            guard !unfiledSlots.isEmpty, cache.publishes(key) else { return nil }
+            return cache.value(for: key).map { .strong($0) }
+        }
+
+        /// `value`, cached strongly for `key`, found under the lock: published, if readers of
+        /// the table missed it (the table already holds every unfiled value: nothing is filed
+        /// to find that out).
+        mutating func publish(_ value: any Sendable, for key: ServiceKey, to snapshot: SnapshotSlot) {
+            guard !cache.publishes(key) else { return }
+            let instances = self.instances
+            cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
+        }
+
+        /// Files the class instances the cold path left in the published table alone.
+        private mutating func fileUnfiled() {
+            guard !unfiledSlots.isEmpty else { return }
+            filedInstances.reserveCapacity(filedInstances.count + unfiledSlots.count)
+            filedDisposables.reserveCapacity(filedDisposables.count + unfiledSlots.count)
+            for index in unfiledSlots {
+                let (key, value) = cache.entry(at: Int(index))
+                filedInstances[key] = .strong(value)
+                filedDisposables.append((key, value))
+            }
+            unfiledSlots = []
         }
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
@@ -171,6 +260,7 @@ public final class Container: Sendable {
                 }
             }
             // A published transient registration of these keys is stale too.
+            let instances = self.instances
             return cache.invalidate(keys, instances, registrations, inherited, in: slot)
         }
     }
@@ -250,7 +340,7 @@ public final class Container: Sendable {
             self,
             add(
                 ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context,
-                site: RegistrationSite(fileID: file, line: Int(line))))
+                site: RegistrationSite(fileID: file, line: Int(line)), keyTypeIsClass: T.self is AnyObject.Type))
     }
 
     /// Registers a factory that resolves its dependencies through `resolver`.
@@ -269,7 +359,7 @@ public final class Container: Sendable {
             self,
             add(
                 ServiceKey(type, name: name), lifetime, .sync(factory), also: also, context: context,
-                site: RegistrationSite(fileID: file, line: Int(line))))
+                site: RegistrationSite(fileID: file, line: Int(line)), keyTypeIsClass: T.self is AnyObject.Type))
     }
 
     /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)` or
@@ -361,16 +451,20 @@ public final class Container: Sendable {
     @usableFromInline
     func add(
         _ key: ServiceKey, _ lifetime: Lifetime?, _ factory: Registration.Factory, also: [Any.Type] = [],
-        context: Context? = nil, site: RegistrationSite
+        context: Context? = nil, site: RegistrationSite, keyTypeIsClass: Bool = false
     ) -> Registration {
         let registration: Registration
         if let context {
-            registration = Registration(key: key, lifetime: lifetime ?? defaultLifetime, factory: factory, site: site)
+            registration = Registration(
+                key: key, lifetime: lifetime ?? defaultLifetime, factory: factory, site: site,
+                keyTypeIsClass: keyTypeIsClass)
             if registration.lifetime == .graph { GraphScope.noteInUse() }
             add(Staging.Entry(registration: registration, instance: nil, context: context))
         } else {
             // The default lifetime is read under the lock `add` takes anyway: one lock per registration.
-            let made = Registration(key: key, lifetime: lifetime ?? .transient, factory: factory, site: site)
+            let made = Registration(
+                key: key, lifetime: lifetime ?? .transient, factory: factory, site: site,
+                keyTypeIsClass: keyTypeIsClass)
             registration = add(made, usesDefaultLifetime: lifetime == nil) ?? made
         }
         for forwarded in also {
@@ -438,8 +532,9 @@ public final class Container: Sendable {
             guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
             state.keepValue(instance, of: registration, owned: owned)
+            let instances = state.instances
             let exhausted = state.cache.invalidate(
-                CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
+                CollectionOfOne(key), instances, state.registrations, state.inherited, in: snapshot)
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
         }
         if outcome != .plain { finishAdding(key, outcome) }
@@ -475,8 +570,9 @@ public final class Container: Sendable {
             guard state.put(entry.registration, context: entry.context) else { return (false, false) }
             state.forgetCreation(of: key)
             state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
+            let instances = state.instances
             let exhausted = state.cache.invalidate(
-                CollectionOfOne(key), state.instances, state.registrations, state.inherited, in: snapshot)
+                CollectionOfOne(key), instances, state.registrations, state.inherited, in: snapshot)
             return (!state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
@@ -516,8 +612,9 @@ public final class Container: Sendable {
                 changed.append(key)
             }
             guard !changed.isEmpty else { return ([], false, false) }
+            let instances = state.instances
             let exhausted = state.cache.invalidate(
-                changed, state.instances, state.registrations, state.inherited, in: snapshot)
+                changed, instances, state.registrations, state.inherited, in: snapshot)
             return (changed, !state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }

@@ -42,7 +42,8 @@ extension Container {
     ) -> Override {
         let registration = Registration(
             key: ServiceKey(type, name: name), lifetime: lifetime ?? defaultLifetime,
-            factory: .sync { _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)))
+            factory: .sync { _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)),
+            keyTypeIsClass: T.self is AnyObject.Type)
         if registration.lifetime == .graph { GraphScope.noteInUse() }
         swap(registration.key) { state in state.putOverride(registration) }
         return Override(container: self, registration: registration)

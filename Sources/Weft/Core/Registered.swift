@@ -62,7 +62,7 @@ public struct Registered<Value: Sendable>: Sendable {
     private func rebuilt(made: Registration.Factory, onCreated: [Registration.Hook]) -> Registered<Value> {
         let new = Registration(
             key: registration.key, lifetime: registration.lifetime, made: made, onCreated: onCreated,
-            site: registration.site)
+            site: registration.site, keyTypeIsClass: registration.keyTypeIsClass)
         container.replace(registration, with: new)
         return Registered(container, new)
     }

@@ -73,7 +73,8 @@ extension Container {
         set {
             state.withLock { state in
                 state.diagnostics = newValue
-                state.cache.setSuspended(newValue.onResolution != nil, state.instances, to: snapshot)
+                let instances = state.instances
+                state.cache.setSuspended(newValue.onResolution != nil, instances, to: snapshot)
                 state.cache.setPublishesTransients(newValue.timingThreshold == nil && recorder == nil, to: snapshot)
             }
         }

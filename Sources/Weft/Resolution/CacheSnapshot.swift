@@ -233,17 +233,46 @@ final class CacheTable: @unchecked Sendable {
     /// once its type is stored.
     @discardableResult
     func insert(_ value: any Sendable, for key: ServiceKey) -> Bool {
+        guard let index = emptySlot(for: key) else { return false }
+        if let object = classInstance(value) {
+            (slots + index).pointer(to: \.object).unsafelyUnwrapped.pointee = object
+        } else {
+            if values == nil { values = .allocate(capacity: capacity) }
+            (values.unsafelyUnwrapped + index).initialize(to: value)
+        }
+        self.type(at: index).store(Self.typeWord(of: key), ordering: .releasing)
+        return true
+    }
+
+    /// ``insert(_:for:)`` for a value known to be a class instance, the one at address
+    /// `object` (alive: the caller holds it): the slot it took (retaining the instance), or
+    /// `nil` if the table holds `key` already. No existential is opened: the cold path calls
+    /// this without reading the instance's class metadata.
+    func insert(object: UInt, for key: ServiceKey) -> Int? {
+        guard let index = emptySlot(for: key) else { return nil }
+        let retained = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: object).unsafelyUnwrapped).retain()
+        // The slot's reference is `nil` (all zero bits): the retained reference is stored over it.
+        UnsafeMutableRawPointer(slots + index).storeBytes(
+            of: retained.toOpaque(), toByteOffset: MemoryLayout<UInt>.stride, as: UnsafeMutableRawPointer.self)
+        self.type(at: index).store(Self.typeWord(of: key), ordering: .releasing)
+        return index
+    }
+
+    /// The slot `key` goes in, its name stored if it has one, unless the table holds `key`.
+    @inline(__always)
+    private func emptySlot(for key: ServiceKey) -> Int? {
         let mask = capacity &- 1
         let type = Self.typeWord(of: key)
         var index = KeySlots.home(of: key, shift: shift)
         while true {
             let filled = self.type(at: index).load(ordering: .relaxed)
             if filled == 0 { break }
-            if filled == type && (type & 1 == 0 || names.unsafelyUnwrapped[index] == key.name) { return false }
+            if filled == type && (type & 1 == 0 || names.unsafelyUnwrapped[index] == key.name) { return nil }
             index = (index &+ 1) & mask
         }
-        // Field by field, never the whole slot: readers load the type field atomically. A
-        // stored property's key path: the optimizer makes this a constant offset.
+        // Field by field, never the whole slot: readers load the type field atomically, which
+        // the caller stores last. A stored property's key path: the optimizer makes this a
+        // constant offset.
         if type & 1 != 0 {
             if names == nil {
                 names = .allocate(capacity: capacity)
@@ -251,14 +280,18 @@ final class CacheTable: @unchecked Sendable {
             }
             names.unsafelyUnwrapped[index] = key.name
         }
-        if let object = classInstance(value) {
-            (slots + index).pointer(to: \.object).unsafelyUnwrapped.pointee = object
-        } else {
-            if values == nil { values = .allocate(capacity: capacity) }
-            (values.unsafelyUnwrapped + index).initialize(to: value)
-        }
-        self.type(at: index).store(type, ordering: .releasing)
-        return true
+        return index
+    }
+
+    /// The key and the value in slot `index`, which holds one: the slot ``insert(object:for:)``
+    /// returned. The key is rebuilt from the slot's type address and name; a class instance
+    /// is boxed as its class.
+    func entry(at index: Int) -> (key: ServiceKey, value: any Sendable) {
+        let type = self.type(at: index).load(ordering: .relaxed)
+        let name = type & 1 != 0 ? names.unsafelyUnwrapped[index] : nil
+        let key = ServiceKey(unsafeBitCast(type & ~1, to: Any.Type.self), name: name)
+        if let object = slots[index].object { return (key, object) }
+        return (key, values.unsafelyUnwrapped[index])
     }
 }
 
@@ -570,7 +603,11 @@ struct PublishedCache {
     }
 
     /// Whether readers currently see a snapshot holding `key`.
-    func publishes(_ key: ServiceKey) -> Bool { current?.contains(key) ?? false }
+    @inline(__always)
+    func publishes(_ key: ServiceKey) -> Bool {
+        guard let current else { return false }
+        return Unmanaged.passUnretained(current)._withUnsafeGuaranteedRef { $0.contains(key) }
+    }
 
     /// The most values the first table has room for, however many registrations there are
     /// (4,096: 128 KB of slots, 32 bytes a value), and the dictionary of values and the
@@ -589,13 +626,57 @@ struct PublishedCache {
     /// publishing none.
     private var mayPublish: Bool { retired.count + 1 < Self.retirementLimit }
 
-    /// ``insert(_:for:_:expecting:to:)`` where a table is published and has room for `value`:
-    /// whether it did (else call that).
+    /// What ``insertIfRoom(_:for:)`` did.
+    enum RoomyInsert {
+        /// Published for `key` from now on.
+        case inserted
+        /// The table already holds a value for `key`.
+        case present
+        /// No table, or not room in it: call ``insert(_:for:_:expecting:to:)``.
+        case full
+    }
+
+    /// ``insert(_:for:_:expecting:to:)`` where a table is published and has room for `value`.
     @inline(__always)
-    mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> Bool {
-        guard !isSuspended, let table = current, (currentCount + 1) * 2 <= table.capacity else { return false }
-        if table.insert(value, for: key) { currentCount += 1 }
-        return true
+    mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> RoomyInsert {
+        guard !isSuspended, let table = current, (currentCount + 1) * 2 <= table.capacity else { return .full }
+        // Borrowed, not retained: `current` keeps the table alive, and `insert` cannot replace it.
+        let inserted = Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.insert(value, for: key) }
+        guard inserted else { return .present }
+        currentCount += 1
+        return .inserted
+    }
+
+    /// ``insert(object:for:)`` into the published table, when it has room: the slot `object`
+    /// took, or `nil` (the table holds `key`, is full, or nothing is published).
+    @inline(__always)
+    mutating func insertIfRoom(object: UInt, for key: ServiceKey) -> Int? {
+        guard !isSuspended, let table = current, (currentCount + 1) * 2 <= table.capacity else { return nil }
+        let index = Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.insert(object: object, for: key) }
+        if index != nil { currentCount += 1 }
+        return index
+    }
+
+    /// Publishes the first table, from `instances`, with room for what is registered (as
+    /// ``insert(_:for:_:expecting:to:)`` does for the first value), unless a table is
+    /// published, publishing is suspended or over, or retirements ran out.
+    mutating func publishFirst(
+        _ instances: [ServiceKey: StoredInstance], expecting registrations: Int, to slot: SnapshotSlot
+    ) {
+        guard current == nil, !isSuspended, mayPublish else { return }
+        publish(Self.table(of: instances, roomFor: min(registrations, Self.initialRoomLimit)), to: slot)
+    }
+
+    /// The key and value in slot `index` of the published table (see ``CacheTable/entry(at:)``).
+    func entry(at index: Int) -> (key: ServiceKey, value: any Sendable) {
+        current.unsafelyUnwrapped.entry(at: index)
+    }
+
+    /// The value the published table holds for `key`, read under the container's lock.
+    @inline(__always)
+    func value(for key: ServiceKey) -> (any Sendable)? {
+        guard let current else { return nil }
+        return Unmanaged.passUnretained(current)._withUnsafeGuaranteedRef { $0.value(for: key) }
     }
 
     /// `value` was cached strongly for `key` (or served under the lock, which readers of the

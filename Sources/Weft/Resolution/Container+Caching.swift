@@ -34,14 +34,11 @@ extension Container {
         var lifetime: Lifetime?
         let step = state.withLock { state -> CacheStep in
             if state.isShutDown { return .shutDown }
-            if let stored = state.instances[key] {
+            if let stored = state.storedInstance(for: key) {
                 trace = state.diagnostics.onResolution
                 lifetime = state.registrations[key]?.lifetime
                 if case .strong(let value) = stored {
-                    if !recording {
-                        state.cache.insert(
-                            value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
-                    }
+                    if !recording { state.publish(value, for: key, to: snapshot) }
                     return .value(value)
                 }
                 if let value = stored.sendableValue { return .value(value) }
@@ -98,10 +95,14 @@ extension Container {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
         var (isGiven, isNil) = (false, false)
-        if case .success(let made) = outcome {
-            let value: any Sendable
-            (value, isGiven, isNil) = Self.unwrap(made)
-            if isGiven { outcome = .success(value) }
+        var object: UInt?
+        if case .success(var made) = outcome {
+            object = registration.keyTypeIsClass ? Self.object(in: &made, ofExactly: key.typeAddress) : nil
+            if object == nil {
+                let value: any Sendable
+                (value, isGiven, isNil) = Self.unwrap(made)
+                if isGiven { outcome = .success(value) }
+            }
         }
         var late: (any Disposable)?
         let creation = state.withLock { state -> Creation? in
@@ -120,7 +121,7 @@ extension Container {
                 state.instances[key] = StoredInstance.weakly(value)
                 return creation
             }
-            state.cacheStrongly(value, for: key, disposes: !isGiven, publishingTo: snapshot)
+            state.cacheStrongly(value, object: object, for: key, disposes: !isGiven, publishingTo: snapshot)
             return creation
         }
         creation?.complete(abandoned ? .abandoned : .finished(outcome))
@@ -133,7 +134,11 @@ extension Container {
         _ made: consuming any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration,
         version: UInt
     ) throws(ResolutionError) -> any Sendable {
-        let (value, isGiven, isNil) = Self.unwrap(made)
+        var made = made
+        // An instance of exactly the key's class, told from the boxed type's address: neither
+        // given nor optional, and cached without reading its class's metadata.
+        let object = registration.keyTypeIsClass ? Self.object(in: &made, ofExactly: key.typeAddress) : nil
+        let (value, isGiven, isNil) = object == nil ? Self.unwrap(consume made) : (consume made, false, false)
         var shutDown = false
         let creation = state.withLock { state -> Creation? in
             let creation = state.endOwnCreation(of: registration, by: creator)
@@ -145,20 +150,35 @@ extension Container {
             guard !isNil, state.registrationsVersion == version || state.registrations[key] === registration else {
                 return creation
             }
-            state.cacheStrongly(value, for: key, disposes: !isGiven, publishingTo: snapshot)
+            state.cacheStrongly(value, object: object, for: key, disposes: !isGiven, publishingTo: snapshot)
             return creation
         }
         if shutDown {
             // A value made after shutdown began is nobody's; disposal is async, so a synchronous
             // resolve hands it to a task of its own.
             creation?.complete(.finished(.failure(.shutDown(key))))
-            if !isGiven, let disposable = value as? any Disposable {
-                Task { await self.disposeLate(disposable, key: key) }
-            }
+            if !isGiven, let disposable = value as? any Disposable { disposeLateInTask(disposable, key: key) }
             throw .shutDown(key)
         }
         creation?.complete(.finished(.success(value)))
         return value
+    }
+
+    /// The address of the class instance `existential` holds (not retained: `existential`
+    /// does), if the boxed type is the one at `type`, which the caller knows is a class: an
+    /// existential keeps a class reference inline, in the first of its three words of buffer,
+    /// and the boxed type's address in the fourth.
+    ///
+    /// Through a pointer to the existential itself: handed to a generic function taking the
+    /// value (`withUnsafeBytes(of:)`), an existential would be opened, its boxed value passed.
+    @inline(__always)
+    private static func object(in existential: inout any Sendable, ofExactly type: UInt) -> UInt? {
+        withUnsafeMutablePointer(to: &existential) { boxed -> UInt? in
+            let words = UnsafeRawPointer(boxed)
+            guard words.load(fromByteOffset: 3 * MemoryLayout<UInt>.stride, as: UInt.self) == type else { return nil }
+            let reference = words.load(as: UInt.self)
+            return reference == 0 ? nil : reference
+        }
     }
 
     /// What a factory made, as it is cached: an `instance:` registration's value was given, not
@@ -174,6 +194,13 @@ extension Container {
         if let given = copy made as? GivenValue { return (given.value, true, false) }
         let isNil = (copy made as? any OptionalType)?.isNone ?? false
         return (made, false, isNil)
+    }
+
+    /// ``disposeLate(_:key:)`` in a task of its own, for a synchronous resolve. Apart, so that
+    /// the cold path does not set up a task's arguments (a resilient `TaskPriority?`) on entry.
+    @inline(never)
+    func disposeLateInTask(_ late: any Disposable, key: ServiceKey) {
+        Task { await disposeLate(late, key: key) }
     }
 
     /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:own:)``);
@@ -210,7 +237,8 @@ extension Container {
                 parent?.registration(for: key)?.registration === found.registration
             else { return }
             state.instances[key] = .strong(value)
-            state.cache.insert(value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
+            let instances = state.instances
+            state.cache.insert(value, for: key, instances, expecting: state.registrations.count, to: snapshot)
         }
         return value
     }

@@ -127,7 +127,8 @@ extension Container {
                 _ = finish(creator, for: key, of: started.registration, outcome: .failure(error), own: true)
                 throw error
             }
-            let value = try finishMade(made, by: creator, for: key, of: started.registration, version: started.version)
+            let value = try finishMade(
+                consume made, by: creator, for: key, of: started.registration, version: started.version)
             if !started.registration.onCreated.isEmpty {
                 let found = Located(owner: self, registration: started.registration, resolver: self, threshold: nil)
                 try Self.runHooks(of: found, on: value, key: key, path: step.pointee.parent?.path)
@@ -161,18 +162,49 @@ extension Container {
         }
     }
 
-    /// `value` as the `T` its key promises. A value of exactly `T` is copied out (a retain)
-    /// without the runtime's dynamic cast, which costs more; any other value is consumed by
-    /// `as?`.
+    /// `value` as the `T` its key promises. An instance of exactly the class `T` is moved out of
+    /// the existential (no retain, no release); a value of exactly another type `T` is copied
+    /// out (a retain); either way without the runtime's dynamic cast, which costs more. Any
+    /// other value is consumed by `as?`.
     @inlinable
     static func cast<T>(_ value: consuming any Sendable, _ key: ServiceKey) throws(ResolutionError) -> T {
-        let boxed = value
+        var boxed = value
+        if let object = takeObject(&boxed, ofExactly: T.self) { return object }
         // Opened explicitly: an `any Sendable` is never opened implicitly (it is `Any`), and a
         // generic parameter would see the existential, not the type inside it.
         func exactlyT<Boxed>(_ value: Boxed) -> T? { exactly(value, as: T.self) }
         if let typed = _openExistential(boxed, do: exactlyT) { return typed }
         if let typed = boxed as? T { return typed }
         throw mismatch(key, expected: T.self)
+    }
+
+    /// The class instance in `existential` if its class is exactly `T`, moved out: the reference
+    /// the existential held is the one returned, and `existential` is left holding `()`. For a
+    /// `T` that is not a class (decided when `T` is specialized), `nil` at once.
+    @inlinable @inline(__always)
+    static func takeObject<T>(_ existential: inout any Sendable, ofExactly type: T.Type) -> T? {
+        guard T.self is AnyObject.Type,
+            let object = takeObject(&existential, ofExactly: UInt(bitPattern: ObjectIdentifier(T.self)))
+        else { return nil }
+        return unsafeBitCast(object, to: T.self)
+    }
+
+    /// ``takeObject(_:ofExactly:)-(_,T.Type)`` past its generic part: not generic, so that the
+    /// specializations of ``cast(_:_:)`` for each class stay one merged function.
+    ///
+    /// An existential keeps a class reference inline, in the first of its three words of
+    /// buffer, and the boxed type's metadata in the fourth: two loads, where opening the
+    /// existential copies the value through its type's witness and then destroys the box.
+    @usableFromInline @inline(never)
+    static func takeObject(_ existential: inout any Sendable, ofExactly type: UInt) -> AnyObject? {
+        withUnsafeMutablePointer(to: &existential) { boxed -> AnyObject? in
+            let words = UnsafeMutableRawPointer(boxed)
+            guard words.load(fromByteOffset: 3 * MemoryLayout<UInt>.stride, as: UInt.self) == type else { return nil }
+            let reference = words.load(as: UnsafeRawPointer.self)
+            // The payload is moved out: what is left to destroy must own nothing.
+            boxed.initialize(to: ())
+            return Unmanaged<AnyObject>.fromOpaque(reference).takeRetainedValue()
+        }
     }
 
     /// `value` if its type is exactly `T`, as almost every resolved value is (a factory's
@@ -250,11 +282,8 @@ extension Container {
             if state.isShutDown { return .shutDown }
             // A cached value, or a weakly held one still alive: served under this one lock,
             // without locating its registration. Only strong values go to the snapshot.
-            if !recording, let stored = state.instances[key], let value = stored.sendableValue {
-                if case .strong = stored {
-                    state.cache.insert(
-                        value, for: key, state.instances, expecting: state.registrations.count, to: snapshot)
-                }
+            if !recording, let stored = state.storedInstance(for: key), let value = stored.sendableValue {
+                if case .strong = stored { state.publish(value, for: key, to: snapshot) }
                 if let onResolution = state.diagnostics.onResolution {
                     (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
                 }

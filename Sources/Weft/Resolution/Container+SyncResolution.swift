@@ -148,7 +148,7 @@ extension Container {
                 }
                 let finished = cache.finish(creator.identity, for: key, of: found.registration, outcome: outcome)
                 // Disposal is async: a synchronous resolve hands it to a task of its own.
-                if let late = finished.late { Task { await cache.disposeLate(late, key: key) } }
+                if let late = finished.late { cache.disposeLateInTask(late, key: key) }
                 let value = try finished.outcome.get()
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)
                 return value

@@ -115,11 +115,25 @@ enum ColdStartBenchmarks {
     /// `builds` cold builds of the 191-class graph with Weft (of the 2,000-class one if `large`
     /// and the harness was built with it), nothing else: what `perf record` profiles
     /// (containers are registered and released in between, as in the table's row).
-    static func profile(builds: Int, large: Bool = false) {
+    static func profile(builds: Int, large: Bool = false, handWritten: Bool = false) {
         #if LARGE_GRAPH
             if large { return profile(Graph2000.self, builds: builds) }
         #endif
+        if handWritten { return profileHandWritten(Graph191.self, builds: builds) }
         profile(Graph191.self, builds: builds)
+    }
+
+    /// The hand-written wiring's cold builds, each in ``buildHandWired(_:_:)``: what callgrind's
+    /// `--toggle-collect` counts beside Weft's.
+    private static func profileHandWritten<Graph: GeneratedGraph>(_ graph: Graph.Type, builds: Int) {
+        let buildAll = Graph.HandWired.buildAll
+        for _ in 0..<builds { buildHandWired(Graph.HandWired(), buildAll) }
+    }
+
+    @inline(never)
+    static func buildHandWired<Wiring: HandWiredGraph>(_ wiring: Wiring, _ buildAll: [@Sendable (Wiring) -> AnyObject])
+    {
+        for build in buildAll { blackHole(build(wiring)) }
     }
 
     private static func profile<Graph: GeneratedGraph>(_ graph: Graph.Type, builds: Int) {

@@ -36,10 +36,13 @@ struct WeftBenchmarks {
             await InitializerBenchmarks.repeatRuns(arguments[1], count: count, rounds: rounds)
         }
         if arguments.first == "coldstart-profile" {
-            // `coldstart-profile [builds] [large]`: cold builds of the 191-class graph only (the
-            // 2,000-class one with `large`, in a build of Tests/Benchmarks/large-graph), for `perf record`.
+            // `coldstart-profile [builds] [large|hand]`: cold builds of the 191-class graph only (the
+            // 2,000-class one with `large`, in a build of Tests/Benchmarks/large-graph; the
+            // hand-written wiring's with `hand`), for `perf record` and callgrind.
             let builds = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
-            ColdStartBenchmarks.profile(builds: builds, large: arguments.dropFirst(2).first == "large")
+            ColdStartBenchmarks.profile(
+                builds: builds, large: arguments.dropFirst(2).first == "large",
+                handWritten: arguments.dropFirst(2).first == "hand")
             return
         }
         if which.isEmpty || arguments.first == "edges" {
