@@ -23,6 +23,10 @@ struct UnfiledValueTests {
         func dispose() async throws { log.append(name) }
     }
 
+    // @unchecked: no stored state; a non-final class cannot be checked `Sendable`.
+    class Vehicle: @unchecked Sendable {}
+    final class Bicycle: Vehicle, @unchecked Sendable {}
+
     /// How many class instances the container holds unfiled.
     private func unfiledCount(_ container: Container) -> Int {
         container.state.withLock { $0.unfiledCount }
@@ -107,5 +111,20 @@ struct UnfiledValueTests {
 
         #expect(try container.require(Resource.self, name: "named") === named)
         #expect(try container.require(Resource.self) === plain)
+    }
+
+    @Test("A subclass's instance cached for its superclass's key is the one served, before and after it is filed")
+    func subclassInstance() throws {
+        let container = Container()
+        container.register(Vehicle.self, lifetime: .singleton) { Bicycle() }
+        let made = try container.require(Vehicle.self)
+        #expect(made is Bicycle)
+        #expect(unfiledCount(container) == 1)
+        #expect(try container.require(Vehicle.self) === made)
+        #expect(container.resolve(Vehicle.self) === made)
+        _ = container.registrations
+        #expect(unfiledCount(container) == 0)
+        #expect(try container.require(Vehicle.self) === made)
+        #expect(try container.createScope().require(Vehicle.self) === made)
     }
 }

@@ -30,19 +30,55 @@ enum Miss: Sendable {
 extension Container {
     // MARK: Entry points
 
-    /// The value for `key` cast to `T`. Inlined into every public entry point, so the cast is
-    /// specialized for the caller's concrete type while the engine stays non-generic.
+    /// The value for `key` cast to `T`. Inlined into every public entry point, and from there
+    /// into every call site: for a class `T` (decided when `T` is specialized), a call site
+    /// is one call to the non-generic ``resolveObject(_:ofClass:miss:)``, given `T`'s metadata,
+    /// which hands back an instance of `T` (a cached instance of exactly `T`, found, checked and
+    /// retained by the probe inlined there).
     ///
-    /// A cached instance of exactly `T` is found, checked and retained by one non-generic call
-    /// given `T`'s metadata, and this specialization holds nothing else of `T`: the compiler
-    /// merges the specializations of every class into one function. (Comparing the instance's
-    /// class here, in generic code, made one copy per class: 2,000 copies for a graph of 2,000
-    /// classes, whose instruction cache misses cost more than the compare saved.)
-    @inlinable
+    /// Nothing of `T` beyond its metadata is left at the call site. (A generic function
+    /// between the two, comparing the instance's class itself, made one copy per class: 2,000
+    /// copies for a graph of 2,000 classes, whose instruction cache misses cost more than the
+    /// compare saved; its specializations merged into one function again once the compare
+    /// moved into the non-generic probe, but that cost a second call and its stack frame on
+    /// every read, a tenth of a cold build.)
+    @inlinable @inline(__always)
     func resolveSync<T: Sendable>(_ key: ServiceKey, miss: Miss = .fail) throws(ResolutionError) -> T {
-        let published = publishedObject(key, ofExactly: T.self)
-        if let object = published.object { return unsafeBitCast(object, to: T.self) }
-        return try Self.cast(resolveAny(key, miss: miss, isPublished: published.isPublished), key)
+        if T.self is AnyObject.Type {
+            return unsafeBitCast(try resolveObject(key, ofClass: T.self, miss: miss), to: T.self)
+        }
+        return try resolveValue(key, miss: miss)
+    }
+
+    /// ``resolveSync(_:miss:)`` for a `T` that is not a class: a value type, a protocol, a
+    /// function. Not inlined: one function per type, called from each site.
+    @inlinable @inline(never)
+    func resolveValue<T: Sendable>(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> T {
+        try Self.cast(resolveAny(key, miss: miss, isPublished: true), key)
+    }
+
+    /// The instance of the class `type` for `key`: a cached instance of exactly `type` from
+    /// the published table, else whatever ``resolveAny(_:miss:isPublished:)`` gives, checked
+    /// to be an instance of `type`.
+    @usableFromInline
+    func resolveObject(_ key: ServiceKey, ofClass type: Any.Type, miss: Miss) throws(ResolutionError) -> AnyObject {
+        let published = snapshot.object(for: key, ofExactly: UInt(bitPattern: ObjectIdentifier(type)))
+        if let object = published.object { return object }
+        return try resolveObject(key, ofClass: type, miss: miss, isPublished: published.isPublished)
+    }
+
+    /// ``resolveObject(_:ofClass:miss:)`` past the published table. Never inlined, so that the
+    /// read of a cached instance saves no registers for it.
+    @inline(never)
+    private func resolveObject(_ key: ServiceKey, ofClass type: Any.Type, miss: Miss, isPublished: Bool)
+        throws(ResolutionError) -> AnyObject
+    {
+        var value = try resolveAny(key, miss: miss, isPublished: isPublished)
+        if let object = Self.takeObject(&value, ofExactly: UInt(bitPattern: ObjectIdentifier(type))) { return object }
+        // An instance of a subclass, say.
+        func isInstance<Class>(_: Class.Type) -> Bool { value is Class }
+        if let object = classInstance(value), _openExistential(type, do: isInstance) { return object }
+        throw Self.mismatch(key, expected: type)
     }
 
     /// The `async` counterpart of ``resolveSync(_:miss:)``; a cached value needs no suspension.
@@ -53,13 +89,13 @@ extension Container {
     }
 
     /// The value for `key`, not yet cast to its type: the non-generic core. `isPublished` is
-    /// what the caller's ``publishedObject(_:ofExactly:)`` found: whether the published table
-    /// holds a value for `key` at all (if not, it is not probed again: a value published
-    /// since is found under the lock).
+    /// what the caller's probe found (``resolveObject(_:ofClass:miss:)``'s), or `true` when it
+    /// made none: whether the published table holds a value for `key` at all (if not, it is
+    /// not probed again: a value published since is found under the lock).
     @usableFromInline
     func resolveAny(_ key: ServiceKey, miss: Miss, isPublished: Bool) throws(ResolutionError) -> any Sendable {
         // A published synchronous transient: run without taking the lock. Looked up first: a
-        // cached instance of exactly the caller's class was served by its `publishedObject`.
+        // cached instance of exactly the caller's class was served by its probe.
         if let (registration, owner) = snapshot.transient(for: key) {
             return try resolveTransient(key, registration, owner: owner, miss: miss)
         }
