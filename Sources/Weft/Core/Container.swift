@@ -143,17 +143,19 @@ public final class Container: Sendable {
         /// Caches `value` strongly for `key`, publishes it to lock-free readers, and, when
         /// `disposes`, keeps it for ``Container/shutdown()`` to dispose.
         ///
-        /// The first value cached reserves room for as many values as there are registrations
-        /// (up to ``PublishedCache/initialRoomLimit``, as the first published table does), so that a
-        /// graph built cold never regrows the dictionary or the disposal list.
+        /// A class instance (`object`, its address, when the caller knows it is one) goes into
+        /// the published table alone, unfiled (see ``unfiledSlots``). The first value cached
+        /// reserves room for as many values as there are registrations (up to
+        /// ``PublishedCache/initialRoomLimit``, as the first published table does), so that a
+        /// graph built cold never regrows the list of unfiled slots, the dictionary or the
+        /// disposal list.
         mutating func cacheStrongly(
             _ value: any Sendable, object: UInt? = nil, for key: ServiceKey, disposes: Bool,
             publishingTo snapshot: SnapshotSlot
         ) {
             // Into the published table when it has room: the common case, which needs neither
-            // the values nor the count of registrations (passing the dictionary retains it). A
-            // class instance the disposal list is to keep goes there alone, unfiled. (`object`
-            // is its address, when the caller knows it is one: `value` keeps it alive.)
+            // the values nor the count of registrations (passing the dictionary retains it).
+            // `value` keeps `object` alive meanwhile.
             if let object, disposes {
                 if unfiledSlots.isEmpty, filedDisposables.isEmpty {
                     // The first value: the table it goes in, and room for every registration's.

@@ -610,12 +610,14 @@ struct PublishedCache {
     }
 
     /// The most values the first table has room for, however many registrations there are
-    /// (4,096: 128 KB of slots, 32 bytes a value), and the dictionary of values and the
-    /// disposal list with it: beyond, they grow as values are cached. Up to it, a graph built
-    /// cold never regrows them; a table regrown copies every slot, and the first cold build of
-    /// the 2,000-class graph regrew three times from the 256 this was. The price: a container
-    /// of that many registrations reserves about 1 MB when it caches its first value, and a
-    /// table republished without a forgotten key is as large (see ``retirementLimit``).
+    /// (4,096: 128 KB of slots, 32 bytes a value), and the list of unfiled slots, the
+    /// dictionary of values and the disposal list with it: beyond, they grow as values are
+    /// cached. Up to it, a graph built cold never regrows them; a table regrown copies every
+    /// slot, and the first cold build of the 2,000-class graph regrew three times from the
+    /// 256 this was. The price: a container of that many registrations reserves about 150 KB
+    /// when it caches its first class instance (about 1 MB when the values are not class
+    /// instances, which go into the dictionary and the disposal list), and a table
+    /// republished without a forgotten key is as large (see ``retirementLimit``).
     static let initialRoomLimit = 4_096
 
     /// At most this many tables are retired: the last publication before the limit is of no
@@ -639,9 +641,10 @@ struct PublishedCache {
     /// ``insert(_:for:_:expecting:to:)`` where a table is published and has room for `value`.
     @inline(__always)
     mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> RoomyInsert {
-        guard !isSuspended, let table = current, (currentCount + 1) * 2 <= table.capacity else { return .full }
+        guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return .full }
         // Borrowed, not retained: `current` keeps the table alive, and `insert` cannot replace it.
-        let inserted = Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.insert(value, for: key) }
+        let table = Unmanaged.passUnretained(current.unsafelyUnwrapped)
+        let inserted = table._withUnsafeGuaranteedRef { $0.insert(value, for: key) }
         guard inserted else { return .present }
         currentCount += 1
         return .inserted
@@ -651,8 +654,10 @@ struct PublishedCache {
     /// took, or `nil` (the table holds `key`, is full, or nothing is published).
     @inline(__always)
     mutating func insertIfRoom(object: UInt, for key: ServiceKey) -> Int? {
-        guard !isSuspended, let table = current, (currentCount + 1) * 2 <= table.capacity else { return nil }
-        let index = Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.insert(object: object, for: key) }
+        guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return nil }
+        // Borrowed, not retained (no binding of `current` that would copy it across the call).
+        let table = Unmanaged.passUnretained(current.unsafelyUnwrapped)
+        let index = table._withUnsafeGuaranteedRef { $0.insert(object: object, for: key) }
         if index != nil { currentCount += 1 }
         return index
     }
