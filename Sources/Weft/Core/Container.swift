@@ -68,13 +68,6 @@ public final class Container: Sendable {
         private var unfiledSlots: [UInt32] = []
         /// How many values are unfiled (for tests).
         var unfiledCount: Int { unfiledSlots.count }
-
-        init(
-            registrations: [ServiceKey: Registration] = [:], diagnostics: Diagnostics,
-            cache: PublishedCache = PublishedCache()
-        ) {
-            (self.registrations, self.diagnostics, self.cache) = (registrations, diagnostics, cache)
-        }
         /// The values being made right now, by key: the creator's frame, and the ``Creation``
         /// others wait on once someone does.
         var creations: [ServiceKey: InFlight] = [:]
@@ -126,6 +119,13 @@ public final class Container: Sendable {
         /// effective one is in ``registrations``, chosen by ``Variants/effective(in:)``.
         var variants: [ServiceKey: Variants] = [:]
 
+        init(
+            registrations: [ServiceKey: Registration] = [:], diagnostics: Diagnostics,
+            cache: PublishedCache = PublishedCache()
+        ) {
+            (self.registrations, self.diagnostics, self.cache) = (registrations, diagnostics, cache)
+        }
+
         /// The value cached for `registration`'s key once it changed the key's registration in
         /// force: `instance`, for an `instance:` registration that is in force; else none, as
         /// after ``Container/shutdown()``, when a container holds nothing. An `owned` instance
@@ -174,7 +174,7 @@ public final class Container: Sendable {
                 if disposes { filedDisposables.reserveCapacity(room) }
             }
             instances[key] = .strong(value)
-            if cache.insertIfRoom(value, for: key) == .full {
+            if !cache.insertIfRoom(value, for: key) {
                 let instances = self.instances
                 cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
             }

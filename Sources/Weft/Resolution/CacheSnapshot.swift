@@ -628,26 +628,15 @@ struct PublishedCache {
     /// publishing none.
     private var mayPublish: Bool { retired.count + 1 < Self.retirementLimit }
 
-    /// What ``insertIfRoom(_:for:)`` did.
-    enum RoomyInsert {
-        /// Published for `key` from now on.
-        case inserted
-        /// The table already holds a value for `key`.
-        case present
-        /// No table, or not room in it: call ``insert(_:for:_:expecting:to:)``.
-        case full
-    }
-
-    /// ``insert(_:for:_:expecting:to:)`` where a table is published and has room for `value`.
+    /// ``insert(_:for:_:expecting:to:)`` where a table is published and has room for `value`:
+    /// whether it did (else call that).
     @inline(__always)
-    mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> RoomyInsert {
-        guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return .full }
+    mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> Bool {
+        guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return false }
         // Borrowed, not retained: `current` keeps the table alive, and `insert` cannot replace it.
         let table = Unmanaged.passUnretained(current.unsafelyUnwrapped)
-        let inserted = table._withUnsafeGuaranteedRef { $0.insert(value, for: key) }
-        guard inserted else { return .present }
-        currentCount += 1
-        return .inserted
+        if table._withUnsafeGuaranteedRef({ $0.insert(value, for: key) }) { currentCount += 1 }
+        return true
     }
 
     /// ``insert(object:for:)`` into the published table, when it has room: the slot `object`

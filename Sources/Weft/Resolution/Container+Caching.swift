@@ -97,7 +97,7 @@ extension Container {
         var (isGiven, isNil) = (false, false)
         var object: UInt?
         if case .success(var made) = outcome {
-            object = registration.keyTypeIsClass ? Self.object(in: &made, ofExactly: key.typeAddress) : nil
+            object = registration.keyTypeIsClass ? Self.reference(in: &made, ofExactly: key.typeAddress) : nil
             if object == nil {
                 let value: any Sendable
                 (value, isGiven, isNil) = Self.unwrap(made)
@@ -137,7 +137,7 @@ extension Container {
         var made = made
         // An instance of exactly the key's class, told from the boxed type's address: neither
         // given nor optional, and cached without reading its class's metadata.
-        let object = registration.keyTypeIsClass ? Self.object(in: &made, ofExactly: key.typeAddress) : nil
+        let object = registration.keyTypeIsClass ? Self.reference(in: &made, ofExactly: key.typeAddress) : nil
         let (value, isGiven, isNil) = object == nil ? Self.unwrap(consume made) : (consume made, false, false)
         var shutDown = false
         let creation = state.withLock { state -> Creation? in
@@ -162,23 +162,6 @@ extension Container {
         }
         creation?.complete(.finished(.success(value)))
         return value
-    }
-
-    /// The address of the class instance `existential` holds (not retained: `existential`
-    /// does), if the boxed type is the one at `type`, which the caller knows is a class: an
-    /// existential keeps a class reference inline, in the first of its three words of buffer,
-    /// and the boxed type's address in the fourth.
-    ///
-    /// Through a pointer to the existential itself: handed to a generic function taking the
-    /// value (`withUnsafeBytes(of:)`), an existential would be opened, its boxed value passed.
-    @inline(__always)
-    private static func object(in existential: inout any Sendable, ofExactly type: UInt) -> UInt? {
-        withUnsafeMutablePointer(to: &existential) { boxed -> UInt? in
-            let words = UnsafeRawPointer(boxed)
-            guard words.load(fromByteOffset: 3 * MemoryLayout<UInt>.stride, as: UInt.self) == type else { return nil }
-            let reference = words.load(as: UInt.self)
-            return reference == 0 ? nil : reference
-        }
     }
 
     /// What a factory made, as it is cached: an `instance:` registration's value was given, not

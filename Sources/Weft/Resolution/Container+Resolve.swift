@@ -227,19 +227,30 @@ extension Container {
 
     /// ``takeObject(_:ofExactly:)-(_,T.Type)`` past its generic part: not generic, so that the
     /// specializations of ``cast(_:_:)`` for each class stay one merged function.
-    ///
-    /// An existential keeps a class reference inline, in the first of its three words of
-    /// buffer, and the boxed type's metadata in the fourth: two loads, where opening the
-    /// existential copies the value through its type's witness and then destroys the box.
     @usableFromInline @inline(never)
     static func takeObject(_ existential: inout any Sendable, ofExactly type: UInt) -> AnyObject? {
-        withUnsafeMutablePointer(to: &existential) { boxed -> AnyObject? in
-            let words = UnsafeMutableRawPointer(boxed)
+        guard let reference = reference(in: &existential, ofExactly: type) else { return nil }
+        // The payload is moved out: what is left to destroy must own nothing.
+        withUnsafeMutablePointer(to: &existential) { $0.initialize(to: ()) }
+        return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: reference).unsafelyUnwrapped)
+            .takeRetainedValue()
+    }
+
+    /// The address of the class instance `existential` holds (not retained: `existential`
+    /// does), if the boxed type is the one at `type`, a class: an existential keeps a class
+    /// reference inline, in the first of its three words of buffer, and the boxed type's
+    /// address in the fourth. Two loads, where opening the existential reads the type's
+    /// metadata and copies the value through its witness.
+    ///
+    /// Through a pointer to the existential itself: handed to a generic function taking the
+    /// value (`withUnsafeBytes(of:)`), an existential would be opened, its boxed value passed.
+    @inline(__always)
+    static func reference(in existential: inout any Sendable, ofExactly type: UInt) -> UInt? {
+        withUnsafeMutablePointer(to: &existential) { boxed -> UInt? in
+            let words = UnsafeRawPointer(boxed)
             guard words.load(fromByteOffset: 3 * MemoryLayout<UInt>.stride, as: UInt.self) == type else { return nil }
-            let reference = words.load(as: UnsafeRawPointer.self)
-            // The payload is moved out: what is left to destroy must own nothing.
-            boxed.initialize(to: ())
-            return Unmanaged<AnyObject>.fromOpaque(reference).takeRetainedValue()
+            let reference = words.load(as: UInt.self)
+            return reference == 0 ? nil : reference
         }
     }
 
