@@ -105,14 +105,22 @@ final class CacheTable: @unchecked Sendable {
     static func object(for key: ServiceKey, ofExactly isa: UInt, published word: UInt) -> (
         object: AnyObject?, isPublished: Bool
     ) {
-        let block = block(ofPublished: word)
         guard key.name == nil else {
-            return (namedObject(for: key, ofExactly: isa, in: block.assumingMemoryBound(to: Header.self)), true)
+            let header = block(ofPublished: word).assumingMemoryBound(to: Header.self)
+            return (namedObject(for: key, ofExactly: isa, in: header), true)
         }
+        return object(forUnnamed: key.typeAddress, ofExactly: isa, published: word)
+    }
+
+    /// ``object(for:ofExactly:published:)`` for the unnamed key of the type at `type`.
+    @inline(__always)
+    static func object(forUnnamed type: UInt, ofExactly isa: UInt, published word: UInt) -> (
+        object: AnyObject?, isPublished: Bool
+    ) {
+        let block = block(ofPublished: word)
         let bits = Int(truncatingIfNeeded: word & UInt(blockAlignment - 1))
-        let type = key.typeAddress
         let mask = (1 &<< bits) &- 1
-        var index = KeySlots.home(of: key, shift: UInt.bitWidth &- bits)
+        var index = KeySlots.home(ofUnnamed: type, shift: UInt.bitWidth &- bits)
         let slots = UnsafeMutableRawPointer(mutating: block + MemoryLayout<Header>.stride)
         while true {
             let slot = slots + index &* MemoryLayout<Slot>.stride
@@ -353,9 +361,13 @@ struct KeySlots: Sendable {
     /// cheaper than `Hasher`, and type metadata addresses differ in their middle bits.
     @inline(__always)
     static func home(of key: ServiceKey, shift: Int) -> Int {
-        var bits = key.typeAddress
-        bits ^= UInt(bitPattern: key.nameHash)
-        return Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) &>> shift)
+        home(ofUnnamed: key.typeAddress ^ UInt(bitPattern: key.nameHash), shift: shift)
+    }
+
+    /// ``home(of:shift:)`` of the unnamed key of the type at `type` (its name's hash is 0).
+    @inline(__always)
+    static func home(ofUnnamed type: UInt, shift: Int) -> Int {
+        Int(truncatingIfNeeded: (type &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) &>> shift)
     }
 }
 
@@ -462,6 +474,15 @@ struct SnapshotSlot: @unchecked Sendable {
         let word = published
         guard word != 0 else { return (nil, false) }
         return CacheTable.object(for: key, ofExactly: isa, published: word)
+    }
+
+    /// ``object(for:ofExactly:)`` for the unnamed key of the class whose metadata address is
+    /// `isa`.
+    @inline(__always)
+    func object(forUnnamed isa: UInt) -> (object: AnyObject?, isPublished: Bool) {
+        let word = published
+        guard word != 0 else { return (nil, false) }
+        return CacheTable.object(forUnnamed: isa, ofExactly: isa, published: word)
     }
 
     /// The published table's ``CacheTable/publishedWord``, or 0 while none is published.

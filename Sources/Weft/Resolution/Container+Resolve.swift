@@ -45,6 +45,11 @@ extension Container {
     @inlinable @inline(__always)
     func resolveSync<T: Sendable>(_ key: ServiceKey, miss: Miss = .fail) throws(ResolutionError) -> T {
         if T.self is AnyObject.Type {
+            // The unnamed key of `T` itself, as at almost every call site (decided there, where
+            // the key is built): `T`'s metadata is all the call passes.
+            if key.name == nil, key.id == ObjectIdentifier(T.self) {
+                return unsafeBitCast(try resolveObject(ofClass: T.self, miss: miss), to: T.self)
+            }
             return unsafeBitCast(try resolveObject(key, ofClass: T.self, miss: miss), to: T.self)
         }
         return try resolveValue(key, miss: miss)
@@ -65,6 +70,14 @@ extension Container {
         let published = snapshot.object(for: key, ofExactly: UInt(bitPattern: ObjectIdentifier(type)))
         if let object = published.object { return object }
         return try resolveObject(key, ofClass: type, miss: miss, isPublished: published.isPublished)
+    }
+
+    /// ``resolveObject(_:ofClass:miss:)`` for the unnamed key of `type`.
+    @usableFromInline
+    func resolveObject(ofClass type: Any.Type, miss: Miss) throws(ResolutionError) -> AnyObject {
+        let published = snapshot.object(forUnnamed: UInt(bitPattern: ObjectIdentifier(type)))
+        if let object = published.object { return object }
+        return try resolveObject(ServiceKey(type), ofClass: type, miss: miss, isPublished: published.isPublished)
     }
 
     /// ``resolveObject(_:ofClass:miss:)`` past the published table. Never inlined, so that the
