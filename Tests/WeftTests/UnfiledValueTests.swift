@@ -7,14 +7,8 @@ import Testing
 /// something other than a resolve needs them. These tests hold that nothing can tell.
 @Suite("Values the cold path leaves unfiled", .timeLimit(.minutes(1)))
 struct UnfiledValueTests {
-    final class Resource: Disposable {
-        let name: String
-        let log: Log
-        init(_ name: String, log: Log) {
-            (self.name, self.log) = (name, log)
-        }
-        func dispose() async throws { log.append(name) }
-    }
+    /// A class whose disposal is logged (the disposal tests' own).
+    typealias Resource = DisposalTests.Resource
 
     /// A value type: never left unfiled.
     struct Handle: Disposable {
