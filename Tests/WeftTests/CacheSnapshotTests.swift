@@ -1,5 +1,6 @@
 import Logging
 import Testing
+import WeftPrimitives
 
 @testable import Weft
 

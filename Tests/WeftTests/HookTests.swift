@@ -1,4 +1,5 @@
 import Testing
+import WeftPrimitives
 
 @testable import Weft
 

@@ -1,4 +1,5 @@
 import Logging
+import WeftPrimitives
 
 @testable import Weft
 

@@ -6,6 +6,7 @@ public import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import WeftPrimitives
 
 /// The bundled cat-fact server, speaking catfact.ninja's contract on `127.0.0.1` only.
 ///
@@ -269,8 +270,7 @@ public actor FactServer {
         let responder = makeResponder(handler: handler)
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
             maxHeaderFieldSize: maximumHeaderSize, maxHeaderListSize: maximumHeaderSize, maxHeaderFieldCount: 100)
-        let timeout = readTimeout.components
-        let idleTimeout = TimeAmount.nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
+        let idleTimeout = TimeAmount.nanoseconds(readTimeout.saturatingNanoseconds)
         return Application(
             responder: responder,
             server: .http1(

@@ -3,6 +3,7 @@ public import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import WeftPrimitives
 
 /// A client for catfact.ninja's contract: `GET {base}/fact` → `{"fact": String, "length": Int}`.
 ///
@@ -82,8 +83,7 @@ public final class FactService: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "weft")
         do {
-            let remaining = ContinuousClock.now.duration(to: deadline).components
-            let nanoseconds = max(0, remaining.seconds * 1_000_000_000 + remaining.attoseconds / 1_000_000_000)
+            let nanoseconds = max(0, ContinuousClock.now.duration(to: deadline).saturatingNanoseconds)
             let response = try await client.execute(request, timeout: .nanoseconds(nanoseconds))
             return try await Self.body(of: response, url: url, maximumBodySize: maximumBodySize)
         } catch let error as FactServiceError {

@@ -1,11 +1,9 @@
 import Foundation
+import WeftPrimitives
 
 extension Duration {
     /// The duration in seconds, for Foundation APIs that take a `TimeInterval`.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
+    var timeInterval: TimeInterval { secondsValue }
 
     /// A readable form such as `3 s` or `250 ms`, for error messages.
     var readable: String {

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// An async mutual-exclusion gate: one body at a time, in arrival order, without blocking
 /// a thread while waiting. Serializes bootstraps, whose bodies may suspend.
 final class AsyncGate: Sendable {

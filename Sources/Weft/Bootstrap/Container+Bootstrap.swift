@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 extension Container {
     /// The application's shared container, replaced atomically by the bootstrap methods.
     ///

@@ -1,4 +1,5 @@
 import Logging
+import WeftPrimitives
 
 /// The state behind ``Container/shared``: the current container, whether a bootstrap
 /// completed, and the gate that serializes bootstraps.

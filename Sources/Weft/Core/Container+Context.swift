@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 extension Container {
     /// A situation that chooses registrations: tests, debug builds, previews, or an
     /// environment the app defines (Factory's `onTest`, `onDebug`, `onPreview`, `onArg`).

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 extension Container {
     /// Forgets every cached value of `lifetime`, here and in every scope and child below, so
     /// that the next resolve creates it again: e.g. `reset(lifetime: .singleton)` at logout

@@ -1,4 +1,5 @@
 import Logging
+import WeftPrimitives
 
 /// A dependency-injection container: registrations of factories, resolved lazily.
 ///

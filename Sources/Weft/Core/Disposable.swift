@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// A service that holds resources to release when its container shuts down: connections,
 /// files, servers, timers.
 ///

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// A registration put over another until ``restore()`` puts the other back (Factory's
 /// `register` then `reset`, or `push`/`pop`), for tests and previews.
 ///

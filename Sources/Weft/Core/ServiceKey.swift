@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Identifies a registration: a type plus an optional name.
 ///
 /// Generic types are distinct keys: `Repository<User>` and `Repository<Product>` never collide.
@@ -54,7 +56,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     public func _rawHashValue(seed: Int) -> Int {
         // The finalizer of MurmurHash3 (fmix64): every input bit reaches every output bit.
         var bits = UInt64(UInt(bitPattern: Int(bitPattern: id)))
-        bits ^= UInt64(UInt(bitPattern: nameHash)) &* 0x9E37_79B9_7F4A_7C15
+        bits ^= UInt64(UInt(bitPattern: nameHash)) &* FibonacciHashing.multiplier64
         bits ^= UInt64(UInt(bitPattern: seed))
         bits ^= bits >> 33
         bits &*= 0xFF51_AFD7_ED55_8CCD

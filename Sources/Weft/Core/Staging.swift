@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Registrations made inside ``Container/update(_:)`` or ``Container/install(_:)``, applied to
 /// their container in one step when the configuring closure returns.
 ///

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 extension Container {
     /// The registered keys closest to `key`: same type under another name, then similar names.
     ///
@@ -21,21 +23,4 @@ extension Container {
 
     /// Above this many registrations, suggestions are only same-type registrations.
     static let suggestionCandidateLimit = 512
-}
-
-/// Levenshtein distance, for "did you mean" suggestions (also the app's command line's).
-package func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

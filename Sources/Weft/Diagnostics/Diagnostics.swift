@@ -1,4 +1,5 @@
 public import Logging
+import WeftPrimitives
 
 /// How a container reports what happens inside it: a swift-log `Logger`, and hooks for slow
 /// resolutions and resolution errors.

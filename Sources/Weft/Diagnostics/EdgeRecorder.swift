@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Collects the dependency edges a throwaway validation container discovers.
 ///
 /// A node is a registration in one container of the copied tree: a parent's singleton and a

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// A service that can report whether it works.
 public protocol HealthCheckable: Sendable {
     /// The service's current health. Should return promptly.

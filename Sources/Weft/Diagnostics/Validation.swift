@@ -1,4 +1,5 @@
 import Logging
+import WeftPrimitives
 
 /// Everything ``Container/validate()`` found wrong, and the graph it discovered.
 public struct ValidationReport: Sendable {

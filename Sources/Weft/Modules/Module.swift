@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// A feature's registrations, with the modules it needs configured first.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// A dependency resolved lazily, on first access, and then kept.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// A dependency held weakly: a back-reference to a parent or delegate that must not be kept
 /// alive by the object that refers to it.
 ///

@@ -1,4 +1,5 @@
 import Atomics
+import WeftPrimitives
 
 /// The values one container caches strongly, readable without its lock: an open-addressing
 /// table (linear probing, at most half full, a power-of-two slot count) that only ever gains
@@ -367,7 +368,7 @@ struct KeySlots: Sendable {
     /// ``home(of:shift:)`` of the unnamed key of the type at `type` (its name's hash is 0).
     @inline(__always)
     static func home(ofUnnamed type: UInt, shift: Int) -> Int {
-        Int(truncatingIfNeeded: (type &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) &>> shift)
+        FibonacciHashing.slot(of: type, shift: shift)
     }
 }
 

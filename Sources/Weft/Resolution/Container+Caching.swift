@@ -1,4 +1,5 @@
 import Logging
+import WeftPrimitives
 
 /// What one look at the cache of a cached service decided.
 enum CacheStep: Sendable {

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// What one look at a container's state found.
 ///
 /// Not generic on purpose: Weft's callers live in other modules, where generic internals run

@@ -1,4 +1,5 @@
 import Dispatch
+import WeftPrimitives
 
 /// A cached service being created right now: later resolvers wait for it instead of
 /// running the factory a second time, so a singleton is created exactly once however

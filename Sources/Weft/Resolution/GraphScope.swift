@@ -1,13 +1,5 @@
-import Atomics
 import CWeftThreadFrame
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import WeftPrimitives
 
 /// The `.graph` values of one outermost resolution: each key, resolved from one container,
 /// gets one value however often the resolution's factories ask for it.
@@ -53,20 +45,16 @@ final class GraphScope: Sendable {
 
     /// The scope of the synchronous resolution this thread runs: a retained scope, or
     /// ``unallocated`` while the resolution has needed none yet.
-    private static let threadKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let thread = ThreadLocalSlot()
 
     private static var unallocated: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped }
 
     /// The scope of the resolution running on this thread or task, made on first use.
     static var current: GraphScope? {
-        if let raw = pthread_getspecific(threadKey) {
+        if let raw = thread.value {
             if raw != unallocated { return Unmanaged<GraphScope>.fromOpaque(raw).takeUnretainedValue() }
             let scope = GraphScope()
-            pthread_setspecific(threadKey, Unmanaged.passRetained(scope).toOpaque())
+            thread.value = Unmanaged.passRetained(scope).toOpaque()
             return scope
         }
         return task
@@ -75,20 +63,20 @@ final class GraphScope: Sendable {
     /// Runs the synchronous outermost resolution `body` with a scope of its own, unless this
     /// thread or task already has one (a hook's resolve, a resolve inside an `async` factory).
     static func binding<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        guard pthread_getspecific(threadKey) == nil, task == nil else { return try body() }
-        pthread_setspecific(threadKey, unallocated)
+        guard thread.value == nil, task == nil else { return try body() }
+        thread.value = unallocated
         defer {
-            if let raw = pthread_getspecific(threadKey), raw != unallocated {
+            if let raw = thread.value, raw != unallocated {
                 Unmanaged<GraphScope>.fromOpaque(raw).release()
             }
-            pthread_setspecific(threadKey, nil)
+            thread.value = nil
         }
         return try body()
     }
 
     /// Runs the `async` outermost resolution `body` with a scope of its own, unless one is bound.
     static func binding<R>(_ body: () async throws(ResolutionError) -> R) async throws(ResolutionError) -> R {
-        guard task == nil, pthread_getspecific(threadKey) == nil else { return try await body() }
+        guard task == nil, thread.value == nil else { return try await body() }
         let result = await $task.withValue(GraphScope()) { () async -> Result<R, ResolutionError> in
             do throws(ResolutionError) { return .success(try await body()) } catch { return .failure(error) }
         }

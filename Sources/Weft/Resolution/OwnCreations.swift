@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// The container's own synchronous singletons being made on the cold path right now: for each,
 /// the address of its registration and of the step its creator runs in (``StackFrame``).
 ///
@@ -21,8 +23,7 @@ struct OwnCreations {
     /// The slot `registration` would be found from.
     @inline(__always)
     private func home(of registration: UInt) -> Int {
-        let bits = UInt.bitWidth - (slots.count.trailingZeroBitCount)
-        return Int(truncatingIfNeeded: (registration &* 0x9E37_79B9_7F4A_7C15) >> UInt(bits))
+        FibonacciHashing.slot(of: registration, shift: UInt.bitWidth - slots.count.trailingZeroBitCount)
     }
 
     /// The slot holding `registration`, if it is in flight.

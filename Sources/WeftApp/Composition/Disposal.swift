@@ -1,8 +1,8 @@
 import AsyncHTTPClient
+import Atomics
 import Dispatch
 import FactKit
 import Logging
-import Synchronization
 public import Weft
 
 // The services of a run that hold resources. The run's container disposes them when it shuts
@@ -22,7 +22,7 @@ extension FactServer: Disposable {
 /// requires of every client.
 final class RunHTTPClient: Disposable {
     let client: HTTPClient
-    private let disposed = Atomic(false)
+    private let disposed = ManagedAtomic(false)
 
     init(_ client: HTTPClient) {
         self.client = client

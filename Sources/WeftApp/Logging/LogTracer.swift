@@ -1,7 +1,7 @@
+import Atomics
 import InMemoryTracing
 import Instrumentation
 public import Logging
-import Synchronization
 import Tracing
 
 /// A tracer that writes each span to a logger when it ends, at `debug`: the start-up's run,
@@ -83,17 +83,17 @@ struct LogTracer: Tracer {
 
     /// Trace and span ids: a process-unique counter, in hexadecimal.
     private final class IDs: Sendable {
-        private let counter = Atomic<UInt64>(0)
+        private let counter = ManagedAtomic<UInt64>(0)
 
         func next() -> String {
-            String(counter.add(1, ordering: .relaxed).newValue, radix: 16)
+            String(counter.wrappingIncrementThenLoad(ordering: .relaxed), radix: 16)
         }
     }
 }
 
 /// The process-wide tracer of `weft`: set once, from the executable, before anything is traced.
 public enum AppTracing {
-    private static let bootstrapped = Atomic(false)
+    private static let bootstrapped = ManagedAtomic(false)
 
     /// Makes every span of this process — start-up steps, requests to the fact server — a
     /// `debug` line on `logger`. Only the first call has an effect: swift-distributed-tracing

@@ -1,8 +1,8 @@
-import Synchronization
+import Atomics
 
 /// Set once when a run is cancelled; read by the task that prints its events.
 final class InterruptionFlag: Sendable {
-    private let flag = Atomic(false)
+    private let flag = ManagedAtomic(false)
 
     /// Whether the run was cancelled.
     var isSet: Bool { flag.load(ordering: .acquiring) }

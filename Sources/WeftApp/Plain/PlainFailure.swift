@@ -1,6 +1,7 @@
 import FactKit
 import Weft
 import WeftInitializer
+import WeftPrimitives
 
 /// Why a run failed, in a person's words: the step, its phase, the error and what to do.
 struct PlainFailure: Sendable, Hashable {

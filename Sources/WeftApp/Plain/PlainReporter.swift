@@ -1,5 +1,6 @@
 import FactKit
 import WeftInitializer
+import WeftPrimitives
 
 /// Turns an initialization run into lines for a pipe or a log: no escape codes, ever.
 ///

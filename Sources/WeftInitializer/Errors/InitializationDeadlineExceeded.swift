@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Why a run with a deadline failed: the deadline passed while steps were still going.
 ///
 /// The run's ``InitializationFailure/error`` is this, and its
@@ -47,7 +49,7 @@ public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomS
 extension Duration {
     /// Seconds with one decimal, as people read a start-up's time: `29.9 s`.
     var secondsText: String {
-        let tenths = milliseconds / 100
+        let tenths = roundedMilliseconds / 100
         return "\(tenths / 10).\(abs(tenths % 10)) s"
     }
 }

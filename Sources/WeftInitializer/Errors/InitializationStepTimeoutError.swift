@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// An attempt of an asynchronous step was still running when its timeout passed: the attempt
 /// was cancelled and abandoned, and the step failed with this error (unless it had attempts
 /// left, which its retry policy then runs).
@@ -14,7 +16,7 @@ public struct InitializationStepTimeoutError: Error, Hashable, CustomStringConve
 
     /// Names the step and the timeout, and says what to do.
     public var description: String {
-        "Step '\(stepTitle)' did not finish within its timeout of \(timeout.milliseconds) ms; "
+        "Step '\(stepTitle)' did not finish within its timeout of \(timeout.roundedMilliseconds) ms; "
             + "raise the step's timeout, or check that what it waits for is reachable."
     }
 }

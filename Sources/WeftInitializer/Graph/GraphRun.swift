@@ -1,4 +1,5 @@
 import Instrumentation
+import WeftPrimitives
 
 /// One run of a step graph: starts each step the moment its last prerequisite finished, runs
 /// sync steps in place on the main actor and async steps in tasks of their own, retries,

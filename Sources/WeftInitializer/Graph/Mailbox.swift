@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Where attempts and timers post what happened, from any thread, for the scheduler on the
 /// main actor; it takes everything posted since it last looked, in one batch.
 ///

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Why a run failed: the error, the step that threw it, the partly built process, the
 /// elapsed time and the timeline up to the failure. Also the way to retry with
 /// `runRepeat`.
@@ -60,8 +62,8 @@ public struct InitializationFailure<Process: DependencyInitializationProcess>: E
     /// `…, after its last step and before the container was built`.
     public var description: String {
         let step = "'\(failedStep.title)' (\(failedStep.phase) phase)"
-        guard wasCancelled else { return "Step \(step) failed after \(elapsed.milliseconds) ms: \(error)" }
-        let cancelled = "Start-up was cancelled after \(elapsed.milliseconds) ms"
+        guard wasCancelled else { return "Step \(step) failed after \(elapsed.roundedMilliseconds) ms: \(error)" }
+        let cancelled = "Start-up was cancelled after \(elapsed.roundedMilliseconds) ms"
         guard failedStep.phase != .container else {
             return cancelled + ", after its last step and before the container was built"
         }

@@ -1,4 +1,5 @@
 import CoreMetrics
+import WeftPrimitives
 
 /// How a start-up run ended, as its metrics label it (`outcome`).
 enum RunOutcome: String {
@@ -28,7 +29,7 @@ enum RunMetrics {
                 label: "weft_startup_step_duration_seconds",
                 dimensions: [step, ("outcome", timing.outcome.description)],
                 factory: factory
-            ).recordNanoseconds(nanoseconds(timing.duration))
+            ).recordNanoseconds(timing.duration.saturatingNanoseconds)
             let attempts = timing.attempts
             guard attempts > 0 else { continue }
             Counter(label: "weft_startup_step_attempts_total", dimensions: [step], factory: factory).increment(
@@ -40,15 +41,8 @@ enum RunMetrics {
         }
         let dimensions = [("outcome", outcome.rawValue)]
         Timer(label: "weft_startup_duration_seconds", dimensions: dimensions, factory: factory)
-            .recordNanoseconds(nanoseconds(report.elapsed))
+            .recordNanoseconds(report.elapsed.saturatingNanoseconds)
         Counter(label: "weft_startup_runs_total", dimensions: dimensions, factory: factory).increment()
     }
 
-    /// `duration` in whole nanoseconds, saturating.
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        return whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
-    }
 }

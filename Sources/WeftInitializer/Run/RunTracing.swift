@@ -1,5 +1,6 @@
 import Instrumentation
 import Tracing
+import WeftPrimitives
 
 /// The span tree of one run: a span for the run, one per phase, one per step (with an event
 /// per retry).
@@ -63,7 +64,7 @@ final class RunTracing {
                 name: "weft.step.retry",
                 attributes: [
                     "weft.step.attempt": .int64(Int64(attempt)),
-                    "weft.step.retry_delay_ms": .int64(delay.milliseconds),
+                    "weft.step.retry_delay_ms": .int64(delay.roundedMilliseconds),
                     "weft.step.error": .string("\(error)"),
                 ]))
         span.attributes["weft.step.attempts"] = attempt

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// How often a step is tried and how long it waits between tries: exponential backoff with
 /// jitter.
 ///
@@ -84,7 +86,8 @@ public struct InitializationRetry: Sendable, Hashable, CustomStringConvertible {
         let percent = jitter * 100
         // Only a finite value well within Int's range converts to Int without trapping.
         let jitter = abs(percent) < 1e15 ? "\(Int(percent.rounded()))" : "\(percent)"
-        return "\(attempts) attempts, \(baseDelay.milliseconds) ms doubling to \(maxDelay.milliseconds) ms, "
+        return
+            "\(attempts) attempts, \(baseDelay.roundedMilliseconds) ms doubling to \(maxDelay.roundedMilliseconds) ms, "
             + "\(jitter)% jitter"
     }
 }

@@ -2,6 +2,7 @@ import FactKit
 import Weft
 import WeftApp
 import WeftInitializer
+import WeftPrimitives
 import WeftTerminal
 
 extension AppModel {
@@ -183,9 +184,5 @@ extension AppModel {
 
 extension Duration {
     /// The duration in whole milliseconds, rounded to the nearest, clamped to `Int`.
-    var displayMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
-        return Int(max(Double(Int.min / 2), min(Double(Int.max / 2), milliseconds.rounded())))
-    }
+    var displayMilliseconds: Int { Int(clamping: roundedMilliseconds) }
 }

@@ -1,4 +1,5 @@
 import Weft
+import WeftPrimitives
 
 /// A command typed on the command line, after `:`.
 enum AppCommand: Sendable, Hashable {

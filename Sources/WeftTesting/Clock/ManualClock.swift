@@ -1,4 +1,5 @@
 import Weft  // its lock
+import WeftPrimitives
 
 /// A clock that moves only when a test advances it, so that a timeout or a retry delay takes no
 /// real time.

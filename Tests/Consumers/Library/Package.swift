@@ -1,38 +1,30 @@
 // swift-tools-version: 6.2
-// A library user's package: it names `Weft` and `WeftInitializer`, and in its tests
-// `WeftTesting`, with `traits: []`, so it must resolve only their light API dependencies
-// (scripts/test checks the set).
-import Foundation
+// A library user's package, written as the README tells one to: this repository by URL and
+// version, no traits named. scripts/check-consumer builds it against a clone of the repository
+// (the URL becomes a `file://` one, the version a tag on the clone) with both build systems,
+// as written and with `traits: ["ServiceLifecycle"]`, and checks what it resolves.
 import PackageDescription
-
-/// A path dependency's identity is its folder's name, which differs between clones.
-let weftPackage = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Tests/Consumers/Library
-    .deletingLastPathComponent()  // Tests/Consumers
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the Weft package
-    .lastPathComponent
 
 let package = Package(
     name: "LibraryConsumer",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
-        .package(path: "../../..", traits: [])
+        .package(url: "https://github.com/weft-project/weft", from: "0.1.0")
     ],
     targets: [
         .executableTarget(
             name: "LibraryConsumer",
             dependencies: [
-                .product(name: "Weft", package: weftPackage),
-                .product(name: "WeftInitializer", package: weftPackage),
+                .product(name: "Weft", package: "weft"),
+                .product(name: "WeftInitializer", package: "weft"),
             ]
         ),
         // The testing kit, as a user's test target names it: no package more to resolve.
         .testTarget(
             name: "LibraryConsumerTests",
             dependencies: [
-                .product(name: "Weft", package: weftPackage),
-                .product(name: "WeftTesting", package: weftPackage),
+                .product(name: "Weft", package: "weft"),
+                .product(name: "WeftTesting", package: "weft"),
             ]
         ),
     ]

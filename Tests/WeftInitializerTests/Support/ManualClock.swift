@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 @testable import WeftInitializer
 
 /// A clock that moves only when a test advances it: sleepers wake when `advance(to:)` passes

@@ -3,7 +3,6 @@
 // Assumed.swift. The last block is a Swift Testing test (Clock.swift): main runs it as
 // `swift test` would.
 import Testing
-
 // doc begins
 import WeftInitializer
 
