@@ -89,8 +89,9 @@ final class GraphRun {
     private let scheduler = Locked<Task<Void, Never>?>(nil)
     /// The run's mutable state, behind a pointer: only the scheduler touches it, on the main
     /// actor, and a class's stored `var`s would add a dynamic exclusivity check to every access
-    /// on the path of every step.
+    /// on the path of every step. ``memory`` owns the pointee and frees it with the run.
     private let table: UnsafeMutablePointer<Table>
+    private let memory: TableMemory
     private var t: Table {
         unsafeAddress { UnsafePointer(table) }
         unsafeMutableAddress { table }
@@ -150,13 +151,26 @@ final class GraphRun {
         if isPhased {
             for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
         }
-        self.table = .allocate(capacity: 1)
-        self.table.initialize(to: table)
+        memory = TableMemory(table)
+        self.table = memory.pointer
     }
 
-    isolated deinit {
-        table.deinitialize(count: 1)
-        table.deallocate()
+    /// The memory of a run's ``Table``: made with the run, freed when the run is released (the
+    /// run's only reference to it). Not the run's own `deinit`: a main-actor class's deinit is
+    /// nonisolated and may not touch the pointer, and an `isolated deinit` needs macOS 15.4 and
+    /// iOS 18.4, above the package's floors.
+    private final class TableMemory {
+        let pointer: UnsafeMutablePointer<Table>
+
+        init(_ table: consuming Table) {
+            pointer = .allocate(capacity: 1)
+            pointer.initialize(to: table)
+        }
+
+        deinit {
+            pointer.deinitialize(count: 1)
+            pointer.deallocate()
+        }
     }
 
     /// Runs the graph and returns how it ended.
