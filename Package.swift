@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "CWeftThreadFrame"),
         // Not a product: the primitives every target of this package shares (`package` access),
         // each with a branch per platform: the lock, the thread-local slot, the edit distance,
-        // the hash mix, `Duration` arithmetic. The only place that imports the C library
+        // the hash mix, `Duration` arithmetic. The libraries import the C library here alone
         // (scripts/check-portability).
         .target(name: "WeftPrimitives"),
         .target(
