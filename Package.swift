@@ -185,6 +185,7 @@ let package = Package(
         ),
 
         // MARK: Tests
+        .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives"]),
         .testTarget(
             name: "WeftTests",
             dependencies: ["Weft", "WeftPrimitives", .product(name: "Logging", package: "swift-log")]

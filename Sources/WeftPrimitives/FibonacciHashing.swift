@@ -6,7 +6,10 @@
 /// arm64_32, WASI's wasm32) each get the golden ratio's bits, not a truncated 64-bit constant.
 package enum FibonacciHashing {
     /// ⌊2^64/φ⌋, odd: also a 64-bit mixing constant on its own (`ServiceKey`'s hash).
-    package static let multiplier64: UInt64 = 0x9E37_79B9_7F4A_7C15
+    /// A computed constant, not a `static let`: a global would be read through its lazy
+    /// initializer's check on every hash.
+    @inlinable @inline(__always)
+    package static var multiplier64: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
     /// ⌊2^w/φ⌋ for the platform's word width w.
     @inlinable @inline(__always)
@@ -15,6 +18,7 @@ package enum FibonacciHashing {
     }
 
     /// The slot of `word` in a table of 2^(w − `shift`) slots: the product's top bits.
+    /// `shift` is in `0..<w` (a table of at least two slots; the shift masks, as `&>>` does).
     @inlinable @inline(__always)
     package static func slot(of word: UInt, shift: Int) -> Int {
         Int(truncatingIfNeeded: (word &* wordMultiplier) &>> shift)

@@ -12,6 +12,9 @@ package struct Locked<State>: @unchecked Sendable {
     /// `package` only so that ``withLock(_:)`` inlines into the other targets: use `withLock`.
     package let storage: LockedStorage<State>
 
+    /// Inlinable, as ``withLock(_:)`` is, so that it is specialized for `State` where it is
+    /// used rather than moving the state in through its value witnesses.
+    @inlinable
     package init(_ state: consuming sending State) {
         storage = LockedStorage.make(state)
     }
@@ -35,7 +38,8 @@ package struct Locked<State>: @unchecked Sendable {
 /// Contract: the pointers that ``pointers`` hands out are valid while this object lives (the
 /// caller's reference keeps it alive), and the state is touched only with the mutex held.
 package final class LockedStorage<State>: ManagedBuffer<State, PlatformMutex.Primitive> {
-    static func make(_ state: consuming sending State) -> LockedStorage {
+    @inlinable
+    package static func make(_ state: consuming sending State) -> LockedStorage {
         var pending = Optional(state)
         let buffer = create(minimumCapacity: 1) { _ in pending.take()! }
         let storage = unsafeDowncast(buffer, to: LockedStorage.self)

@@ -69,7 +69,7 @@ package enum PlatformMutex {
         #elseif os(WASI) && !_runtime(_multithreaded)
         #else
             let result = pthread_mutex_lock(mutex)
-            precondition(result == 0, "pthread_mutex_lock failed with error \(result)")
+            if _slowPath(result != 0) { failed("pthread_mutex_lock", result) }
         #endif
     }
 
@@ -81,7 +81,7 @@ package enum PlatformMutex {
         #elseif os(WASI) && !_runtime(_multithreaded)
         #else
             let result = pthread_mutex_unlock(mutex)
-            precondition(result == 0, "pthread_mutex_unlock failed with error \(result)")
+            if _slowPath(result != 0) { failed("pthread_mutex_unlock", result) }
         #endif
     }
 
@@ -96,6 +96,13 @@ package enum PlatformMutex {
     /// Traps with the call's name and error code unless `result` is 0: a pthread call that
     /// fails here means corrupted memory or a broken contract, never a user's error.
     static func check(_ result: Int32, _ call: StaticString) {
-        precondition(result == 0, "\(call) failed with error \(result)")
+        if result != 0 { failed(call, result) }
+    }
+
+    /// Traps, naming the pthread call that failed and its error code. Out of line, so that the
+    /// inlined lock and unlock carry a compare and a call, not the message's construction.
+    @inline(never)
+    package static func failed(_ call: StaticString, _ result: Int32) -> Never {
+        preconditionFailure("\(call) failed with error \(result)")
     }
 }

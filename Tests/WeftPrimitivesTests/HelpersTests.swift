@@ -1,0 +1,57 @@
+import Testing
+import WeftPrimitives
+
+@Suite("The small shared helpers: edit distance, Fibonacci hashing, Duration units")
+struct HelpersTests {
+    @Test(
+        "Edit distance counts insertions, deletions and substitutions of characters",
+        arguments: [
+            ("kitten", "sitting", 3), ("", "abc", 3), ("abc", "", 3), ("", "", 0), ("same", "same", 0),
+            ("flaw", "lawn", 2), ("café", "cafe", 1), ("🐈", "🐈‍⬛", 1), ("resolve", "reslove", 2),
+        ])
+    func editDistances(a: String, b: String, distance: Int) {
+        #expect(editDistance(a, b) == distance)
+        #expect(editDistance(b, a) == distance)
+    }
+
+    @Test("A slot is within the table, and consecutive words spread over it")
+    func fibonacciSlots() {
+        let slotCount = 64
+        let shift = UInt.bitWidth - slotCount.trailingZeroBitCount
+        var used = Set<Int>()
+        for index in 0..<UInt(slotCount) {
+            let slot = FibonacciHashing.slot(of: 0x7F00_1000 + index, shift: shift)
+            #expect((0..<slotCount).contains(slot))
+            used.insert(slot)
+        }
+        // Golden-ratio hashing puts consecutive words in distinct slots, or nearly so.
+        #expect(used.count >= slotCount * 3 / 4, "\(used.count) of \(slotCount) slots used")
+        #expect(FibonacciHashing.wordMultiplier & 1 == 1)
+    }
+
+    @Test("Milliseconds round to the nearest, halves away from zero, and saturate")
+    func roundedMilliseconds() {
+        #expect(Duration.microseconds(1_499).roundedMilliseconds == 1)
+        #expect(Duration.microseconds(1_500).roundedMilliseconds == 2)
+        #expect(Duration.microseconds(-1_500).roundedMilliseconds == -2)
+        #expect(Duration.microseconds(-1_499).roundedMilliseconds == -1)
+        #expect(Duration.seconds(3).roundedMilliseconds == 3_000)
+        #expect(Duration.seconds(Int64.max).roundedMilliseconds == .max)
+        #expect(Duration.seconds(Int64.min).roundedMilliseconds == .min)
+    }
+
+    @Test("Nanoseconds round toward zero and saturate instead of overflowing")
+    func saturatingNanoseconds() {
+        #expect(Duration.milliseconds(250).saturatingNanoseconds == 250_000_000)
+        #expect(Duration.nanoseconds(-7).saturatingNanoseconds == -7)
+        #expect((Duration.nanoseconds(5) + .seconds(0.0000000004)).saturatingNanoseconds == 5)
+        #expect(Duration.seconds(Int64.max / 1_000_000_000 + 1).saturatingNanoseconds == .max)
+        #expect(Duration.seconds(Int64.min / 1_000_000_000 - 1).saturatingNanoseconds == .min)
+    }
+
+    @Test("Seconds as a Double keep the fraction")
+    func secondsValue() {
+        #expect(Duration.milliseconds(1_500).secondsValue == 1.5)
+        #expect(Duration.milliseconds(-250).secondsValue == -0.25)
+    }
+}
