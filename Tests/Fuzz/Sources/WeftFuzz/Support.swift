@@ -38,17 +38,33 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 }
 
 /// Runs `body` to completion from synchronous code (libFuzzer calls targets synchronously).
+///
+/// Returns only once the task has ended, not merely once it has handed over its value: until
+/// then its frame still holds what it made, where LeakSanitizer's check after an input does not
+/// look, and the check reported the fact's bytes as leaked (once, in CI).
 func blocking<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
     let result = Mutex<Value?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    let ended = DispatchSemaphore(value: 0)
+    // Only the closure holds the witness: a local would keep it alive past the wait.
+    Task.detached { [witness = TaskEndWitness(ended)] in
         let value = await body()
         result.withLock { $0 = value }
-        done.signal()
+        witness.keepAlive()
     }
-    done.wait()
+    // The task's closure, and the witness with it, is released once the task has returned.
+    ended.wait()
     guard let value = result.withLock({ $0 }) else { fuzzFailure("a blocking task ended without a value") }
     return value
+}
+
+/// Signals its semaphore when it is deinitialised: captured by a task's closure, when the
+/// task has returned and released the closure.
+private final class TaskEndWitness: Sendable {
+    let ended: DispatchSemaphore
+    init(_ ended: DispatchSemaphore) { self.ended = ended }
+    /// Uses the witness, so the closure captures it.
+    func keepAlive() {}
+    deinit { ended.signal() }
 }
 
 /// Splits `bytes` at each `separator`, into at most `parts` parts (the last keeps the rest).
