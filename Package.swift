@@ -76,7 +76,9 @@ let package = Package(
                 "CWeftThreadFrame",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // A page for reviewers: how a resolve reaches a cached value, and which file fences what.
+            exclude: ["Resolution/README.md"]
         ),
         // The one C thread-local the resolution path needs (Swift has no thread-local storage).
         .target(name: "CWeftThreadFrame"),
@@ -281,11 +283,17 @@ let package = Package(
 // Xcode and SwiftPM's new build system build a dependency with `-suppress-warnings`, which the
 // compiler refuses beside `-warnings-as-errors`, so an unconditional setting here would break
 // every user's build (SwiftPM #9517, swift-build #1512).
+//
+// WEFT_INTERNAL_CHECKS=1 (scripts/test sets it, and unsets it for the benchmarks) compiles in
+// the invariant checks of the unsafe code (Sources/Weft/Resolution/README.md): a user's build,
+// and a release build of ours, never has them.
 let upcomingFeatures = ["MemberImportVisibility", "InternalImportsByDefault"]
 let warningsAreErrors = Context.environment["WEFT_WARNINGS_AS_ERRORS"] == "1"
+let internalChecks = Context.environment["WEFT_INTERNAL_CHECKS"] == "1"
 for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? [])
         + upcomingFeatures.map { .enableUpcomingFeature($0) }
         + (warningsAreErrors ? [.treatAllWarnings(as: .error)] : [])
+        + (internalChecks ? [.define("WEFT_INTERNAL_CHECKS")] : [])
 }

@@ -71,3 +71,42 @@ package final class ThreadLocalSlot: Sendable {
         }
     }
 }
+
+/// One object per thread for the length of a call: a thread is unbound, bound with no object
+/// yet, or bound to an object made on its first use and released when the call ends.
+///
+/// Contract: ``object(orMake:)`` is called only on a thread inside ``binding(_:)``, or where it
+/// may find the thread unbound; the object it returns lives until that ``binding(_:)`` ends,
+/// so the caller must not keep it longer. The slot holds `nil` (unbound), the address 1 (bound,
+/// no object: no object is at address 1) or the object's address, retained.
+package final class ThreadBinding<Object: AnyObject & Sendable>: Sendable {
+    private let slot = ThreadLocalSlot()
+    private static var boundWithoutObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
+
+    package init() {}
+
+    /// Whether this thread runs inside ``binding(_:)``.
+    package var isBound: Bool { slot.value != nil }
+
+    /// The object bound to this thread, made by `make` on first use; `nil` when the thread is
+    /// unbound.
+    package func object(orMake make: () -> Object) -> Object? {
+        guard let raw = slot.value else { return nil }
+        if raw != Self.boundWithoutObject { return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue() }
+        let object = make()
+        slot.value = Unmanaged.passRetained(object).toOpaque()
+        return object
+    }
+
+    /// Runs `body` with this thread bound, then releases the object made meanwhile, if any.
+    /// The caller checks ``isBound`` first: a thread bound already keeps its binding.
+    package func binding<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        precondition(slot.value == nil, "a thread bound twice")
+        slot.value = Self.boundWithoutObject
+        defer {
+            if let raw = slot.value, raw != Self.boundWithoutObject { Unmanaged<Object>.fromOpaque(raw).release() }
+            slot.value = nil
+        }
+        return try body()
+    }
+}

@@ -97,7 +97,7 @@ struct CacheSnapshotTests {
         for _ in 0..<64 { #expect(try scope.require(Service.self) === first) }
         #expect(parent.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
         #expect(scope.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
-        #expect(scope.state.withLock { $0.disposables.isEmpty })  // kept, not created: never disposed here
+        #expect(scope.state.withLock { $0.cache.disposables().isEmpty })  // kept, not created: never disposed here
         #expect(try parent.require(Service.self) === first)
     }
 
@@ -171,11 +171,11 @@ struct CacheSnapshotTests {
     @Test("Replacing a published value over and over keeps a bounded number of snapshots")
     func boundedRetirement() throws {
         let container = Container()
-        for round in 0..<(PublishedCache.retirementLimit * 3) {
+        for round in 0..<(CachedValues.retirementLimit * 3) {
             container.register(Service.self, lifetime: .singleton) { Service(id: round) }
             for _ in 0..<8 { #expect(try container.require(Service.self).id == round) }
         }
-        #expect(container.state.withLock { $0.cache.retiredCount } <= PublishedCache.retirementLimit)
+        #expect(container.state.withLock { $0.cache.retiredCount } <= CachedValues.retirementLimit)
     }
 
     @Test("Replacing a published instance registration over and over stops publishing at the limit")
@@ -187,11 +187,11 @@ struct CacheSnapshotTests {
         container.diagnostics.logger = CapturingLogHandler.logger(warnings, level: .warning)
         container.register(Service.self, instance: Service(id: -1))
         _ = try publish(Service.self, in: container)
-        for round in 0..<(PublishedCache.retirementLimit * 3) {
+        for round in 0..<(CachedValues.retirementLimit * 3) {
             container.register(Service.self, instance: Service(id: round))
             #expect(try container.require(Service.self).id == round)
         }
-        #expect(container.state.withLock { $0.cache.retiredCount } == PublishedCache.retirementLimit)
+        #expect(container.state.withLock { $0.cache.retiredCount } == CachedValues.retirementLimit)
         #expect(!container.state.withLock { $0.cache.publishes(ServiceKey(Service.self)) })
         // Said once, through diagnostics, when lock-free reads stop.
         #expect(warnings.all.count == 1)

@@ -1346,7 +1346,7 @@ final class World {
 
     /// The boxes `container` made and will dispose, in the order it made them.
     private func madeToDispose(by container: Container) -> [Box] {
-        container.state.withLock { $0.disposables.compactMap { $0.value as? Box } }
+        container.state.withLock { $0.cache.disposables().compactMap { $0.value as? Box } }
     }
 
     /// The order in which concurrent resolves made values is theirs, not the model's: each

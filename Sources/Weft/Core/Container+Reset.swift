@@ -44,7 +44,7 @@ extension Container {
                 state.forgetCreation(of: key)
             }
             // Everything: values cached here of ancestors' registrations go too.
-            let forgotten = forgettingModules ? Array(state.instances.keys) + keys : keys
+            let forgotten = forgettingModules ? Array(state.cache.allInstances().keys) + keys : keys
             if forgettingModules { state.installedModules = [] }
             return (keys, !state.children.isEmpty, state.forget(forgotten, in: snapshot))
         }
@@ -57,7 +57,7 @@ extension Container {
         let (children, exhausted) = state.withLock { state -> ([Container], Bool) in
             // A scope caches values of its ancestors' registrations: their lifetime is there.
             // Only ancestors' locks are taken while this one is held.
-            let keys = state.instances.keys.filter { key in
+            let keys = state.cache.allInstances().keys.filter { key in
                 matches(
                     key, state.registrations[key]?.lifetime ?? parent?.registration(for: key)?.registration.lifetime)
             }

@@ -44,31 +44,6 @@ public final class Container: Sendable {
         /// Changes whenever ``registrations`` does: a creation that started at the same version
         /// knows its registration is still current without looking it up again.
         private(set) var registrationsVersion: UInt = 0
-        /// The values cached here, strongly or weakly held: ``filedInstances``, once the values
-        /// the cold path left unfiled are filed (see ``unfiledSlots``).
-        var instances: [ServiceKey: StoredInstance] {
-            mutating get {
-                fileUnfiled()
-                return filedInstances
-            }
-            _modify {
-                fileUnfiled()
-                yield &filedInstances
-            }
-        }
-        private var filedInstances: [ServiceKey: StoredInstance] = [:]
-        /// Class instances made on the cold path and cached strongly, in creation order after
-        /// those in ``disposables``, kept only in the published table: the slot each took. The
-        /// first use of ``instances`` or ``disposables`` files them there.
-        ///
-        /// While any is unfiled, the published table holds each in its slot: the table is
-        /// replaced (grown, rebuilt without forgotten keys, dropped while tracing or at
-        /// shutdown) only from ``instances``, after they are filed. So a value the cold path
-        /// makes is written once, into its slot, and 4 bytes here; a graph built once writes
-        /// no dictionary and no disposal list, nor reads any class's metadata.
-        private var unfiledSlots: [UInt32] = []
-        /// How many values are unfiled (for tests).
-        var unfiledCount: Int { unfiledSlots.count }
         /// The values being made right now, by key: the creator's frame, and the ``Creation``
         /// others wait on once someone does.
         var creations: [ServiceKey: InFlight] = [:]
@@ -79,9 +54,10 @@ public final class Container: Sendable {
         /// Creations waited on that ``creations`` does not hold, by creator (a frame's or a
         /// step's address): those forgotten before their creator finished (their
         /// registration was replaced), and those of ``ownCreations``. The creator completes them.
-        var detached: [UInt: Creation] = [:]
+        var detached: [Creator: Creation] = [:]
         var diagnostics: Diagnostics
-        var cache = PublishedCache()
+        /// The values cached here, and what lock-free readers see of them.
+        var cache = CachedValues()
         /// Scopes and children made from this container, which may cache values of its
         /// registrations: replacing one forgets their values too.
         var children = Children()
@@ -94,22 +70,6 @@ public final class Container: Sendable {
         /// finds them under one lock instead of one per ancestor. Forgotten whenever an
         /// ancestor changes the key (``forgetInDescendants(_:)``).
         var inherited: [ServiceKey: InheritedRegistration] = [:]
-        /// The values this container created and cached strongly, and the instances it owns, in
-        /// creation order: ``shutdown()`` disposes the ``Disposable`` ones, in reverse.
-        ///
-        /// Whether a value is ``Disposable`` is asked at shutdown (or when the value is forgotten),
-        /// not when it is made: a conformance lookup per value was a seventh of a cold build.
-        var disposables: [(key: ServiceKey, value: any Sendable)] {
-            mutating get {
-                fileUnfiled()
-                return filedDisposables
-            }
-            _modify {
-                fileUnfiled()
-                yield &filedDisposables
-            }
-        }
-        private var filedDisposables: [(key: ServiceKey, value: any Sendable)] = []
         /// The disposal ``shutdown()`` started; set once, never cleared.
         var shutdown: Task<[ShutdownError.Failure], Never>?
         var isShutDown: Bool { shutdown != nil }
@@ -122,7 +82,7 @@ public final class Container: Sendable {
 
         init(
             registrations: [ServiceKey: Registration] = [:], diagnostics: Diagnostics,
-            cache: PublishedCache = PublishedCache()
+            cache: CachedValues = CachedValues()
         ) {
             (self.registrations, self.diagnostics, self.cache) = (registrations, diagnostics, cache)
         }
@@ -134,84 +94,34 @@ public final class Container: Sendable {
         mutating func keepValue(_ instance: (any Sendable)?, of registration: Registration, owned: Bool = false) {
             let key = registration.key
             if let instance, registrations[key] === registration, !isShutDown {
-                instances[key] = .strong(instance)
-                if owned { disposables.append((key, instance)) }
+                cache.setInstance(.strong(instance), for: key)
+                if owned { cache.appendDisposable(instance, for: key) }
             } else {
-                instances[key] = nil
+                cache.setInstance(nil, for: key)
             }
         }
 
-        /// Caches `value` strongly for `key`, publishes it to lock-free readers, and, when
-        /// `disposes`, keeps it for ``Container/shutdown()`` to dispose.
-        ///
-        /// A class instance (`object`, its address, when the caller knows it is one) goes into
-        /// the published table alone, unfiled (see ``unfiledSlots``). The first value cached
-        /// reserves room for as many values as there are registrations (up to
-        /// ``PublishedCache/initialRoomLimit``, as the first published table does), so that a
-        /// graph built cold never regrows the list of unfiled slots, the dictionary or the
-        /// disposal list.
+        /// Caches `value` strongly for `key` (see ``CachedValues/cacheStrongly(_:object:for:disposes:registrations:publishingTo:)``).
+        @inline(__always)
         mutating func cacheStrongly(
-            _ value: any Sendable, object: UInt? = nil, for key: ServiceKey, disposes: Bool,
+            _ value: any Sendable, object: ObjectAddress? = nil, for key: ServiceKey, disposes: Bool,
             publishingTo snapshot: SnapshotSlot
         ) {
-            // Into the published table when it has room: the common case, which needs neither
-            // the values nor the count of registrations (passing the dictionary retains it).
-            // `value` keeps `object` alive meanwhile.
-            if let object, disposes {
-                if unfiledSlots.isEmpty, filedDisposables.isEmpty {
-                    // The first value: the table it goes in, and room for every registration's.
-                    let instances = self.instances
-                    cache.publishFirst(instances, expecting: registrations.count, to: snapshot)
-                    unfiledSlots.reserveCapacity(min(registrations.count, PublishedCache.initialRoomLimit))
-                }
-                if let index = cache.insertIfRoom(object: object, for: key) {
-                    unfiledSlots.append(UInt32(truncatingIfNeeded: index))
-                    return
-                }
-            }
-            if filedInstances.isEmpty {
-                let room = min(registrations.count, PublishedCache.initialRoomLimit)
-                filedInstances.reserveCapacity(room)
-                if disposes { filedDisposables.reserveCapacity(room) }
-            }
-            instances[key] = .strong(value)
-            if !cache.insertIfRoom(value, for: key) {
-                let instances = self.instances
-                cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
-            }
-            if disposes { disposables.append((key, value)) }
+            cache.cacheStrongly(
+                value, object: object, for: key, disposes: disposes, registrations: registrations.count,
+                publishingTo: snapshot)
         }
 
-        /// The value cached for `key`, without filing what is unfiled: the dictionary's, else
-        /// the published table's (which holds every unfiled value).
+        /// The value cached for `key` (see ``CachedValues/storedInstance(for:)``).
         @inline(__always)
         func storedInstance(for key: ServiceKey) -> StoredInstance? {
-            if let stored = filedInstances[key] { return stored }
-            // Probed first: a creation's lookup misses, and no optional value is made to miss.
-            guard !unfiledSlots.isEmpty, cache.publishes(key) else { return nil }
-            return cache.value(for: key).map { .strong($0) }
+            cache.storedInstance(for: key)
         }
 
         /// `value`, cached strongly for `key`, found under the lock: published, if readers of
-        /// the table missed it (the table already holds every unfiled value: nothing is filed
-        /// to find that out).
+        /// the table missed it.
         mutating func publish(_ value: any Sendable, for key: ServiceKey, to snapshot: SnapshotSlot) {
-            guard !cache.publishes(key) else { return }
-            let instances = self.instances
-            cache.insert(value, for: key, instances, expecting: registrations.count, to: snapshot)
-        }
-
-        /// Files the class instances the cold path left in the published table alone.
-        private mutating func fileUnfiled() {
-            guard !unfiledSlots.isEmpty else { return }
-            filedInstances.reserveCapacity(filedInstances.count + unfiledSlots.count)
-            filedDisposables.reserveCapacity(filedDisposables.count + unfiledSlots.count)
-            for index in unfiledSlots {
-                let (key, value) = cache.entry(at: Int(index))
-                filedInstances[key] = .strong(value)
-                filedDisposables.append((key, value))
-            }
-            unfiledSlots = []
+            cache.publishFound(value, for: key, registrations: registrations.count, to: snapshot)
         }
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
@@ -219,15 +129,15 @@ public final class Container: Sendable {
         mutating func forgetCreation(of key: ServiceKey) {
             // Skipped while nothing is being created: a hash and probe on every registration.
             guard !creations.isEmpty, let forgotten = creations.removeValue(forKey: key) else { return }
-            if let creation = forgotten.creation { detached[forgotten.frame.identity] = creation }
+            if let creation = forgotten.creation { detached[Creator(forgotten.frame)] = creation }
         }
 
         /// Ends the creation of `key` that `creator` runs: no longer in flight, and its
         /// ``Creation``, if anyone waits on it, returned for the creator to complete.
-        mutating func endCreation(of key: ServiceKey, by creator: UInt) -> Creation? {
+        mutating func endCreation(of key: ServiceKey, by creator: Creator) -> Creation? {
             // One probe when the creation is `creator`'s, as it almost always is.
             if let inFlight = creations.removeValue(forKey: key) {
-                if inFlight.frame.identity == creator { return inFlight.creation }
+                if Creator(inFlight.frame) == creator { return inFlight.creation }
                 creations[key] = inFlight
             }
             return detached.isEmpty ? nil : detached.removeValue(forKey: creator)
@@ -245,26 +155,22 @@ public final class Container: Sendable {
         /// `creator` (see ``ownCreations``): the ``Creation`` of those waiting, if any, for the
         /// creator to complete.
         @inline(__always)
-        mutating func endOwnCreation(of registration: Registration, by creator: UInt) -> Creation? {
+        mutating func endOwnCreation(of registration: Registration, by creator: Creator) -> Creation? {
             ownCreations.end(registration, in: creator)
             return detached.isEmpty ? nil : detached.removeValue(forKey: creator)
         }
 
         /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
-        /// - Returns: Whether this stopped lock-free reads (see ``PublishedCache``).
+        /// - Returns: Whether this stopped lock-free reads (see ``CachedValues``).
         mutating func forget(_ keys: some Collection<ServiceKey>, in slot: SnapshotSlot) -> Bool {
-            // Skipped while nothing is cached: a second hash and probe on every registration.
-            if !instances.isEmpty {
-                var released: Set<ServiceKey> = []
-                for key in keys where instances.removeValue(forKey: key) != nil { released.insert(key) }
-                // A forgotten value that shutdown would not dispose is not kept for it either.
-                if !released.isEmpty {
-                    disposables.removeAll { released.contains($0.key) && !($0.value is any Disposable) }
-                }
-            }
-            // A published transient registration of these keys is stale too.
-            let instances = self.instances
-            return cache.invalidate(keys, instances, registrations, inherited, in: slot)
+            cache.forget(keys, registrations, inherited, in: slot)
+        }
+
+        /// The values of `keys` were replaced by ``keepValue(_:of:owned:)``: readers must not
+        /// see the old ones.
+        /// - Returns: Whether this stopped lock-free reads.
+        mutating func invalidate(_ keys: some Sequence<ServiceKey>, in slot: SnapshotSlot) -> Bool {
+            cache.invalidate(keys, registrations, inherited, in: slot)
         }
     }
 
@@ -275,7 +181,7 @@ public final class Container: Sendable {
         self.parent = parent
         self.recorder = nil
         var state = State(diagnostics: parent?.diagnostics ?? Diagnostics())
-        state.cache = PublishedCache(publishesTransients: state.diagnostics.timingThreshold == nil)
+        state.cache = CachedValues(publishesTransients: state.diagnostics.timingThreshold == nil)
         if let parent {
             (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) }
         }
@@ -292,6 +198,7 @@ public final class Container: Sendable {
             State(
                 registrations: registrations, diagnostics: Diagnostics(),
                 cache: .unpublished))
+        if registrations.values.contains(where: { $0.lifetime == .graph }) { snapshot.noteGraphRegistration() }
     }
 
     /// A new scope: a child container in which `.scoped` services are created once and shared.
@@ -461,7 +368,7 @@ public final class Container: Sendable {
             registration = Registration(
                 key: key, lifetime: lifetime ?? defaultLifetime, factory: factory, site: site,
                 keyTypeIsClass: keyTypeIsClass)
-            if registration.lifetime == .graph { GraphScope.noteInUse() }
+            if registration.lifetime == .graph { snapshot.noteGraphRegistration() }
             add(Staging.Entry(registration: registration, instance: nil, context: context))
         } else {
             // The default lifetime is read under the lock `add` takes anyway: one lock per registration.
@@ -511,7 +418,7 @@ public final class Container: Sendable {
     @inline(__always)
     private func insert(_ registration: Registration, into state: inout State) -> AddOutcome {
         // Before the registration is visible: no resolve may meet a `.graph` service unprepared.
-        if registration.lifetime == .graph { GraphScope.noteInUse() }
+        if registration.lifetime == .graph { snapshot.noteGraphRegistration() }
         if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
             return .staged
         }
@@ -535,9 +442,7 @@ public final class Container: Sendable {
             guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
             state.keepValue(instance, of: registration, owned: owned)
-            let instances = state.instances
-            let exhausted = state.cache.invalidate(
-                CollectionOfOne(key), instances, state.registrations, state.inherited, in: snapshot)
+            let exhausted = state.invalidate(CollectionOfOne(key), in: snapshot)
             return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
         }
         if outcome != .plain { finishAdding(key, outcome) }
@@ -573,9 +478,7 @@ public final class Container: Sendable {
             guard state.put(entry.registration, context: entry.context) else { return (false, false) }
             state.forgetCreation(of: key)
             state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
-            let instances = state.instances
-            let exhausted = state.cache.invalidate(
-                CollectionOfOne(key), instances, state.registrations, state.inherited, in: snapshot)
+            let exhausted = state.invalidate(CollectionOfOne(key), in: snapshot)
             return (!state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
@@ -615,9 +518,7 @@ public final class Container: Sendable {
                 changed.append(key)
             }
             guard !changed.isEmpty else { return ([], false, false) }
-            let instances = state.instances
-            let exhausted = state.cache.invalidate(
-                changed, instances, state.registrations, state.inherited, in: snapshot)
+            let exhausted = state.invalidate(changed, in: snapshot)
             return (changed, !state.children.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
@@ -627,7 +528,7 @@ public final class Container: Sendable {
     /// Says through ``diagnostics`` that cached values are read under the lock from now on.
     func noteLockFreeReadsStopped() {
         diagnostics.logger.warning(
-            "Cached values were replaced \(PublishedCache.retirementLimit) times after being read lock-free; this container now reads them under its lock. Replaced values are released with the container."
+            "Cached values were replaced \(CachedValues.retirementLimit) times after being read lock-free; this container now reads them under its lock. Replaced values are released with the container."
         )
     }
 
@@ -702,7 +603,7 @@ public final class Container: Sendable {
         while let current = container {
             let entries = current.state.withLock { state in
                 state.registrations.values.map { registration in
-                    (registration, state.instances[registration.key]?.value != nil)
+                    (registration, state.storedInstance(for: registration.key)?.value != nil)
                 }
             }
             for (registration, isCached) in entries where seen.insert(registration.key).inserted {

@@ -54,12 +54,11 @@ extension Container {
     public func shutdown() async throws(ShutdownError) {
         let (disposal, keys) = state.withLock { state -> (Task<[ShutdownError.Failure], Never>, [ServiceKey]) in
             if let running = state.shutdown { return (running, []) }
-            let disposables = state.disposables.reversed().compactMap { key, value in
+            let disposables = state.cache.takeDisposables().reversed().compactMap { key, value in
                 (value as? any Disposable).map { (key: key, disposable: $0) }
             }
-            state.disposables = []
             // Readers of the lock-free snapshot must miss from now on.
-            _ = state.forget(Array(state.instances.keys), in: snapshot)
+            _ = state.forget(Array(state.cache.allInstances().keys), in: snapshot)
             // Nor may a transient be run lock-free from a snapshot.
             state.cache.close(to: snapshot)
             let task = Task {

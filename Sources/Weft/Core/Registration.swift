@@ -281,26 +281,8 @@ enum StoredInstance {
 
     /// Keeps `value` weakly if it is a class instance; a value type cannot be held weakly.
     static func weakly(_ value: any Sendable) -> StoredInstance? {
-        classInstance(value).map { .weak(WeakReference($0)) }
+        TrustedCasts.classInstance(value).map { .weak(WeakReference($0)) }
     }
-}
-
-/// `value` as a plain reference if it is a class instance, else `nil`.
-///
-/// The existential is opened, so that the check reads the type's metadata and the reference
-/// is a bit cast: `value as AnyObject` first looks for bridging conformances, a search of the
-/// runtime's conformance cache on every call, which was a fifth of a cold build's time.
-@inline(__always)
-func classInstance(_ value: any Sendable) -> (any AnyObject & Sendable)? {
-    func open<Value: Sendable>(_ value: Value) -> (any AnyObject & Sendable)? {
-        // A class instance that was `Sendable` as a value stays so as a reference.
-        Value.self is AnyClass ? unsafeBitCast(value, to: (any AnyObject & Sendable).self) : nil
-    }
-    if let object = open(value) { return object }
-    // A class-bound existential (a factory of `any Coordinator`, say) stays one inside
-    // `any Sendable`, and opens as the existential: its dynamic type is the class.
-    guard type(of: value) is AnyClass else { return nil }
-    return unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
 }
 
 /// A weak reference, only ever touched under its container's lock.
@@ -311,6 +293,6 @@ final class WeakReference {
     /// The object, as the `Sendable` value it was stored as.
     var value: (any Sendable)? {
         // `object` was made from a Sendable value in `init`; only its static type was lost.
-        object.map { unsafeBitCast($0, to: (AnyObject & Sendable).self) }
+        object.map(TrustedCasts.sendable)
     }
 }

@@ -74,8 +74,7 @@ extension Container {
         set {
             state.withLock { state in
                 state.diagnostics = newValue
-                let instances = state.instances
-                state.cache.setSuspended(newValue.onResolution != nil, instances, to: snapshot)
+                state.cache.setSuspended(newValue.onResolution != nil, to: snapshot)
                 state.cache.setPublishesTransients(newValue.timingThreshold == nil && recorder == nil, to: snapshot)
             }
         }

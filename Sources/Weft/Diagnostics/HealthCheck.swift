@@ -54,7 +54,7 @@ extension Container {
         var container: Container? = self
         while let current = container {
             let held = current.state.withLock { state in
-                state.instances.compactMap { key, stored in
+                state.cache.allInstances().compactMap { key, stored in
                     (stored.value as? any HealthCheckable).map { (key, $0) }
                 }
             }

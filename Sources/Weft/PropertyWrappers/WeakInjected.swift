@@ -46,7 +46,7 @@ public struct WeakInjected<Value: Sendable>: Sendable {
     }
 
     private func hold(_ value: Value?) {
-        reference.withLock { $0.object = value.flatMap(classInstance) }
+        reference.withLock { $0.object = value.flatMap(TrustedCasts.classInstance) }
     }
 }
 

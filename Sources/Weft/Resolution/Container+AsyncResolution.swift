@@ -7,7 +7,7 @@ extension Container {
         // Async code never runs inside a synchronous factory, so only the task's frame applies.
         let frame = ResolutionFrame.taskCurrent
         do {
-            guard frame == nil, GraphScope.isInUse else {
+            guard frame == nil, usesGraphScopes else {
                 return try await obtainAsync(key, local: local, threshold, frame: frame, arguments: arguments)
             }
             return try await GraphScope.binding { () async throws(ResolutionError) -> any Sendable in
@@ -87,7 +87,7 @@ extension Container {
                 } catch {
                     outcome = .failure(error)
                 }
-                let finished = cache.finish(creator.identity, for: key, of: found.registration, outcome: outcome)
+                let finished = cache.finish(Creator(creator), for: key, of: found.registration, outcome: outcome)
                 if let late = finished.late { await cache.disposeLate(late, key: key) }
                 let value = try finished.outcome.get()
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)

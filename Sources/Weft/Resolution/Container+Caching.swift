@@ -51,7 +51,7 @@ extension Container {
                 let creator = state.ownCreations.creator(of: own)
             {
                 if let creation = state.detached[creator] { return .wait(creation) }
-                let creation = Creation(frame: StackFrame.onHeap(UnsafePointer(bitPattern: creator).unsafelyUnwrapped))
+                let creation = Creation(frame: creator.heapFrame())
                 state.detached[creator] = creation
                 return .wait(creation)
             }
@@ -73,7 +73,7 @@ extension Container {
     func cachedValue(for key: ServiceKey) -> (any Sendable)? {
         if let cached = snapshot.value(for: key) { return cached }
         return state.withLock { state in
-            state.isShutDown ? nil : state.instances[key]?.sendableValue
+            state.isShutDown ? nil : state.storedInstance(for: key)?.sendableValue
         }
     }
 
@@ -90,15 +90,15 @@ extension Container {
     /// ``ResolutionError/shutDown(_:)``, and a ``Disposable`` one is returned in `late` for the
     /// creator to dispose at once.
     func finish(
-        _ creator: UInt, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome,
+        _ creator: Creator, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome,
         own: Bool = false
     ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
         var (isGiven, isNil) = (false, false)
-        var object: UInt?
+        var object: ObjectAddress?
         if case .success(var made) = outcome {
-            object = registration.keyTypeIsClass ? Self.reference(in: &made, ofExactly: key.typeAddress) : nil
+            object = registration.keyTypeIsClass ? TrustedCasts.reference(in: &made, ofExactly: key.typeAddress) : nil
             if object == nil {
                 let value: any Sendable
                 (value, isGiven, isNil) = Self.unwrap(made)
@@ -119,7 +119,7 @@ extension Container {
             // A factory of `T?` that gave `nil` is asked again next time (Factory's rule).
             if isNil { return creation }
             if registration.lifetime == .weak {
-                state.instances[key] = StoredInstance.weakly(value)
+                state.cache.setInstance(StoredInstance.weakly(value), for: key)
                 return creation
             }
             state.cacheStrongly(value, object: object, for: key, disposes: !isGiven, publishingTo: snapshot)
@@ -132,13 +132,13 @@ extension Container {
     /// ``finish(_:for:of:outcome:own:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
     func finishMade(
-        _ made: consuming any Sendable, by creator: UInt, for key: ServiceKey, of registration: Registration,
+        _ made: consuming any Sendable, by creator: Creator, for key: ServiceKey, of registration: Registration,
         version: UInt
     ) throws(ResolutionError) -> any Sendable {
         var made = made
         // An instance of exactly the key's class, told from the boxed type's address: neither
         // given nor optional, and cached without reading its class's metadata.
-        let object = registration.keyTypeIsClass ? Self.reference(in: &made, ofExactly: key.typeAddress) : nil
+        let object = registration.keyTypeIsClass ? TrustedCasts.reference(in: &made, ofExactly: key.typeAddress) : nil
         let (value, isGiven, isNil) = object == nil ? Self.unwrap(consume made) : (consume made, false, false)
         var shutDown = false
         let creation = state.withLock { state -> Creation? in
@@ -217,12 +217,11 @@ extension Container {
     {
         guard holder !== self, found.registration.lifetime == .singleton, recorder == nil else { return value }
         state.withLock { state in
-            guard !state.isShutDown, state.instances[key] == nil, state.registrations[key] == nil,
+            guard !state.isShutDown, state.storedInstance(for: key) == nil, state.registrations[key] == nil,
                 parent?.registration(for: key)?.registration === found.registration
             else { return }
-            state.instances[key] = .strong(value)
-            let instances = state.instances
-            state.cache.insert(value, for: key, instances, expecting: state.registrations.count, to: snapshot)
+            // Not this container's to dispose: an ancestor made it.
+            state.cacheStrongly(value, for: key, disposes: false, publishingTo: snapshot)
         }
         return value
     }

@@ -50,9 +50,9 @@ extension Container {
             // The unnamed key of `T` itself, as at almost every call site (decided there, where
             // the key is built): `T`'s metadata is all the call passes.
             if key.name == nil, key.id == ObjectIdentifier(T.self) {
-                return unsafeBitCast(try resolveObject(ofClass: T.self, miss: miss), to: T.self)
+                return TrustedCasts.object(try resolveObject(ofClass: T.self, miss: miss), as: T.self)
             }
-            return unsafeBitCast(try resolveObject(key, ofClass: T.self, miss: miss), to: T.self)
+            return TrustedCasts.object(try resolveObject(key, ofClass: T.self, miss: miss), as: T.self)
         }
         return try resolveValue(key, miss: miss)
     }
@@ -89,17 +89,21 @@ extension Container {
         throws(ResolutionError) -> AnyObject
     {
         var value = try resolveAny(key, miss: miss, isPublished: isPublished)
-        if let object = Self.takeObject(&value, ofExactly: UInt(bitPattern: ObjectIdentifier(type))) { return object }
+        if let object = TrustedCasts.takeObject(&value, ofExactly: UInt(bitPattern: ObjectIdentifier(type))) {
+            return object
+        }
         // An instance of a subclass, say.
         func isInstance<Class>(_: Class.Type) -> Bool { value is Class }
-        if let object = classInstance(value), _openExistential(type, do: isInstance) { return object }
+        if let object = TrustedCasts.classInstance(value), _openExistential(type, do: isInstance) { return object }
         throw Self.mismatch(key, expected: type)
     }
 
     /// The `async` counterpart of ``resolveSync(_:miss:)``; a cached value needs no suspension.
     @inlinable
     func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
-        if let object = publishedObject(key, ofExactly: T.self).object { return unsafeBitCast(object, to: T.self) }
+        if let object = publishedObject(key, ofExactly: T.self).object {
+            return TrustedCasts.object(object, as: T.self)
+        }
         return try Self.cast(await resolveAnyAsync(key), key)
     }
 
@@ -124,7 +128,7 @@ extension Container {
     private func resolveUncached(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         // A top-level resolve binds a `GraphScope` once `.graph` registrations exist: not here.
-        guard frame != nil || !GraphScope.isInUse else {
+        guard frame != nil || !usesGraphScopes else {
             return try resolveLooked(key, miss: miss, frame: nil, step: nil)
         }
         // The step a creation of this container's own singleton starts in, on this stack.
@@ -165,7 +169,7 @@ extension Container {
         _ key: ServiceKey, _ started: borrowing StartedCreation, in step: UnsafePointer<StackFrame>,
         isOutermost: Bool, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
-        let creator = UInt(bitPattern: step)
+        let creator = Creator(step)
         do throws(ResolutionError) {
             let made: any Sendable
             do throws(ResolutionError) {
@@ -220,62 +224,13 @@ extension Container {
     @inlinable
     static func cast<T>(_ value: consuming any Sendable, _ key: ServiceKey) throws(ResolutionError) -> T {
         var boxed = value
-        if let object = takeObject(&boxed, ofExactly: T.self) { return object }
+        if let object = TrustedCasts.takeObject(&boxed, ofExactly: T.self) { return object }
         // Opened explicitly: an `any Sendable` is never opened implicitly (it is `Any`), and a
         // generic parameter would see the existential, not the type inside it.
-        func exactlyT<Boxed>(_ value: Boxed) -> T? { exactly(value, as: T.self) }
+        func exactlyT<Boxed>(_ value: Boxed) -> T? { TrustedCasts.exactly(value, as: T.self) }
         if let typed = _openExistential(boxed, do: exactlyT) { return typed }
         if let typed = boxed as? T { return typed }
         throw mismatch(key, expected: T.self)
-    }
-
-    /// The class instance in `existential` if its class is exactly `T`, moved out: the reference
-    /// the existential held is the one returned, and `existential` is left holding `()`. For a
-    /// `T` that is not a class (decided when `T` is specialized), `nil` at once.
-    @inlinable @inline(__always)
-    static func takeObject<T>(_ existential: inout any Sendable, ofExactly type: T.Type) -> T? {
-        guard T.self is AnyObject.Type,
-            let object = takeObject(&existential, ofExactly: UInt(bitPattern: ObjectIdentifier(T.self)))
-        else { return nil }
-        return unsafeBitCast(object, to: T.self)
-    }
-
-    /// ``takeObject(_:ofExactly:)-(_,T.Type)`` past its generic part: not generic, so that the
-    /// specializations of ``cast(_:_:)`` for each class stay one merged function.
-    @usableFromInline @inline(never)
-    static func takeObject(_ existential: inout any Sendable, ofExactly type: UInt) -> AnyObject? {
-        guard let reference = reference(in: &existential, ofExactly: type) else { return nil }
-        // The payload is moved out: what is left to destroy must own nothing.
-        withUnsafeMutablePointer(to: &existential) { $0.initialize(to: ()) }
-        return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: reference).unsafelyUnwrapped)
-            .takeRetainedValue()
-    }
-
-    /// The address of the class instance `existential` holds (not retained: `existential`
-    /// does), if the boxed type is the one at `type`, a class: an existential keeps a class
-    /// reference inline, in the first of its three words of buffer, and the boxed type's
-    /// address in the fourth. Two loads, where opening the existential reads the type's
-    /// metadata and copies the value through its witness.
-    ///
-    /// Through a pointer to the existential itself: handed to a generic function taking the
-    /// value (`withUnsafeBytes(of:)`), an existential would be opened, its boxed value passed.
-    @inline(__always)
-    static func reference(in existential: inout any Sendable, ofExactly type: UInt) -> UInt? {
-        withUnsafeMutablePointer(to: &existential) { boxed -> UInt? in
-            let words = UnsafeRawPointer(boxed)
-            guard words.load(fromByteOffset: 3 * MemoryLayout<UInt>.stride, as: UInt.self) == type else { return nil }
-            let reference = words.load(as: UInt.self)
-            return reference == 0 ? nil : reference
-        }
-    }
-
-    /// `value` if its type is exactly `T`, as almost every resolved value is (a factory's
-    /// result, boxed as the type it was registered with): two metadata pointers compared, where
-    /// `as?` runs the runtime's general dynamic cast.
-    @inlinable @inline(__always)
-    static func exactly<T, Boxed>(_ value: Boxed, as type: T.Type) -> T? {
-        guard Boxed.self == T.self else { return nil }
-        return unsafeBitCast(value, to: T.self)
     }
 
     /// The error for a value of another type than its key's: unreachable through the public API.
@@ -336,7 +291,7 @@ extension Container {
     func look(
         up key: ServiceKey, in step: UnsafePointer<StackFrame>?, started: inout StartedCreation?
     ) -> Lookup {
-        let creator = step.map { UInt(bitPattern: $0) }
+        let creator = step.map(Creator.init)
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
@@ -534,8 +489,7 @@ extension Optional: OptionalType {
 
     static func wrap(_ value: (any Sendable)?) -> any Sendable {
         // `Wrapped` is `Sendable` wherever this runs: keys are made from `T: Sendable` types.
-        // `Sendable` is a marker protocol, so `Any` and `any Sendable` share one layout.
-        unsafeBitCast(value as? Wrapped as Any, to: (any Sendable).self)
+        TrustedCasts.sendable(value as? Wrapped as Any)
     }
 
     var isNone: Bool { self == nil }

@@ -5,7 +5,7 @@ extension Container {
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
-        if frame == nil, GraphScope.isInUse {
+        if frame == nil, usesGraphScopes {
             return try resolveSync(key, local: local, threshold, miss: miss, arguments: nil)
         }
         do throws(ResolutionError) {
@@ -32,7 +32,7 @@ extension Container {
         _ key: ServiceKey, _ registration: Registration, owner: Container?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
-        guard frame != nil || !GraphScope.isInUse, case .sync(let factory) = registration.factory else {
+        guard frame != nil || !usesGraphScopes, case .sync(let factory) = registration.factory else {
             return try resolveSync(key, local: owner == nil ? registration : nil, nil, miss: miss, arguments: nil)
         }
         let ownerID = ObjectIdentifier(owner ?? self)
@@ -56,7 +56,7 @@ extension Container {
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         do throws(ResolutionError) {
-            guard frame == nil, GraphScope.isInUse else {
+            guard frame == nil, usesGraphScopes else {
                 return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: arguments)
             }
             return try GraphScope.binding { () throws(ResolutionError) -> any Sendable in
@@ -146,7 +146,7 @@ extension Container {
                         factory, key: key, frame: .heap(creator), resolver: found.resolver,
                         slowThreshold: found.threshold)
                 }
-                let finished = cache.finish(creator.identity, for: key, of: found.registration, outcome: outcome)
+                let finished = cache.finish(Creator(creator), for: key, of: found.registration, outcome: outcome)
                 // Disposal is async: a synchronous resolve hands it to a task of its own.
                 if let late = finished.late { cache.disposeLateInTask(late, key: key) }
                 let value = try finished.outcome.get()

@@ -1,12 +1,12 @@
-import CWeftThreadFrame
 import WeftPrimitives
 
 /// The `.graph` values of one outermost resolution: each key, resolved from one container,
 /// gets one value however often the resolution's factories ask for it.
 ///
 /// A synchronous outermost resolve binds a scope to its thread, an `async` one to its task; the
-/// nested resolves of its factories and `onCreated` hooks find it there. Nothing is bound until
-/// a `.graph` registration exists in the process: resolves before that pay one relaxed load.
+/// nested resolves of its factories and `onCreated` hooks find it there. Only a resolve from a
+/// container that can see a `.graph` registration (``Container/usesGraphScopes``) binds one:
+/// a container pays nothing for another's `.graph` registrations.
 final class GraphScope: Sendable {
     struct Key: Hashable {
         let key: ServiceKey
@@ -32,54 +32,47 @@ final class GraphScope: Sendable {
 
     // MARK: Binding
 
-    /// Whether any `.graph` registration was ever made: only then do resolves bind scopes. A C
-    /// global (see `CWeftThreadFrame.h`): a Swift one costs a lazy initialization check.
-    static var isInUse: Bool { cweft_graph_scopes_in_use_get() != 0 }
-
-    static func noteInUse() {
-        if !isInUse { cweft_graph_scopes_in_use_set() }
-    }
-
     /// The scope of the `async` resolution this task runs.
     @TaskLocal private static var task: GraphScope?
 
-    /// The scope of the synchronous resolution this thread runs: a retained scope, or
-    /// ``unallocated`` while the resolution has needed none yet.
-    private static let thread = ThreadLocalSlot()
-
-    private static var unallocated: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped }
+    /// The scope of the synchronous resolution this thread runs, made on first use.
+    private static let thread = ThreadBinding<GraphScope>()
 
     /// The scope of the resolution running on this thread or task, made on first use.
     static var current: GraphScope? {
-        if let raw = thread.value {
-            if raw != unallocated { return Unmanaged<GraphScope>.fromOpaque(raw).takeUnretainedValue() }
-            let scope = GraphScope()
-            thread.value = Unmanaged.passRetained(scope).toOpaque()
-            return scope
-        }
+        if let scope = thread.object(orMake: GraphScope.init) { return scope }
         return task
     }
 
     /// Runs the synchronous outermost resolution `body` with a scope of its own, unless this
     /// thread or task already has one (a hook's resolve, a resolve inside an `async` factory).
     static func binding<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        guard thread.value == nil, task == nil else { return try body() }
-        thread.value = unallocated
-        defer {
-            if let raw = thread.value, raw != unallocated {
-                Unmanaged<GraphScope>.fromOpaque(raw).release()
-            }
-            thread.value = nil
-        }
-        return try body()
+        guard !thread.isBound, task == nil else { return try body() }
+        return try thread.binding(body)
     }
 
     /// Runs the `async` outermost resolution `body` with a scope of its own, unless one is bound.
     static func binding<R>(_ body: () async throws(ResolutionError) -> R) async throws(ResolutionError) -> R {
-        guard task == nil, thread.value == nil else { return try await body() }
+        guard task == nil, !thread.isBound else { return try await body() }
         let result = await $task.withValue(GraphScope()) { () async -> Result<R, ResolutionError> in
             do throws(ResolutionError) { return .success(try await body()) } catch { return .failure(error) }
         }
         return try result.get()
+    }
+}
+
+extension Container {
+    /// Whether an outermost resolve from this container binds a ``GraphScope``: this container
+    /// or an ancestor — every container whose registrations it resolves — holds a `.graph`
+    /// registration. One relaxed load per level; a root's is one.
+    @inline(__always)
+    var usesGraphScopes: Bool {
+        if snapshot.holdsGraphRegistrations { return true }
+        var ancestor = parent
+        while let container = ancestor {
+            if container.snapshot.holdsGraphRegistrations { return true }
+            ancestor = container.parent
+        }
+        return false
     }
 }

@@ -27,7 +27,7 @@ enum MainActorIsolation {
     ) throws -> T {
         guard isCurrent else { throw ResolutionError.requiresIsolation(key, path: []) }
         return try withoutActuallyEscaping(factory) { (factory: @escaping @MainActor () throws -> T) throws -> T in
-            try unsafeBitCast(factory, to: (() throws -> T).self)()
+            try TrustedCasts.nonisolated(factory)()
         }
     }
 }

@@ -1,7 +1,7 @@
 import WeftPrimitives
 
 /// The container's own synchronous singletons being made on the cold path right now: for each,
-/// the address of its registration and of the step its creator runs in (``StackFrame``).
+/// the address of its registration and the step its creator runs in (``Creator``).
 ///
 /// Open addressing over plain words (linear probing, at most half full): where the
 /// container's dictionary of creations in flight hashes and compares a key and counts
@@ -13,7 +13,7 @@ struct OwnCreations {
     private struct Entry {
         /// The registration's address; 0 for an empty slot.
         var registration: UInt
-        var creator: UInt
+        var creator: Creator?
     }
 
     private var slots: [Entry] = []
@@ -41,14 +41,14 @@ struct OwnCreations {
     }
 
     /// The step of the creation of `registration` in flight, if any.
-    func creator(of registration: Registration) -> UInt? {
-        slot(of: Self.address(of: registration)).map { slots[$0].creator }
+    func creator(of registration: Registration) -> Creator? {
+        slot(of: Self.address(of: registration)).flatMap { slots[$0].creator }
     }
 
     /// Starts the creation of `registration` in the step at `creator`, unless one is in
     /// flight: whether it did.
     @inline(__always)
-    mutating func start(_ registration: Registration, in creator: UInt) -> Bool {
+    mutating func start(_ registration: Registration, in creator: Creator) -> Bool {
         let address = Self.address(of: registration)
         if slot(of: address) != nil { return false }
         if (count &+ 1) &* 2 > slots.count { grow() }
@@ -57,13 +57,14 @@ struct OwnCreations {
         while slots[index].registration != 0 { index = (index &+ 1) & mask }
         slots[index] = Entry(registration: address, creator: creator)
         count &+= 1
+        checkInvariants()
         return true
     }
 
     /// Ends the creation of `registration` in the step at `creator`: whether it was in flight.
     @inline(__always)
     @discardableResult
-    mutating func end(_ registration: Registration, in creator: UInt) -> Bool {
+    mutating func end(_ registration: Registration, in creator: Creator) -> Bool {
         guard var index = slot(of: Self.address(of: registration)), slots[index].creator == creator else {
             return false
         }
@@ -80,15 +81,16 @@ struct OwnCreations {
             }
             next = (next &+ 1) & mask
         }
-        slots[index] = Entry(registration: 0, creator: 0)
+        slots[index] = Entry(registration: 0, creator: nil)
         count &-= 1
+        checkInvariants()
         return true
     }
 
     /// Twice the slots (16 to start), the entries placed again.
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Entry(registration: 0, creator: 0), count: max(16, old.count * 2))
+        slots = Array(repeating: Entry(registration: 0, creator: nil), count: max(16, old.count * 2))
         let mask = slots.count &- 1
         for entry in old where entry.registration != 0 {
             var index = home(of: entry.registration)
@@ -97,8 +99,25 @@ struct OwnCreations {
         }
     }
 
+    /// The registration's address, never 0: what names its creation.
     @inline(__always)
     private static func address(of registration: Registration) -> UInt {
-        UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
+        UInt(bitPattern: ObjectIdentifier(registration))
+    }
+
+    /// The table's invariants: a power-of-two slot count at most half full, `count` entries,
+    /// each with its creator and found by a probe from its home slot, once. Compiled in under
+    /// `WEFT_INTERNAL_CHECKS` only.
+    private func checkInvariants() {
+        #if WEFT_INTERNAL_CHECKS
+            precondition(slots.count & (slots.count - 1) == 0, "the slot count is not a power of two")
+            let filled = slots.indices.filter { slots[$0].registration != 0 }
+            precondition(filled.count == count, "\(filled.count) creations in the slots, counted \(count)")
+            precondition(count * 2 <= slots.count, "more than half full")
+            for index in filled {
+                precondition(slots[index].creator != nil, "a creation without a creator")
+                precondition(slot(of: slots[index].registration) == index, "a creation not found from its home slot")
+            }
+        #endif
     }
 }
