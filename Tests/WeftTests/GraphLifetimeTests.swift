@@ -51,6 +51,66 @@ struct GraphLifetimeTests {
         #expect(first.b.d !== second.b.d)
     }
 
+    @Test("A container binds graph scopes only when it or an ancestor holds a .graph registration")
+    func scopesPerContainer() throws {
+        let unrelated = Container()
+        let withGraph = Self.diamond(.graph)
+        _ = try withGraph.require(A.self)
+        #expect(withGraph.usesGraphScopes)
+        #expect(!unrelated.usesGraphScopes, "another container's .graph registration costs this one nothing")
+        #expect(withGraph.createScope().usesGraphScopes && Container(parent: withGraph).usesGraphScopes)
+    }
+
+    @Test("A resolution from a container that sees no .graph registration keeps no .graph value of another")
+    func otherContainersGraph() throws {
+        struct Pair: Sendable {
+            let first: D
+            let second: D
+        }
+        let other = Container()
+        other.register(D.self, lifetime: .graph) { D() }
+        let plain = Container()
+        plain.register(Pair.self) { _ in Pair(first: try other.require(D.self), second: try other.require(D.self)) }
+        let pair = try plain.require(Pair.self)
+        #expect(pair.first !== pair.second)
+        // Resolved from a container that sees it, the same factory's two resolves share one.
+        other.register(Pair.self) { resolver in
+            Pair(first: try resolver.resolve(D.self), second: try resolver.resolve(D.self))
+        }
+        let shared = try other.require(Pair.self)
+        #expect(shared.first === shared.second)
+    }
+
+    @Test("A child made before its parent registers a .graph service shares its value within a resolution")
+    func childBeforeRegistration() throws {
+        let parent = Self.diamond(.transient)
+        let child = Container(parent: parent)
+        let grandchild = child.createScope()
+        #expect(!grandchild.usesGraphScopes)
+        parent.register(D.self, lifetime: .graph) { D() }
+        #expect(child.usesGraphScopes && grandchild.usesGraphScopes)
+        let a = try grandchild.require(A.self)
+        #expect(a.b.d === a.c.d)
+        #expect(try grandchild.require(A.self).b.d !== a.b.d)
+    }
+
+    @Test("A .graph default lifetime, an override and a context registration each bind scopes below")
+    func otherWaysToRegister() throws {
+        let byDefault = Container()
+        let child = Container(parent: byDefault)
+        byDefault.defaultLifetime = .graph
+        byDefault.register(D.self) { D() }
+        #expect(child.usesGraphScopes)
+
+        let overridden = Self.diamond(.transient)
+        let scope = overridden.createScope()
+        let override = overridden.override(D.self, lifetime: .graph) { D() }
+        #expect(scope.usesGraphScopes)
+        let a = try scope.require(A.self)
+        #expect(a.b.d === a.c.d)
+        override.restore()
+    }
+
     @Test("Transient D in the same diamond: two Ds per resolve of A")
     func transientDiamond() throws {
         let a = try Self.diamond(.transient).require(A.self)

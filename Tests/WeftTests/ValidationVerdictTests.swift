@@ -168,4 +168,38 @@ struct ScopeCheckTests {
         #expect(await root.validate().problems.map(\.code) == [.captiveDependency])
         #expect(log.all.filter { $0.hasPrefix("warning") }.isEmpty)
     }
+
+    @Test(
+        "A parent's singleton keeps the parent's dependency when a child or scope registers it again: no captive, as resolution does"
+    )
+    func parentSingletonUnderChildOverride() async throws {
+        // Issue 56's example: parent, singleton ValV needs SvcA (singleton); child and scope,
+        // SvcA transient. A singleton's factory resolves from the container that registered it
+        // (Lifetimes and scopes), so ValV holds the parent's SvcA, made once, whoever asks:
+        // nothing is captive, and validate() says so from the child and from the scope.
+        final class SvcA: Sendable {}
+        final class ValV: Sendable {
+            let a: SvcA
+            init(a: SvcA) { self.a = a }
+        }
+        let parent = Container()
+        parent.register(ValV.self, lifetime: .singleton) { resolver in ValV(a: try resolver.resolve(SvcA.self)) }
+        parent.register(SvcA.self, lifetime: .singleton) { SvcA() }
+        let child = Container(parent: parent)
+        child.register(SvcA.self, lifetime: .transient) { SvcA() }
+        let scope = parent.createScope()
+        scope.register(SvcA.self, lifetime: .scoped) { SvcA() }
+        for below in [child, scope] {
+            #expect(try below.require(ValV.self).a === parent.require(SvcA.self))
+            #expect(try below.require(ValV.self).a !== below.require(SvcA.self))
+            #expect(await below.validate().problems.isEmpty)
+        }
+        // Registered only below, the dependency is missing where the singleton's factory looks.
+        let bare = Container()
+        bare.register(ValV.self, lifetime: .singleton) { resolver in ValV(a: try resolver.resolve(SvcA.self)) }
+        let under = Container(parent: bare)
+        under.register(SvcA.self, lifetime: .transient) { SvcA() }
+        #expect(await under.validate().problems.map(\.code) == [.missingDependency])
+        #expect(throws: ResolutionError.self) { try under.require(ValV.self) }
+    }
 }

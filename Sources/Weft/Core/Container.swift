@@ -39,8 +39,14 @@ public final class Container: Sendable {
 
     struct State {
         var registrations: [ServiceKey: Registration] = [:] {
-            didSet { registrationsVersion &+= 1 }
+            didSet {
+                registrationsVersion &+= 1
+                registrationCount = registrations.count
+            }
         }
+        /// How many ``registrations`` there are: what the first cached value reserves room for.
+        /// Kept apart, so that caching a value reads a word, not the dictionary.
+        private(set) var registrationCount = 0
         /// Changes whenever ``registrations`` does: a creation that started at the same version
         /// knows its registration is still current without looking it up again.
         private(set) var registrationsVersion: UInt = 0
@@ -57,7 +63,7 @@ public final class Container: Sendable {
         var detached: [Creator: Creation] = [:]
         var diagnostics: Diagnostics
         /// The values cached here, and what lock-free readers see of them.
-        var cache = CachedValues()
+        var cache: CachedValues
         /// Scopes and children made from this container, which may cache values of its
         /// registrations: replacing one forgets their values too.
         var children = Children()
@@ -85,6 +91,7 @@ public final class Container: Sendable {
             cache: CachedValues = CachedValues()
         ) {
             (self.registrations, self.diagnostics, self.cache) = (registrations, diagnostics, cache)
+            registrationCount = registrations.count
         }
 
         /// The value cached for `registration`'s key once it changed the key's registration in
@@ -108,7 +115,7 @@ public final class Container: Sendable {
             publishingTo snapshot: SnapshotSlot
         ) {
             cache.cacheStrongly(
-                value, object: object, for: key, disposes: disposes, registrations: registrations.count,
+                value, object: object, for: key, disposes: disposes, registrations: registrationCount,
                 publishingTo: snapshot)
         }
 
@@ -121,7 +128,7 @@ public final class Container: Sendable {
         /// `value`, cached strongly for `key`, found under the lock: published, if readers of
         /// the table missed it.
         mutating func publish(_ value: any Sendable, for key: ServiceKey, to snapshot: SnapshotSlot) {
-            cache.publishFound(value, for: key, registrations: registrations.count, to: snapshot)
+            cache.publishFound(value, for: key, registrations: registrationCount, to: snapshot)
         }
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
@@ -180,13 +187,16 @@ public final class Container: Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         self.recorder = nil
-        var state = State(diagnostics: parent?.diagnostics ?? Diagnostics())
-        state.cache = CachedValues(publishesTransients: state.diagnostics.timingThreshold == nil)
+        let diagnostics = parent?.diagnostics ?? Diagnostics()
+        var state = State(
+            diagnostics: diagnostics, cache: CachedValues(publishesTransients: diagnostics.timingThreshold == nil))
         if let parent {
             (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) }
         }
         self.state = Locked(state)
         parent?.adopt(self)
+        // After the adoption: a `.graph` registration the parent notes from now on reaches this child.
+        if parent?.usesGraphScopes == true { snapshot.noteGraphRegistrations() }
     }
 
     /// A throwaway copy for ``validate()``: `registrations` under `parent`, recording edges.
@@ -198,7 +208,9 @@ public final class Container: Sendable {
             State(
                 registrations: registrations, diagnostics: Diagnostics(),
                 cache: .unpublished))
-        if registrations.values.contains(where: { $0.lifetime == .graph }) { snapshot.noteGraphRegistration() }
+        if parent?.usesGraphScopes == true || registrations.values.contains(where: { $0.lifetime == .graph }) {
+            snapshot.noteGraphRegistrations()
+        }
     }
 
     /// A new scope: a child container in which `.scoped` services are created once and shared.
@@ -368,7 +380,7 @@ public final class Container: Sendable {
             registration = Registration(
                 key: key, lifetime: lifetime ?? defaultLifetime, factory: factory, site: site,
                 keyTypeIsClass: keyTypeIsClass)
-            if registration.lifetime == .graph { snapshot.noteGraphRegistration() }
+            if registration.lifetime == .graph { noteGraphRegistration() }
             add(Staging.Entry(registration: registration, instance: nil, context: context))
         } else {
             // The default lifetime is read under the lock `add` takes anyway: one lock per registration.
@@ -401,6 +413,7 @@ public final class Container: Sendable {
     @usableFromInline
     @discardableResult
     func add(_ registration: Registration, usesDefaultLifetime: Bool = false) -> Registration? {
+        if registration.lifetime == .graph, !usesDefaultLifetime { noteGraphRegistration() }
         var replacement: Registration?
         let outcome = state.withLock { state -> AddOutcome in
             if usesDefaultLifetime, state.defaultLifetime != registration.lifetime {
@@ -411,14 +424,17 @@ public final class Container: Sendable {
             return insert(registration, into: &state)
         }
         if outcome != .plain { finishAdding(registration.key, outcome) }
+        // `.graph` as the default lifetime: known under the lock, noted below after it.
+        if replacement?.lifetime == .graph { noteGraphRegistrationInDescendants() }
         return replacement
     }
 
     /// ``add(_:usesDefaultLifetime:)`` under the lock.
     @inline(__always)
     private func insert(_ registration: Registration, into state: inout State) -> AddOutcome {
-        // Before the registration is visible: no resolve may meet a `.graph` service unprepared.
-        if registration.lifetime == .graph { snapshot.noteGraphRegistration() }
+        // Before the registration is visible: no resolve may meet a `.graph` service unprepared
+        // (``add(_:usesDefaultLifetime:)`` noted it in the descendants before taking the lock).
+        if registration.lifetime == .graph { snapshot.noteGraphRegistrations() }
         if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
             return .staged
         }

@@ -46,7 +46,7 @@ extension Container {
             key: ServiceKey(type, name: name), lifetime: lifetime ?? defaultLifetime,
             factory: .sync { _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)),
             keyTypeIsClass: T.self is AnyObject.Type)
-        if registration.lifetime == .graph { snapshot.noteGraphRegistration() }
+        if registration.lifetime == .graph { noteGraphRegistration() }
         swap(registration.key) { state in state.putOverride(registration) }
         return Override(container: self, registration: registration)
     }

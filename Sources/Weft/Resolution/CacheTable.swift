@@ -9,7 +9,7 @@ import WeftPrimitives
 /// lock-free by the next factory that needs it: building a graph cold costs one insertion per
 /// value, where republishing an immutable snapshot cost a copy of every value so far. Only the
 /// container writes, under its lock; a full table is replaced by one twice its size, and a
-/// table that would have to lose a key is replaced by one without it (``PublishedCache``). The
+/// table that would have to lose a key is replaced by one without it (``CachedValues``). The
 /// container keeps every table it published alive until it is released itself, so a reader may
 /// use a loaded table without retaining it.
 // @unchecked: a slot is written once, under the container's lock, before its type is stored
@@ -305,11 +305,20 @@ final class CacheTable: @unchecked Sendable {
     }
 
     /// `body` given `table`, borrowed from whoever keeps it alive (the ``CachedValues`` that
-    /// published it): no retain and release around a read or an insertion. `nil` for no table.
+    /// published it): no retain and release around a read. `nil` for no table.
     @inline(__always)
     static func borrowing<R>(_ table: CacheTable?, _ body: (CacheTable) -> R) -> R? {
         guard let table else { return nil }
         return Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// ``borrowing(_:_:)-(CacheTable?,_)`` from the variable holding the table, for a writer: a
+    /// table read out of a variable the caller may change is otherwise retained for the call.
+    /// `body` must not change `table`.
+    @inline(__always)
+    static func borrowing<R>(_ table: inout CacheTable?, _ body: (CacheTable) -> R) -> R? {
+        guard table != nil else { return nil }
+        return Unmanaged.passUnretained(table.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
     }
 
     /// How many slots hold a value: for checks (it visits every slot).

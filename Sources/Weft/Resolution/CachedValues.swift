@@ -233,13 +233,13 @@ struct CachedValues {
     /// Whether readers currently see a table holding `key`.
     @inline(__always)
     func publishes(_ key: ServiceKey) -> Bool {
-        CacheTable.borrowing(current) { $0.contains(key) } ?? false
+        current?.contains(key) ?? false
     }
 
     /// The value the published table holds for `key`, read under the container's lock.
     @inline(__always)
     private func value(for key: ServiceKey) -> (any Sendable)? {
-        CacheTable.borrowing(current) { $0.value(for: key) } ?? nil
+        current?.value(for: key) ?? nil
     }
 
     /// How many tables were replaced to lose keys, or unpublished, and are kept until the
@@ -345,7 +345,7 @@ struct CachedValues {
     @inline(__always)
     private mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> Bool {
         guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return false }
-        if CacheTable.borrowing(current, { $0.insert(value, for: key) }) == true { currentCount += 1 }
+        if CacheTable.borrowing(&current, { $0.insert(value, for: key) }) == true { currentCount += 1 }
         return true
     }
 
@@ -354,7 +354,7 @@ struct CachedValues {
     @inline(__always)
     private mutating func insertIfRoom(object: ObjectAddress, for key: ServiceKey) -> Int? {
         guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return nil }
-        let index = CacheTable.borrowing(current) { $0.insert(object: object, for: key) } ?? nil
+        let index = CacheTable.borrowing(&current) { $0.insert(object: object, for: key) } ?? nil
         if index != nil { currentCount += 1 }
         return index
     }

@@ -19,6 +19,28 @@ extension Container {
         }
     }
 
+    /// The `async` engine past the published cache: one lock (``look(up:)``), then what it
+    /// found, the one `async` switch over a lookup. `nested`: a `T?` resolving `T` in its own
+    /// step, `frame`, which reports nothing itself.
+    func resolveLookedAsync(
+        _ key: ServiceKey, arguments: (any Sendable)? = nil, nested: Bool = false, frame: ResolutionFrame? = nil
+    ) async throws(ResolutionError) -> any Sendable {
+        switch look(up: key) {
+        case .value(let value): return value
+        case .registration(let registration, let threshold):
+            if nested {
+                return try await obtainAsync(key, local: registration, threshold, frame: frame, arguments: arguments)
+            }
+            return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
+        case .missing:
+            if nested { return try await obtainAsync(key, local: nil, nil, frame: frame, arguments: arguments) }
+            return try await resolveAsync(key, local: nil, nil, arguments: arguments)
+        case .shutDown:
+            if nested { throw .shutDown(key) }
+            throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
+        }
+    }
+
     private func obtainAsync(
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: ResolutionFrame?,
         arguments: (any Sendable)?
@@ -119,13 +141,7 @@ extension Container {
         -> any Sendable
     {
         if let cached = snapshot.value(for: key) { return cached }
-        switch look(up: key) {
-        case .value(let value): return value
-        case .registration(let registration, let threshold):
-            return try await obtainAsync(key, local: registration, threshold, frame: frame, arguments: nil)
-        case .missing: return try await obtainAsync(key, local: nil, nil, frame: frame, arguments: nil)
-        case .shutDown: throw .shutDown(key)
-        }
+        return try await resolveLookedAsync(key, nested: true, frame: frame)
     }
 
     private static func run(

@@ -1,23 +1,28 @@
 import WeftPrimitives
 
-/// What one look at a container's state found.
+/// What one look at a container's state found, under its lock.
 ///
-/// Not generic on purpose: Weft's callers live in other modules, where generic internals run
-/// unspecialized and instantiate `Lookup<T>` metadata on every resolve. The one cast to `T`
-/// happens at the end, in ``Container/resolveSync(_:)``.
-enum Lookup: Sendable {
+/// Not generic over the resolved type on purpose: Weft's callers live in other modules, where
+/// generic internals run unspecialized and instantiate `Lookup<T>` metadata on every resolve.
+/// The one cast to `T` happens at the end, in ``Container/resolveSync(_:miss:)``. `Started` is
+/// ``StartedCreation`` for the synchronous engine, which gives a step to start a creation in,
+/// and `Never` for the `async` one, which does not: it never has that case to handle.
+enum Lookup<Started> {
     case value(any Sendable)
+    /// A creation started under the lock, for the caller to run (``Container/create(_:_:isOutermost:miss:)``).
+    case started(Started)
     case registration(Registration, slowThreshold: Duration?)
     case missing
     case shutDown
 }
 
-/// A creation ``Container/look(up:in:started:)`` started under its lock: this
-/// container's synchronous singleton, with nothing cached and nothing in flight, to be made
-/// in the step given by its synchronous factory; `version` is the registrations' version then.
+/// A creation ``Container/look(up:in:)`` started under its lock: this container's synchronous
+/// singleton, with nothing cached and nothing in flight, to be made in `step`, the step its
+/// synchronous factory runs in; `version` is the registrations' version then.
 struct StartedCreation {
     let registration: Registration
     let version: UInt
+    let step: UnsafePointer<StackFrame>
 }
 
 /// How a resolve treats a key that nothing registers.
@@ -139,36 +144,48 @@ extension Container {
         }
     }
 
-    /// ``resolveUncached(_:miss:)`` once the step a creation would start in is ready (`nil`:
-    /// none may start here).
+    /// The synchronous engine past the published cache: one lock (``look(up:in:)``), then what
+    /// it found, the one synchronous switch over a lookup. `step` is where a creation of this
+    /// container's own singleton may start (`nil`: none may start here). `nested`: the
+    /// resolution of a `T?` resolving `T` in its own step, which reports nothing itself.
     @inline(__always)
-    private func resolveLooked(
-        _ key: ServiceKey, miss: Miss, frame: FrameLink?, step: UnsafePointer<StackFrame>?
+    func resolveLooked(
+        _ key: ServiceKey, miss: Miss, frame: FrameLink?, step: UnsafePointer<StackFrame>?,
+        arguments: (any Sendable)? = nil, nested: Bool = false
     ) throws(ResolutionError) -> any Sendable {
-        var started: StartedCreation?
-        let lookup = look(up: key, in: step, started: &started)
-        // Moved, not copied: a copy retains the registration once more.
-        if let started = consume started, let step {
-            return try create(key, started, in: step, isOutermost: frame == nil, miss: miss)
-        }
         // Destructured once here: passing the enum down would copy its payloads at every call.
-        switch lookup {
+        switch look(up: key, in: step) {
         case .value(let value): return value
+        case .started(let started): return try create(key, started, isOutermost: frame == nil, miss: miss)
         case .registration(let registration, let threshold):
-            return try resolveSync(key, local: registration, threshold, miss: miss)
-        case .missing: return try resolveSync(key, local: nil, nil, miss: miss)
-        case .shutDown: throw shutDownError(key, isOutermost: frame == nil)
+            return try resolveFound(key, registration, threshold, frame: frame, miss: miss, arguments, nested)
+        case .missing: return try resolveFound(key, nil, nil, frame: frame, miss: miss, arguments, nested)
+        case .shutDown: throw nested ? .shutDown(key) : shutDownError(key, isOutermost: frame == nil)
         }
     }
 
-    /// Makes the value of `key` whose creation ``look(up:in:started:)`` `started`
-    /// in `step`: the cold path of a graph of singletons, one lock from the lookup to the
-    /// factory, and the creator's step on its stack (copied to the heap only if another
-    /// resolve comes to wait for it).
-    private func create(
-        _ key: ServiceKey, _ started: borrowing StartedCreation, in step: UnsafePointer<StackFrame>,
-        isOutermost: Bool, miss: Miss
+    /// ``resolveLooked(_:miss:frame:step:arguments:nested:)`` for a registration found here
+    /// (`local`) or not: the lean path for a plain resolve, the general one with `arguments`,
+    /// in the step of a `T?` when `nested`.
+    @inline(__always)
+    private func resolveFound(
+        _ key: ServiceKey, _ local: Registration?, _ threshold: Duration?, frame: FrameLink?, miss: Miss,
+        _ arguments: (any Sendable)?, _ nested: Bool
     ) throws(ResolutionError) -> any Sendable {
+        if nested {
+            return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: arguments)
+        }
+        guard let arguments else { return try resolveSync(key, local: local, threshold, miss: miss) }
+        return try resolveSync(key, local: local, threshold, miss: miss, arguments: arguments)
+    }
+
+    /// Makes the value of `key` whose creation ``look(up:in:)`` `started`, in its step: the cold
+    /// path of a graph of singletons, one lock from the lookup to the factory, and the creator's
+    /// step on its stack (copied to the heap only if another resolve comes to wait for it).
+    private func create(
+        _ key: ServiceKey, _ started: borrowing StartedCreation, isOutermost: Bool, miss: Miss
+    ) throws(ResolutionError) -> any Sendable {
+        let step = started.step
         let creator = Creator(step)
         do throws(ResolutionError) {
             let made: any Sendable
@@ -208,13 +225,7 @@ extension Container {
             return try resolveTransient(key, registration, owner: owner, miss: .fail)
         }
         if let cached = snapshot.value(for: key) { return cached }
-        switch look(up: key) {
-        case .value(let value): return value
-        case .registration(let registration, let threshold):
-            return try await resolveAsync(key, local: registration, threshold)
-        case .missing: return try await resolveAsync(key, local: nil, nil)
-        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
-        }
+        return try await resolveLookedAsync(key)
     }
 
     /// `value` as the `T` its key promises. An instance of exactly the class `T` is moved out of
@@ -243,26 +254,14 @@ extension Container {
     @usableFromInline
     func resolveAny(_ key: ServiceKey, arguments: any Sendable, miss: Miss) throws(ResolutionError) -> any Sendable {
         if let cached = snapshot.value(for: key) { return cached }
-        switch look(up: key) {
-        case .value(let value): return value
-        case .registration(let registration, let threshold):
-            return try resolveSync(key, local: registration, threshold, miss: miss, arguments: arguments)
-        case .missing: return try resolveSync(key, local: nil, nil, miss: miss, arguments: arguments)
-        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.current == nil)
-        }
+        return try resolveLooked(key, miss: miss, frame: ResolutionFrame.current, step: nil, arguments: arguments)
     }
 
     /// ``resolveAnyAsync(_:)`` for a factory that takes `arguments`.
     @usableFromInline
     func resolveAnyAsync(_ key: ServiceKey, arguments: any Sendable) async throws(ResolutionError) -> any Sendable {
         if let cached = snapshot.value(for: key) { return cached }
-        switch look(up: key) {
-        case .value(let value): return value
-        case .registration(let registration, let threshold):
-            return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
-        case .missing: return try await resolveAsync(key, local: nil, nil, arguments: arguments)
-        case .shutDown: throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
-        }
+        return try await resolveLookedAsync(key, arguments: arguments)
     }
 
     /// The cached class instance for `key` in the published snapshot if it is exactly of class
@@ -278,24 +277,29 @@ extension Container {
 
     /// One lock: a cached value here, or this container's registration for `key`.
     @inline(__always)
-    func look(up key: ServiceKey) -> Lookup {
-        var started: StartedCreation?
-        return look(up: key, in: nil, started: &started)
+    func look(up key: ServiceKey) -> Lookup<Never> {
+        look(up: key, creator: nil) { _, _ in nil }
     }
 
     /// One lock: a cached value here, or this container's registration for `key`; given a
-    /// `step`, for a synchronous singleton of this container that nothing made
-    /// or is making, its creation started in `step` instead, in `started` (the lookup then says
-    /// `.missing`: ignore it).
+    /// `step`, for a synchronous singleton of this container that nothing made or is making,
+    /// its creation started in `step` instead (``Lookup/started(_:)``).
     @inline(__always)
-    func look(
-        up key: ServiceKey, in step: UnsafePointer<StackFrame>?, started: inout StartedCreation?
-    ) -> Lookup {
-        let creator = step.map(Creator.init)
+    func look(up key: ServiceKey, in step: UnsafePointer<StackFrame>?) -> Lookup<StartedCreation> {
+        look(up: key, creator: step.map(Creator.init)) { registration, version in
+            step.map { StartedCreation(registration: registration, version: version, step: $0) }
+        }
+    }
+
+    /// ``look(up:in:)``'s core: `creator` may start a creation, which `started` describes.
+    @inline(__always)
+    private func look<Started>(
+        up key: ServiceKey, creator: Creator?, started: (Registration, UInt) -> Started?
+    ) -> Lookup<Started> {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
-        let lookup = state.withLock { state -> Lookup in
+        let lookup = state.withLock { state -> Lookup<Started> in
             if state.isShutDown { return .shutDown }
             // A cached value, or a weakly held one still alive: served under this one lock,
             // without locating its registration. Only strong values go to the snapshot.
@@ -321,9 +325,9 @@ extension Container {
                     state.creations.isEmpty || state.creations[key] == nil,
                     state.ownCreations.start(registration, in: creator)
                 {
-                    started = StartedCreation(registration: registration, version: state.registrationsVersion)
-                    // All the caller needs is in `started`: no copy of the registration.
-                    return .missing
+                    if let made = started(registration, state.registrationsVersion) { return .started(made) }
+                    // Nothing to run it in (never: a creator comes with its step).
+                    state.ownCreations.end(registration, in: creator)
                 }
                 return .registration(registration, slowThreshold: threshold)
             }

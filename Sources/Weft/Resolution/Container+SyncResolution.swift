@@ -68,7 +68,7 @@ extension Container {
         }
     }
 
-    private func obtainSync(
+    func obtainSync(
         _ key: ServiceKey, local: Registration?, _ localThreshold: Duration?, frame: FrameLink?, miss: Miss,
         arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
@@ -189,13 +189,7 @@ extension Container {
         -> any Sendable
     {
         if let cached = snapshot.value(for: key) { return cached }
-        switch look(up: key) {
-        case .value(let value): return value
-        case .registration(let registration, let threshold):
-            return try obtainSync(key, local: registration, threshold, frame: frame, miss: miss, arguments: nil)
-        case .missing: return try obtainSync(key, local: nil, nil, frame: frame, miss: miss, arguments: nil)
-        case .shutDown: throw .shutDown(key)
-        }
+        return try resolveLooked(key, miss: miss, frame: frame, step: nil, nested: true)
     }
 
     /// The `.graph` value of `key` in `scope`: kept from earlier in this resolution, or made

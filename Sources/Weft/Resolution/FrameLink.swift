@@ -79,7 +79,7 @@ struct Creator: Hashable {
 
     /// The creator running in `frame`.
     init(_ frame: ResolutionFrame) {
-        bits = UInt(bitPattern: ObjectIdentifier(frame))
+        bits = TrustedCasts.address(of: frame)
     }
 
     /// The creator running in the step at `step`.
@@ -286,13 +286,18 @@ extension FrameLink: Sendable {}
 /// value on every transient resolve. The slot (a C `__thread` variable, read and written
 /// inline) holds a heap frame's address, or a stack frame's with the low bit set (both are at
 /// least 8-byte aligned).
+///
+/// Unavailable from `async` code: a task may resume on another thread, where the slot holds
+/// another thread's step (an `async` factory's frame is ``ResolutionFrame/taskCurrent``).
 enum ThreadFrame {
+    @available(*, noasync, message: "a task may resume on another thread: use ResolutionFrame.taskCurrent")
     static var current: FrameLink? {
         cweft_thread_frame_get().map(FrameLink.init(raw:))
     }
 
     /// Runs `body` with `link` as the thread's innermost step. The caller keeps a heap frame
     /// linked alive (see ``FrameLink``).
+    @available(*, noasync, message: "a task may resume on another thread: the step would be left on this one")
     @inline(__always)
     static func with<R, E: Error>(_ link: FrameLink, _ body: () throws(E) -> R) throws(E) -> R {
         let previous = cweft_thread_frame_get()

@@ -64,15 +64,24 @@ final class GraphScope: Sendable {
 extension Container {
     /// Whether an outermost resolve from this container binds a ``GraphScope``: this container
     /// or an ancestor — every container whose registrations it resolves — holds a `.graph`
-    /// registration. One relaxed load per level; a root's is one.
+    /// registration. One relaxed load of the container's own word, which
+    /// ``noteGraphRegistration()`` sets here and in every descendant.
     @inline(__always)
-    var usesGraphScopes: Bool {
-        if snapshot.holdsGraphRegistrations { return true }
-        var ancestor = parent
-        while let container = ancestor {
-            if container.snapshot.holdsGraphRegistrations { return true }
-            ancestor = container.parent
+    var usesGraphScopes: Bool { snapshot.seesGraphRegistrations }
+
+    /// Notes that this container holds a `.graph` registration, before it is visible: this
+    /// container and every descendant bind scopes from now on. Called without any lock held.
+    func noteGraphRegistration() {
+        snapshot.noteGraphRegistrations()
+        noteGraphRegistrationInDescendants()
+    }
+
+    /// ``noteGraphRegistration()`` for the descendants: each child's word is set, then its
+    /// children's, taking one container's lock at a time. A child adopted meanwhile reads its
+    /// parent's word after its adoption (``init(parent:)``), so none is missed.
+    func noteGraphRegistrationInDescendants() {
+        for child in state.withLock({ $0.children.alive }) where !child.usesGraphScopes {
+            child.noteGraphRegistration()
         }
-        return false
     }
 }

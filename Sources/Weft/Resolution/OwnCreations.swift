@@ -102,7 +102,7 @@ struct OwnCreations {
     /// The registration's address, never 0: what names its creation.
     @inline(__always)
     private static func address(of registration: Registration) -> UInt {
-        UInt(bitPattern: ObjectIdentifier(registration))
+        TrustedCasts.address(of: registration)
     }
 
     /// The table's invariants: a power-of-two slot count at most half full, `count` entries,

@@ -25,7 +25,7 @@ struct SnapshotSlot: @unchecked Sendable {
 
     /// Word `index` as an atomic: 0, the ``CacheTable``'s ``CacheTable/publishedWord``; 1, the
     /// ``TransientTable``'s address, unretained (either is 0 while none is published); 2, 1 once
-    /// the container holds a `.graph` registration.
+    /// the container or an ancestor holds a `.graph` registration.
     @inline(__always)
     private func word(_ index: Int) -> UnsafeAtomic<UInt> {
         UnsafeAtomic(at: words + index)
@@ -85,14 +85,14 @@ struct SnapshotSlot: @unchecked Sendable {
         word(0).store(snapshot?.publishedWord ?? 0, ordering: .releasing)
     }
 
-    /// Whether the container ever held a `.graph` registration. Relaxed: a registration
-    /// happens before the resolves that may meet it (as any registration does).
+    /// Whether the container or an ancestor ever held a `.graph` registration. Relaxed: a
+    /// registration happens before the resolves that may meet it (as any registration does).
     @inline(__always)
-    var holdsGraphRegistrations: Bool { word(2).load(ordering: .relaxed) != 0 }
+    var seesGraphRegistrations: Bool { word(2).load(ordering: .relaxed) != 0 }
 
-    /// Notes that the container holds a `.graph` registration, before it is visible.
-    func noteGraphRegistration() {
-        if !holdsGraphRegistrations { word(2).store(1, ordering: .relaxed) }
+    /// Notes that the container or an ancestor holds a `.graph` registration.
+    func noteGraphRegistrations() {
+        if !seesGraphRegistrations { word(2).store(1, ordering: .relaxed) }
     }
 
     private static func bits(of object: AnyObject?) -> UInt {
@@ -102,7 +102,7 @@ struct SnapshotSlot: @unchecked Sendable {
 
 /// The three atomic words of a ``SnapshotSlot``, stored in the container: the cache table's
 /// published word and the transient table's address, both 0 until something is published, and
-/// 1 once the container holds a `.graph` registration.
+/// 1 once the container or an ancestor holds a `.graph` registration.
 // @unchecked: the words are only ever read and written atomically, through their address.
 struct PublishedWords: @unchecked Sendable {
     private let cache = UInt.AtomicRepresentation(0)

@@ -19,7 +19,8 @@ final class ResolutionFrame: Sendable {
     @TaskLocal static var taskCurrent: ResolutionFrame?
 
     /// The innermost step of the current path: a synchronous factory running on this thread,
-    /// else the task's `async` factory.
+    /// else the task's `async` factory. Synchronous code only (see ``ThreadFrame``).
+    @available(*, noasync, message: "use ResolutionFrame.taskCurrent: a task may resume on another thread")
     static var current: FrameLink? {
         if let link = ThreadFrame.current { return link }
         return taskCurrent.map(FrameLink.heap)

@@ -125,6 +125,16 @@ enum TrustedCasts {
     }
 }
 
+extension TrustedCasts {
+    /// The address of `object`, which names it while it lives: what `ObjectIdentifier` holds,
+    /// without converting `object` to `AnyObject` first (which retained and released it on every
+    /// creation of the cold path). Safe: nothing is dereferenced.
+    @inline(__always)
+    static func address<Object: AnyObject>(of object: Object) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    }
+}
+
 /// The address of a class instance that its holder keeps alive while the address is used:
 /// typed, so that it is never mistaken for a step, a table or a count. Made only by
 /// ``TrustedCasts/reference(in:ofExactly:)``; ``CacheTable/insert(object:for:)`` retains the

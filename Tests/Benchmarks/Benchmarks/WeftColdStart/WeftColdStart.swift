@@ -91,6 +91,24 @@ func graphBenchmarks<Graph: GeneratedGraph>(of graph: Graph.Type) {
         benchmark.stopMeasurement()
         blackHole(container)
     }
+    // The same, while another container of the process holds a `.graph` registration it has
+    // used: the same counts as the row above (a container pays only for the `.graph`
+    // registrations it can see; issue 56).
+    Benchmark("cold-\(objects)-Weft-graph-elsewhere", configuration: configuration) {
+        (benchmark: Benchmark, elsewhere: Weft.Container) in
+        let container = Weft.Container()
+        Graph.register(in: container)
+        benchmark.startMeasurement()
+        for resolve in resolveAll { blackHole(resolve(container)) }
+        benchmark.stopMeasurement()
+        blackHole(container)
+        blackHole(elsewhere)
+    } setup: {
+        let elsewhere = Weft.Container()
+        elsewhere.register(PerResolution.self, lifetime: .graph) { PerResolution() }
+        _ = elsewhere.resolve(PerResolution.self)
+        return elsewhere
+    }
     Benchmark("cold-\(objects)-hand-written", configuration: configuration) { benchmark in
         let wiring = Graph.HandWired()
         benchmark.startMeasurement()
@@ -161,3 +179,6 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(container)
     }
 }
+
+/// A `.graph` service of another container (`cold-N-Weft-graph-elsewhere`).
+final class PerResolution: Sendable {}

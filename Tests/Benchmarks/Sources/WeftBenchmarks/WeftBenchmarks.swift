@@ -36,13 +36,16 @@ struct WeftBenchmarks {
             await InitializerBenchmarks.repeatRuns(arguments[1], count: count, rounds: rounds)
         }
         if arguments.first == "coldstart-profile" {
-            // `coldstart-profile [builds] [large|hand]`: cold builds of the 191-class graph only (the
-            // 2,000-class one with `large`, in a build of Tests/Benchmarks/large-graph; the
-            // hand-written wiring's with `hand`), for `perf record` and callgrind.
+            // `coldstart-profile [builds] [large|hand|graph-elsewhere]`: cold builds of the
+            // 191-class graph only (the 2,000-class one with `large`, in a build of
+            // Tests/Benchmarks/large-graph; the hand-written wiring's with `hand`; with another
+            // container's `.graph` registration in the process with `graph-elsewhere`), for
+            // `perf record` and callgrind.
             let builds = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
             ColdStartBenchmarks.profile(
                 builds: builds, large: arguments.dropFirst(2).first == "large",
-                handWritten: arguments.dropFirst(2).first == "hand")
+                handWritten: arguments.dropFirst(2).first == "hand",
+                graphElsewhere: arguments.dropFirst(2).first == "graph-elsewhere")
             return
         }
         if which.isEmpty || arguments.first == "edges" {
