@@ -110,19 +110,13 @@ extension Container {
             let creation =
                 own ? state.endOwnCreation(of: registration, by: creator) : state.endCreation(of: key, by: creator)
             guard case .success(let value) = outcome else { return creation }
-            if state.isShutDown {
+            let shutDown = keep(
+                value, object: object, for: key, of: registration, isGiven: isGiven, isNil: isNil, in: &state
+            ) { state in isCurrent(registration, for: key, in: state) }
+            if shutDown {
                 late = isGiven ? nil : value as? any Disposable
                 outcome = .failure(.shutDown(key))
-                return creation
             }
-            guard isCurrent(registration, for: key, in: state) else { return creation }
-            // A factory of `T?` that gave `nil` is asked again next time (Factory's rule).
-            if isNil { return creation }
-            if registration.lifetime == .weak {
-                state.cache.setInstance(StoredInstance.weakly(value), for: key)
-                return creation
-            }
-            state.cacheStrongly(value, object: object, for: key, disposes: !isGiven, publishingTo: snapshot)
             return creation
         }
         creation?.complete(abandoned ? .abandoned : .finished(outcome))
@@ -143,15 +137,12 @@ extension Container {
         var shutDown = false
         let creation = state.withLock { state -> Creation? in
             let creation = state.endOwnCreation(of: registration, by: creator)
-            if state.isShutDown {
-                shutDown = true
-                return creation
+            shutDown = keep(
+                value, object: object, for: key, of: registration, isGiven: isGiven, isNil: isNil, in: &state
+            ) { state in
+                // Still the registration in force: nothing changed since, or it was put back.
+                state.registrationsVersion == version || state.registrations[key] === registration
             }
-            // Still the registration in force: nothing changed since, or it was put back.
-            guard !isNil, state.registrationsVersion == version || state.registrations[key] === registration else {
-                return creation
-            }
-            state.cacheStrongly(value, object: object, for: key, disposes: !isGiven, publishingTo: snapshot)
             return creation
         }
         if shutDown {
@@ -163,6 +154,28 @@ extension Container {
         }
         creation?.complete(.finished(.success(value)))
         return value
+    }
+
+    /// What becomes of `value`, which `registration`'s factory made for `key`, once its creation
+    /// ended: the one rule both ``finish(_:for:of:outcome:own:)`` and
+    /// ``finishMade(_:by:for:of:version:)`` follow, under the lock. Made after ``shutdown()``
+    /// began, it is nobody's (returns `true`: the caller fails and disposes it). Otherwise it is
+    /// cached, weakly for a weak registration, unless `isCurrent` says the registration was
+    /// replaced meanwhile or the factory of a `T?` gave `nil` (asked again next time, Factory's
+    /// rule).
+    @inline(__always)
+    private func keep(
+        _ value: any Sendable, object: ObjectAddress?, for key: ServiceKey, of registration: Registration,
+        isGiven: Bool, isNil: Bool, in state: inout State, isCurrent: (State) -> Bool
+    ) -> Bool {
+        if state.isShutDown { return true }
+        guard !isNil, isCurrent(state) else { return false }
+        if registration.lifetime == .weak {
+            state.cache.setInstance(StoredInstance.weakly(value), for: key)
+        } else {
+            state.cacheStrongly(value, object: object, for: key, disposes: !isGiven, publishingTo: snapshot)
+        }
+        return false
     }
 
     /// What a factory made, as it is cached: an `instance:` registration's value was given, not
