@@ -27,4 +27,15 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
+
+    /// Seconds with one decimal, rounded to the nearest tenth (halves away from zero), as people
+    /// read a start-up's time: `29.9 s`, and `1.0 s` for 977 ms (never `0.9 s`).
+    package var secondsText: String {
+        let milliseconds = roundedMilliseconds
+        let remainder = milliseconds % 100
+        // Rounded without adding to `milliseconds`, which may be `Int64.max`.
+        let tenths = milliseconds / 100 + (remainder >= 50 ? 1 : remainder <= -50 ? -1 : 0)
+        let sign = tenths < 0 ? "-" : ""
+        return "\(sign)\(tenths.magnitude / 10).\(tenths.magnitude % 10) s"
+    }
 }

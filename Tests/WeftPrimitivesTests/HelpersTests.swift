@@ -29,6 +29,18 @@ struct HelpersTests {
         #expect(FibonacciHashing.wordMultiplier & 1 == 1)
     }
 
+    @Test("Seconds read to the nearest tenth: 977 ms is 1.0 s, not 0.9 s")
+    func secondsText() {
+        #expect(Duration.milliseconds(977).secondsText == "1.0 s")
+        #expect(Duration.milliseconds(949).secondsText == "0.9 s")
+        #expect(Duration.milliseconds(950).secondsText == "1.0 s")
+        #expect(Duration.milliseconds(29_950).secondsText == "30.0 s")
+        #expect(Duration.seconds(30).secondsText == "30.0 s")
+        #expect(Duration.milliseconds(40).secondsText == "0.0 s")
+        #expect(Duration.milliseconds(-1_250).secondsText == "-1.3 s")
+        #expect(Duration.seconds(Int64.max).secondsText.hasSuffix(" s"))
+    }
+
     @Test("Milliseconds round to the nearest, halves away from zero, and saturate")
     func roundedMilliseconds() {
         #expect(Duration.microseconds(1_499).roundedMilliseconds == 1)

@@ -2,6 +2,7 @@ public import FactKit
 import Foundation
 import Weft
 import WeftInitializer
+import WeftPrimitives
 
 /// What a person can do about an initialization failure, in a sentence.
 ///
@@ -97,8 +98,7 @@ public enum FailureAdvice {
 
     /// `1.0 s`, `2.5 s`, `30.0 s`: a deadline as people set it.
     static func secondsText(_ duration: Duration) -> String {
-        let tenths = (duration / .milliseconds(100)).rounded()
-        return String(format: "%.1f s", tenths / 10)
+        duration.secondsText
     }
 
     /// What to do when the start-up ran out of time: name the step that held it up, then allow

@@ -46,10 +46,3 @@ public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomS
     }
 }
 
-extension Duration {
-    /// Seconds with one decimal, as people read a start-up's time: `29.9 s`.
-    var secondsText: String {
-        let tenths = roundedMilliseconds / 100
-        return "\(tenths / 10).\(abs(tenths % 10)) s"
-    }
-}
