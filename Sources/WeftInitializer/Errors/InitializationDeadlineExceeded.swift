@@ -45,4 +45,3 @@ public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomS
         return limit + ": " + steps.joined(separator: "; ") + "."
     }
 }
-
