@@ -230,6 +230,7 @@ let package = Package(
                 app("AsyncHTTPClient", in: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 app("NIOCore", in: "swift-nio"),
+                app("NIOEmbedded", in: "swift-nio"),
                 app("NIOHTTP1", in: "swift-nio"),
             ]
         ),

@@ -19,7 +19,8 @@ import WeftPrimitives
 /// Built on Hummingbird (SwiftNIO's HTTP/1.1 parser, on the event-loop group the HTTP client
 /// also uses): a malformed request is answered `400` and closed, a request line or header
 /// block over 16 KiB likewise, and a connection that sends nothing (or half a request) for
-/// ``readTimeout`` is closed.
+/// ``readTimeout`` is closed. Connections persist as HTTP/1.1 says, for HTTP/1.0 clients too
+/// (`ConnectionPersistenceHandler`).
 ///
 /// In-process use (the `embedded` environment):
 ///
@@ -273,8 +274,12 @@ public actor FactServer {
         let idleTimeout = TimeAmount.nanoseconds(readTimeout.saturatingNanoseconds)
         return Application(
             responder: responder,
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout, httpDecoderConfiguration: decoder)),
+            server: HTTPServerBuilder { responder in
+                PersistenceAwareHTTP1Channel(
+                    base: HTTP1Channel(
+                        responder: responder,
+                        configuration: .init(idleTimeout: idleTimeout, httpDecoderConfiguration: decoder)))
+            },
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port)), serverName: nil),
             onServerRunning: { channel in onListening(channel) },
             eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),

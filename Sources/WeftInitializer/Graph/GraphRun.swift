@@ -205,7 +205,7 @@ final class GraphRun {
             }
             if let deadline {
                 let inbox = inbox
-                t.deadlineTimer = Self.timer(until: recorder.origin + deadline, on: recorder.clock) {
+                t.deadlineTimer = Self.timer(until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline) {
                     inbox.post(.deadlinePassed)
                 }
             }
@@ -329,7 +329,8 @@ final class GraphRun {
         t.attemptTasks[position] = work
         group.addTask { await work.value }
         let inbox = inbox
-        t.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock) {
+        let sleep = InitializationSleep.stepTimeout(step: plan[position], attempt: attempt)
+        t.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock, for: sleep) {
             inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
     }
@@ -368,12 +369,17 @@ final class GraphRun {
         }
     }
 
-    /// A task that calls `fire` at `deadline`, unless it is cancelled first.
+    /// A task that calls `fire` at `deadline`, unless it is cancelled first; its sleep says
+    /// what it waits for (``InitializationSleep``).
     private static func timer(
-        until deadline: Duration, on clock: InitializationClock, fire: @escaping @Sendable () -> Void
+        until deadline: Duration, on clock: InitializationClock, for sleep: InitializationSleep,
+        fire: @escaping @Sendable () -> Void
     ) -> Task<Void, Never> {
         Task.detached {
-            guard (try? await clock.sleepUntil(deadline)) != nil else { return }
+            let slept = await InitializationSleep.$current.withValue(sleep) {
+                (try? await clock.sleepUntil(deadline)) != nil
+            }
+            guard slept else { return }
             fire()
         }
     }
@@ -451,7 +457,8 @@ final class GraphRun {
                 return
             }
             let inbox = inbox
-            t.steps[position].timer = Self.timer(until: recorder.origin + end + delay, on: recorder.clock) {
+            let sleep = InitializationSleep.retryDelay(step: plan[position], attempt: next)
+            t.steps[position].timer = Self.timer(until: recorder.origin + end + delay, on: recorder.clock, for: sleep) {
                 inbox.post(.delayEnded(position, attempt: next))
             }
             return

@@ -1,4 +1,5 @@
 import Weft  // its lock
+import WeftInitializer  // what a run's sleeps are for
 import WeftPrimitives
 
 /// A clock that moves only when a test advances it, so that a timeout or a retry delay takes no
@@ -51,14 +52,17 @@ public final class ManualClock: Clock, Sendable {
     private struct Sleeper {
         let id: Int
         let deadline: Instant
+        /// What a `DependencyInitializer` run sleeps for, when the sleep is one of its own.
+        let purpose: InitializationSleep?
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    /// A task waiting for `count` sleepers.
+    /// A task waiting until the sleepers are as it needs: `found` gives the instant it returns,
+    /// or `nil` while they are not.
     private struct Waiter {
         let id: Int
-        let count: Int
-        let continuation: CheckedContinuation<Void, any Error>
+        let found: @Sendable ([Sleeper]) -> Instant?
+        let continuation: CheckedContinuation<Instant, any Error>
     }
 
     private struct State {
@@ -89,11 +93,14 @@ public final class ManualClock: Clock, Sendable {
             if arriving.contains(id) { cancelled.insert(id) }
         }
 
-        /// Removes and returns the waiters whose count of sleepers is reached.
-        mutating func satisfiedWaiters() -> [Waiter] {
-            let count = sleepers.count
-            let satisfied = waiters.filter { $0.count <= count }
-            waiters.removeAll { $0.count <= count }
+        /// Removes and returns the waiters the sleepers now satisfy, each with what it returns.
+        mutating func satisfiedWaiters() -> [(Waiter, Instant)] {
+            var satisfied: [(Waiter, Instant)] = []
+            waiters.removeAll { waiter in
+                guard let instant = waiter.found(sleepers) else { return false }
+                satisfied.append((waiter, instant))
+                return true
+            }
             return satisfied
         }
     }
@@ -127,16 +134,18 @@ public final class ManualClock: Clock, Sendable {
     ///   - tolerance: Ignored: the clock wakes sleepers exactly at their deadline.
     public nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { $0.arrive() }
+        let purpose = InitializationSleep.current
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [Waiter]) in
+                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [(Waiter, Instant)]) in
                     if state.settle(id) { return (.failure(CancellationError()), []) }
                     if deadline <= state.now { return (.success(()), []) }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    state.sleepers.append(
+                        Sleeper(id: id, deadline: deadline, purpose: purpose, continuation: continuation))
                     return (nil, state.satisfiedWaiters())
                 }
                 if let outcome { continuation.resume(with: outcome) }
-                for waiter in waiters { waiter.continuation.resume() }
+                for (waiter, instant) in waiters { waiter.continuation.resume(returning: instant) }
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
@@ -155,30 +164,66 @@ public final class ManualClock: Clock, Sendable {
     /// Await it before ``advance(by:)``, so that the advance wakes the sleep it is meant for:
     ///
     /// ```swift
-    /// let run = Task { try await initializer.run() }
-    /// try await clock.waitForSleepers(1)  // the first attempt failed; the retry delay sleeps
-    /// clock.advance(by: .milliseconds(200))
+    /// let nap = Task { try await clock.sleep(for: .seconds(5)) }
+    /// try await clock.waitForSleepers(1)  // the task is asleep
+    /// clock.advance(by: .seconds(5))
     /// ```
     ///
-    /// A step with a `timeout` sleeps on the clock while each attempt runs, so one sleeper may be
-    /// that timeout rather than the retry delay: wait for the run's `stepRetrying` event first,
-    /// then for the sleeper (see the graph article's "Testing with a controllable clock").
+    /// It counts every sleeper: a `DependencyInitializer` run's deadline sleeps from the run's
+    /// start, and a step's timeout while each attempt runs. To wait for a step's retry delay,
+    /// wait for that: ``waitForRetryDelay(of:)``.
     ///
     /// Returns at once when that many are asleep already. It counts the tasks asleep at one
-    /// moment, not the sleeps so far: a sleeper woken by an advance no longer counts. Give the
-    /// test a time limit (`.timeLimit(.minutes(1))`) so that a count never reached fails it
-    /// instead of hanging it: the limit cancels the test, and this throws.
+    /// moment, not the sleeps so far: a sleeper woken by an advance no longer counts. When the
+    /// test's time limit (`.timeLimit(.minutes(1))`) or anything else cancels the waiting task,
+    /// this throws, so a count never reached fails the test instead of hanging it.
     ///
     /// - Parameter count: How many tasks must be asleep.
     /// - Throws: `CancellationError` when the task is cancelled before they are.
     public nonisolated(nonsending) func waitForSleepers(_ count: Int) async throws {
+        _ = try await wait { sleepers in sleepers.count >= count ? Instant(offset: .zero) : nil }
+    }
+
+    /// Suspends until the retry delay of `step`, a step of a `DependencyInitializer` run on this
+    /// clock, is asleep, and returns the instant it wakes at.
+    ///
+    /// The delay starts when an attempt of the step has failed and another is due: the sleep
+    /// the test means, told apart from the run's deadline and the step's timeout, which sleep on
+    /// the clock too. Advance the clock to the instant returned to start the next attempt:
+    ///
+    /// ```swift
+    /// let wake = try await clock.waitForRetryDelay(of: "Fetch the fact")
+    /// clock.advance(to: wake)  // the next attempt starts
+    /// ```
+    ///
+    /// Returns at once when that delay is asleep already; a delay the clock has passed no
+    /// longer counts, so after an advance this waits for the step's next delay. Cancelling the
+    /// waiting task (a test's time limit does) makes this throw.
+    ///
+    /// - Parameter step: The step's id or title.
+    /// - Returns: The instant the delay ends.
+    /// - Throws: `CancellationError` when the task is cancelled before the delay sleeps.
+    @discardableResult
+    public nonisolated(nonsending) func waitForRetryDelay(of step: String) async throws -> Instant {
+        try await wait { sleepers in
+            sleepers.first { sleeper in
+                guard case .retryDelay(let info, _) = sleeper.purpose else { return false }
+                return info.id == step || info.title == step
+            }?.deadline
+        }
+    }
+
+    /// Suspends until `found` gives an instant for the sleepers, and returns it.
+    private nonisolated(nonsending) func wait(
+        until found: @escaping @Sendable ([Sleeper]) -> Instant?
+    ) async throws -> Instant {
         let id = state.withLock { $0.arrive() }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome = state.withLock { state -> Result<Void, any Error>? in
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Instant, any Error>) in
+                let outcome = state.withLock { state -> Result<Instant, any Error>? in
                     if state.settle(id) { return .failure(CancellationError()) }
-                    if state.sleepers.count >= count { return .success(()) }
-                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    if let instant = found(state.sleepers) { return .success(instant) }
+                    state.waiters.append(Waiter(id: id, found: found, continuation: continuation))
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }

@@ -12,16 +12,11 @@ func theFactIsFetchedAgainAfterItsDelay() async throws {
         steps: steps,
         clock: InitializationClock(clock)
     )
-    let events = initializer.events()
-    let run = Task { try await initializer.run() }
-    // The first attempt of "fact" fails. Its timeout sleeps on the clock too: wait until the run
-    // retries, then for the sleeper, which is now the retry delay.
-    for await event in events {
-        if case .stepRetrying = event { break }
+    let result = try await withRun(of: initializer) { run in
+        let wake = try await clock.waitForRetryDelay(of: "fact")  // the first attempt failed
+        clock.advance(to: wake)
+        return try await run.value
     }
-    try await clock.waitForSleepers(1)
-    clock.advance(by: .milliseconds(200))
-    let result = try await run.value
     let fact = try #require(result.report.steps.first { $0.step.id == "fact" })
     #expect(fact.attempts == 2)
     #expect(fact.duration == .milliseconds(200))  // exactly the time the test advanced the clock

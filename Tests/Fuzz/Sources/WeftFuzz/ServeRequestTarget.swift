@@ -6,16 +6,19 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import Synchronization
 
 /// A request to `weft serve`, through the server's responder (its tracing and logging
 /// middleware and the request handler), in process: no socket.
 ///
 /// The input is a byte choosing the server's fault (none, `http-500`, `garbage`, `drop`,
-/// `slow` with no delay), then the method on the first line, the request target on the
+/// `slow` with no delay) and the HTTP version (1.1, 1.0), then the method on the first line, the request target on the
 /// second, header lines up to an empty line, and the body. Every answer is one the server
 /// documents: a fact or a list that the client's decoder reads, `400` for a bad limit with
-/// the reason, `404`, `405` with `Allow`, the fault's own; `HEAD` has no body.
+/// the reason, `404`, `405` with `Allow`, the fault's own; `HEAD` has no body. The same head,
+/// as bytes on the wire in that version, goes through SwiftNIO's decoder and the server's
+/// ``ConnectionPersistenceHandler``: the connection persists as RFC 9112 §9.3 says.
 enum ServeRequestTarget {
     static let name = "serve-request"
     static let facts = ["Cats sleep a lot.", "A group of cats is a clowder.", "Cats have five toes on each front paw."]
@@ -32,6 +35,8 @@ enum ServeRequestTarget {
         let lines = head.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, let method = HTTPRequest.Method(String(lines[0])) else { return }
         let target = String(lines[1])
+        checkPersistence(
+            head: lines, version: (first / UInt8(faults.count)) % 2 == 0 ? .http1_1 : .http1_0)
         var fields = HTTPFields()
         for line in lines.dropFirst(2) {
             guard let colon = line.firstIndex(of: ":"), let name = HTTPField.Name(String(line[..<colon])) else {
@@ -64,6 +69,41 @@ enum ServeRequestTarget {
         check(
             method: method, path: request.uri.path, fault: fault, status: status, headers: headers, body: answer,
             closed: closed)
+    }
+
+    /// The request line and header lines of `head` in `version`, through SwiftNIO's HTTP/1
+    /// decoder and ``ConnectionPersistenceHandler``, answered `200`: a request that says
+    /// `close`, or an HTTP/1.0 one that does not say `keep-alive`, closes; the answer says
+    /// `close` exactly when the request handler was told `close` (so Hummingbird closes); a kept
+    /// HTTP/1.0 connection is told `keep-alive`.
+    static func checkPersistence(head: [Substring], version: HTTPVersion) {
+        let wire =
+            "\(head[0]) \(head[1]) HTTP/\(version.major).\(version.minor)\r\n"
+            + head.dropFirst(2).map { "\($0)\r\n" }.joined() + "\r\n"
+        let channel = EmbeddedChannel()
+        defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
+        do {
+            try channel.pipeline.syncOperations.addHandlers([
+                HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder()), ConnectionPersistenceHandler(),
+            ])
+            try channel.writeInbound(ByteBuffer(string: wire))
+        } catch {
+            return  // not a request SwiftNIO reads: answered 400 and closed by Hummingbird
+        }
+        guard case .head(let request)? = try? channel.readInbound(as: HTTPServerRequestPart.self) else { return }
+        let tokens = request.headers["connection"].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let told = request.headers["connection"]
+        let answer = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Content-Length": "0"])
+        guard (try? channel.writeOutbound(HTTPServerResponsePart.head(answer))) != nil,
+            let bytes = try? channel.readOutbound(as: ByteBuffer.self)
+        else { fuzzFailure("the answer's head was not written") }
+        let fields = String(buffer: bytes).lowercased().split(separator: "\r\n").filter { $0.hasPrefix("connection:") }
+        let says = fields.map { $0.dropFirst("connection:".count).trimmingCharacters(in: .whitespaces) }
+        let closes = told == ["close"]
+        require(!tokens.contains("close") || closes, "a request that says close was kept: \(told)")
+        require(version == .http1_1 || tokens.contains("keep-alive") || closes, "HTTP/1.0 kept without keep-alive")
+        require(says == (closes ? ["close"] : version == .http1_0 ? ["keep-alive"] : []), "the answer says \(says)")
     }
 
     static func check(
