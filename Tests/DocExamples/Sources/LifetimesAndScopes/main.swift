@@ -32,3 +32,26 @@ _ = try await container.resolveAsync(Server.self)
 try await container.shutdown()
 print(await disposals.order)  // ["server", "database"]
 // doc ends
+
+// doc begins
+final class Pool: Disposable {
+    let name: String
+    init(_ name: String) { self.name = name }
+    func dispose() async throws { await disposals.note(name) }  // close its connections here
+}
+
+final class Repository: Disposable {
+    let pool: Pool
+    init(pool: Pool) { self.pool = pool }
+    func dispose() async throws { await disposals.note("repository") }
+}
+
+let app = Container()
+let primary = Pool("primary pool")  // opened at start-up, not by a factory
+app.register(Pool.self, owning: primary)  // now the container's to dispose
+app.register(Pool.self, name: "replica", instance: Pool("replica pool"))  // still the caller's
+app.register(Repository.self, lifetime: .singleton) { r in Repository(pool: try r.resolve(Pool.self)) }
+_ = try app.require(Repository.self)
+try await app.shutdown()
+print(await disposals.order)  // ["server", "database", "repository", "primary pool"]
+// doc ends
