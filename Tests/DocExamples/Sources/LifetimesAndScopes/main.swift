@@ -1,6 +1,6 @@
 import Weft
 
-registerEveryLifetime(in: Container())
+registerEveryLifetime()
 try oneSessionPerScope(Container())
 singletonsByDefault()
 try await parentAndChild()
@@ -46,12 +46,12 @@ final class Repository: Disposable {
     func dispose() async throws { await disposals.note("repository") }
 }
 
-let app = Container()
+let services = Container()
 let primary = Pool("primary pool")  // opened at start-up, not by a factory
-app.register(Pool.self, owning: primary)  // now the container's to dispose
-app.register(Pool.self, name: "replica", instance: Pool("replica pool"))  // still the caller's
-app.register(Repository.self, lifetime: .singleton) { r in Repository(pool: try r.resolve(Pool.self)) }
-_ = try app.require(Repository.self)
-try await app.shutdown()
+services.register(Pool.self, owning: primary)  // now the container's to dispose
+services.register(Pool.self, name: "replica", instance: Pool("replica pool"))  // still the caller's
+services.register(Repository.self, lifetime: .singleton) { r in Repository(pool: try r.resolve(Pool.self)) }
+_ = try services.require(Repository.self)
+try await services.shutdown()
 print(await disposals.order)  // ["server", "database", "repository", "primary pool"]
 // doc ends
