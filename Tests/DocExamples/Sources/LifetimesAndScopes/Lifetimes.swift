@@ -1,8 +1,9 @@
 import Weft
 
 /// The overview's table, as registrations.
-func registerEveryLifetime(in container: Container) {
+func registerEveryLifetime() {
     // doc begins
+    let container = Container()
     container.register(Clock.self) { SystemClock() }  // transient
     container.register(Database.self, lifetime: .singleton) { _ in try await Database.open() }
     container.register(Session.self, lifetime: .scoped) { Session() }

@@ -1,6 +1,6 @@
 import Weft
 
-registerEveryLifetime(in: Container())
+registerEveryLifetime()
 try oneSessionPerScope(Container())
 singletonsByDefault()
 try await parentAndChild()
@@ -31,4 +31,27 @@ container.register(Server.self, lifetime: .singleton) { r in
 _ = try await container.resolveAsync(Server.self)
 try await container.shutdown()
 print(await disposals.order)  // ["server", "database"]
+// doc ends
+
+// doc begins
+final class Pool: Disposable {
+    let name: String
+    init(_ name: String) { self.name = name }
+    func dispose() async throws { await disposals.note(name) }  // close its connections here
+}
+
+final class Repository: Disposable {
+    let pool: Pool
+    init(pool: Pool) { self.pool = pool }
+    func dispose() async throws { await disposals.note("repository") }
+}
+
+let services = Container()
+let primary = Pool("primary pool")  // opened at start-up, not by a factory
+services.register(Pool.self, owning: primary)  // now the container's to dispose
+services.register(Pool.self, name: "replica", instance: Pool("replica pool"))  // still the caller's
+services.register(Repository.self, lifetime: .singleton) { r in Repository(pool: try r.resolve(Pool.self)) }
+_ = try services.require(Repository.self)
+try await services.shutdown()
+print(await disposals.order)  // ["server", "database", "repository", "primary pool"]
 // doc ends

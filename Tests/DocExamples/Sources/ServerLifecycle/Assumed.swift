@@ -7,15 +7,7 @@ import Weft
     import Darwin
 #endif
 
-// What the worked example leaves to the app, as simply as possible.
-
-/// What was closed, in order.
-actor Closed {
-    private(set) var order: [String] = []
-    func note(_ name: String) { order.append(name) }
-}
-
-let closed = Closed()
+// The app's types: `Settings` is left to the app; the article shows the rest.
 
 struct Settings: Sendable {
     var port = 0
@@ -24,13 +16,20 @@ struct Settings: Sendable {
     static func load() throws -> Settings { Settings(port: 8080, databaseURL: "postgres://localhost/app") }
 }
 
+// doc begins
+/// What was closed, in order: each `dispose()` notes its name where a real one would release
+/// what it holds.
+actor Closed {
+    private(set) var order: [String] = []
+    func note(_ name: String) { order.append(name) }
+}
+let closed = Closed()
+
 final class DatabasePool: Disposable {
     static func open(_ url: String) async throws -> DatabasePool { DatabasePool() }
-    func dispose() async throws { await closed.note("database pool") }
+    func dispose() async throws { await closed.note("database pool") }  // close the connections
 }
 
-/// Serves until a graceful shutdown. It sends the SIGTERM that asks for one itself, as a
-/// deployment would, so that the example ends.
 final class HTTPServer: Service, Disposable {
     let port: Int
     let pool: DatabasePool
@@ -40,12 +39,16 @@ final class HTTPServer: Service, Disposable {
         self.pool = pool
     }
 
+    /// Serves until a graceful shutdown: `run()` must not return before one is asked for.
     func run() async throws {
-        print("listening on \(port)")
-        kill(getpid(), SIGTERM)
-        try await gracefulShutdown()
-        print("stopped")
+        // A real server accepts connections from here on.
+        print("listening on \(port)")  // listening on 8080
+        kill(getpid(), SIGTERM)  // the example asks itself to stop, as a deployment would
+        try await gracefulShutdown()  // returns once SIGTERM or SIGINT asks the services to finish
+        // Stop accepting; finish the requests in flight.
+        print("stopped")  // stopped
     }
 
-    func dispose() async throws { await closed.note("http server") }
+    func dispose() async throws { await closed.note("http server") }  // release the port
 }
+// doc ends

@@ -1,5 +1,5 @@
 // The worked example of Sources/WeftServiceLifecycle/WeftServiceLifecycle.docc: a server from
-// `main` to graceful shutdown. The types it leaves to the app are in Assumed.swift.
+// `main` to graceful shutdown. The app's types are in Assumed.swift (the article shows all but `Settings`).
 
 // doc begins
 import Logging
