@@ -2,18 +2,17 @@ import Testing
 import WeftInitializer
 import WeftTesting
 
+// doc begins
 /// What the start-up builds: the first fact.
-@MainActor private final class Launch: DependencyInitializationProcess {
+@MainActor final class Launch: DependencyInitializationProcess {
     var fact = ""
     var toContainer: String { fact }
 }
 
-private struct Offline: Error, CustomStringConvertible {
-    var description: String { "offline" }
-}
+struct Offline: Error {}
 
 /// A server that fails `failures` times, then answers.
-private actor FlakyServer {
+actor FlakyServer {
     private var failures: Int
     private(set) var requests = 0
 
@@ -28,6 +27,7 @@ private actor FlakyServer {
         return "Cats sleep 16 hours a day."
     }
 }
+// doc ends
 
 /// A fetch that never answers: it waits until cancelled.
 private func flakyNever() async throws -> String {
@@ -38,10 +38,8 @@ private func flakyNever() async throws -> String {
 @Suite("A start-up graph on a ManualClock", .timeLimit(.minutes(1)))
 @MainActor
 struct InitializerRetryTests {
-    @Test(
-        "a step's retry delays pass when the test advances the clock, and take no real time",
-        arguments: [nil, Duration.seconds(30)])
-    func retryBackoff(deadline: Duration?) async throws {
+    @Test("a step's retry delays pass when the test advances the clock, and take no real time")
+    func retryBackoff() async throws {
         let started = ContinuousClock.now
         // doc begins
         let flakyServer = FlakyServer(failures: 2)  // fails twice, then answers
@@ -56,7 +54,7 @@ struct InitializerRetryTests {
                 }
             ],
             clock: InitializationClock(clock),
-            deadline: deadline  // the run's deadline sleeps on the clock too; nil for none
+            deadline: .seconds(30)  // sleeps on the clock too, from the run's start
         )
         let result = try await withRun(of: initializer) { run in
             let first = try await clock.waitForRetryDelay(of: "fact")  // the first attempt failed
