@@ -124,6 +124,8 @@ enum Operation: CustomStringConvertible, Sendable {
     case shutdown(container: Int)
     /// Sets a container's `defaultLifetime`.
     case setDefaultLifetime(container: Int, lifetime: Lifetime)
+    /// Sets a container's `diagnostics.validatesScopes` (on by default in a debug build).
+    case setValidatesScopes(container: Int, on: Bool)
     /// A bootstrap of the shared container: `registrations` in a new container swapped in,
     /// unless the closure throws (`fails`; the forms that cannot throw ignore it).
     case bootstrap(kind: BootstrapKind, registrations: [Registration], fails: Bool)
@@ -377,6 +379,8 @@ enum Operation: CustomStringConvertible, Sendable {
                 fails: generator.next(below: 4) == 0)
         case 98..<99 where generator.next(below: 3) == 0:
             return .ensureBootstrapped
+        case 98..<99 where generator.next(below: 3) == 0:
+            return .setValidatesScopes(container: container, on: generator.next(below: 2) == 0)
         case 98..<99 where generator.next(below: 2) == 0:
             return .setDefaultLifetime(
                 container: container, lifetime: lifetimes[generator.next(below: lifetimes.count)])
@@ -450,6 +454,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .setContexts(let c, let contexts): .setContexts(container: c % count, contexts: contexts)
         case .shutdown(let c): .shutdown(container: c % count)
         case .setDefaultLifetime(let c, let lifetime): .setDefaultLifetime(container: c % count, lifetime: lifetime)
+        case .setValidatesScopes(let c, let on): .setValidatesScopes(container: c % count, on: on)
         case .checkHealth(let c): .checkHealth(container: c % count)
         case .installModules(let c, let modules): .installModules(container: c % count, modules: modules)
         case .update, .reset, .restore, .bootstrap, .ensureBootstrapped: self
@@ -481,6 +486,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "x\($0)" })"
         case .shutdown(let c): "c\(c).shutdown()"
         case .setDefaultLifetime(let c, let lifetime): "c\(c).defaultLifetime = .\(lifetime)"
+        case .setValidatesScopes(let c, let on): "c\(c).diagnostics.validatesScopes = \(on)"
         case .bootstrap(let kind, let registrations, let fails):
             "\(kind) { register \(registrations)\(fails ? "; throw" : "") }"
         case .ensureBootstrapped: "ensureBootstrapped()"
@@ -575,6 +581,9 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
     case shutDown(key: Int)
     /// `key` is registered only with other arguments than given (none or an `Int`).
     case argumentMismatch(key: Int)
+    /// `key` is `.scoped` and would be made in a root, which is no scope, that validates scopes
+    /// (`Diagnostics.validatesScopes`: by default in a debug build, as these tests are).
+    case scopedOutsideScope(key: Int)
     case none  // resolve -> T? gave nil, or a T? nothing registers
 
     var isInstance: Bool {
@@ -601,6 +610,7 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
             "k\(key) needs the main actor\(from.map { " (needed by k\($0))" } ?? "")"
         case .shutDown(let key): "k\(key): shut down"
         case .argumentMismatch(let key): "k\(key) takes other arguments"
+        case .scopedOutsideScope(let key): "k\(key) is scoped, made in a root"
         case .none: "nil"
         }
     }
@@ -791,6 +801,9 @@ final class World {
         case .setDefaultLifetime(let c, let lifetime):
             containers[c].defaultLifetime = lifetime
             model.nodes[c].defaultLifetime = lifetime
+        case .setValidatesScopes(let c, let on):
+            containers[c].diagnostics.validatesScopes = on
+            model.nodes[c].validatesScopes = on
         case .shutdown(let c):
             let before = ledger.disposed.count
             try? await containers[c].shutdown()
@@ -1508,6 +1521,7 @@ final class World {
                 return .requiresIsolation(key: Self.index(error.key), from: error.path.last.map(Self.index))
             case .shutDown: return .shutDown(key: Self.index(error.key))
             case .argumentMismatch: return .argumentMismatch(key: Self.index(error.key))
+            case .scopedOutsideScope: return .scopedOutsideScope(key: Self.index(error.key))
             default: return .failed(key: -1)
             }
         }
@@ -1687,6 +1701,8 @@ struct Model {
         var isShutDown = false
         /// The lifetime of registrations that name none; a child starts with its parent's.
         var defaultLifetime = Lifetime.transient
+        /// Whether a `.scoped` value made here, a root, is an error; a child copies its parent's.
+        var validatesScopes = Diagnostics.validatesScopesByDefault
 
         /// The registration this container resolves `key` with, if it holds one.
         func registration(_ key: Int) -> Registration? { layers[key]?.effective(in: contexts) }
@@ -1736,7 +1752,9 @@ struct Model {
 
     mutating func addChild(of parent: Int) {
         nodes.append(
-            Node(parent: parent, contexts: nodes[parent].contexts, defaultLifetime: nodes[parent].defaultLifetime))
+            Node(
+                parent: parent, contexts: nodes[parent].contexts, defaultLifetime: nodes[parent].defaultLifetime,
+                validatesScopes: nodes[parent].validatesScopes))
     }
 
     mutating func addRoot() {
@@ -2024,6 +2042,7 @@ struct Model {
                 break  // judged from the graph below
             case .failed(let failing), .argumentMismatch(let failing): problems.insert("failed k\(failing)")
             case .instance, .none, .shutDown: break
+            case .scopedOutsideScope: break  // never while validating: validation makes no values
             }
         }
         for edge in copy.edges ?? []
@@ -2124,6 +2143,13 @@ struct Model {
         let holder: Int? = registration.lifetime == .transient || registration.lifetime == .graph ? nil : resolver
         if let holder, let cached = nodes[holder].cache[key] { return cached }
         if let holder, nodes[holder].isShutDown { return .shutDown(key: key) }
+        // A `.scoped` value would be made in a root, which is no scope: an error by default in a
+        // debug build (`Diagnostics.validatesScopes`). Validation does not make values.
+        if edges == nil, registration.lifetime == .scoped, nodes[resolver].parent == nil,
+            nodes[resolver].validatesScopes
+        {
+            return .scopedOutsideScope(key: key)
+        }
         // An `async` factory cannot run in a synchronous resolve; a value it made is served above.
         if synchronously, registration.isAsync { return .requiresAsync(key: key, from: path.last?.key) }
         // A main-actor factory cannot run in a synchronous resolve elsewhere; an `async` resolve

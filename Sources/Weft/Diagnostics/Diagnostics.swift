@@ -36,12 +36,24 @@ public struct Diagnostics: Sendable {
     ///
     /// A root container (one without a parent) is no scope: a `.scoped` value made there is
     /// kept as long as the root, a singleton in all but name, usually because a singleton or a
-    /// root-level resolve reached a per-request service. By default the value is made and
-    /// ``logger`` warns; set this in tests and debug builds to make the mistake an error (as
-    /// ASP.NET Core's `ValidateScopes` does). Checked only when a value is created.
-    public var validatesScopes = false
+    /// root-level resolve reached a per-request service. In a debug build (`DEBUG` defined, as
+    /// SwiftPM's and Xcode's debug configurations do) the mistake is an error by default, as
+    /// ASP.NET Core's `ValidateScopes` is in Development: the resolve throws, naming the
+    /// service and the path that reached it. In a release build the value is made and
+    /// ``logger`` warns, so a shipped app keeps working. Set it either way to choose. Checked
+    /// only when a value is created.
+    public var validatesScopes = Diagnostics.validatesScopesByDefault
 
-    /// Default settings: silent, no hooks.
+    /// ``validatesScopes``'s default: `true` in a debug build, `false` in a release build.
+    public static var validatesScopesByDefault: Bool {
+        #if DEBUG
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// Default settings: silent, no hooks; scopes validated in a debug build.
     public init() {}
 
     /// The threshold the engine times factories against: the slow-resolution one, or zero
