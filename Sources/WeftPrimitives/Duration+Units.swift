@@ -28,14 +28,24 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// Seconds with one decimal, rounded to the nearest tenth (halves away from zero), as people
-    /// read a start-up's time: `29.9 s`, and `1.0 s` for 977 ms (never `0.9 s`).
+    /// Seconds as people read a start-up's time: to the nearest hundredth below 10 s, with a
+    /// trailing zero dropped (`0.98 s` for 977 ms, `1.5 s`, `4.0 s`), and to the nearest tenth
+    /// from there (`29.9 s`). Halves round away from zero; never truncated (`0.9 s` for 977 ms).
     package var secondsText: String {
         let milliseconds = roundedMilliseconds
-        let remainder = milliseconds % 100
         // Rounded without adding to `milliseconds`, which may be `Int64.max`.
-        let tenths = milliseconds / 100 + (remainder >= 50 ? 1 : remainder <= -50 ? -1 : 0)
-        let sign = tenths < 0 ? "-" : ""
+        func rounded(to step: Int64) -> Int64 {
+            let remainder = milliseconds % step
+            return milliseconds / step + (remainder >= step / 2 ? 1 : remainder <= -step / 2 ? -1 : 0)
+        }
+        let hundredths = rounded(to: 10)
+        let sign = milliseconds < 0 && (hundredths != 0) ? "-" : ""
+        if hundredths.magnitude < 1_000 {
+            let fraction = hundredths.magnitude % 100
+            let digits = fraction % 10 == 0 ? "\(fraction / 10)" : fraction < 10 ? "0\(fraction)" : "\(fraction)"
+            return "\(sign)\(hundredths.magnitude / 100).\(digits) s"
+        }
+        let tenths = rounded(to: 100)
         return "\(sign)\(tenths.magnitude / 10).\(tenths.magnitude % 10) s"
     }
 }

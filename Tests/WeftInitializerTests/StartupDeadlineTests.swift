@@ -53,13 +53,18 @@ struct StartupDeadlineTests {
         #expect(exceeded.deadline == .seconds(5))
         #expect(exceeded.pending.map(\.step.id) == ["retrying", "hanging"])
         #expect(exceeded.pending.map(\.goingFor) == [.seconds(5), .seconds(3)])
-        #expect(exceeded.pending.map(\.attempt) == [2, 1])
+        // Retrying waits out its delay after one attempt: it ran one, and says so (not "attempt 2").
+        #expect(exceeded.pending.map(\.attempt) == [1, 1])
+        #expect(exceeded.pending.map(\.isWaitingToRetry) == [true, false])
         #expect(failure.failedStep.id == "retrying")  // the step that held it up longest
         #expect(!failure.isCancellation)
         #expect(
             exceeded.description
                 == "Start-up did not finish within its 5.0 s deadline: 'Retrying' was still going after 5.0 s "
-                + "(attempt 2); 'Hanging' was still going after 3.0 s.")
+                + "(waiting to retry after 1 attempt); 'Hanging' was still going after 3.0 s.")
+        // Every value the message names reads as the step, not as its fields.
+        #expect("\(exceeded.pending[1])" == "'Hanging' was still going after 3.0 s")
+        #expect("\(exceeded.pending[1].step)" == "'Hanging' (hanging, graph)")
         let outcomes = Dictionary(uniqueKeysWithValues: failure.report.steps.map { ($0.step.id, $0.outcome) })
         #expect(outcomes == ["fast": .finished, "retrying": .cancelled, "gate": .finished, "hanging": .cancelled])
         #expect(failure.report.missedDeadline == .seconds(5))

@@ -29,16 +29,25 @@ struct HelpersTests {
         #expect(FibonacciHashing.wordMultiplier & 1 == 1)
     }
 
-    @Test("Seconds read to the nearest tenth: 977 ms is 1.0 s, not 0.9 s")
+    @Test("Seconds read to the nearest hundredth below 10 s, tenth above: 977 ms is 0.98 s, never 0.9 s")
     func secondsText() {
-        #expect(Duration.milliseconds(977).secondsText == "1.0 s")
-        #expect(Duration.milliseconds(949).secondsText == "0.9 s")
-        #expect(Duration.milliseconds(950).secondsText == "1.0 s")
+        #expect(Duration.milliseconds(977).secondsText == "0.98 s")
+        #expect(Duration.milliseconds(949).secondsText == "0.95 s")
+        #expect(Duration.milliseconds(1_000).secondsText == "1.0 s")
+        #expect(Duration.milliseconds(1_500).secondsText == "1.5 s")
+        #expect(Duration.milliseconds(1_004).secondsText == "1.0 s")
+        #expect(Duration.milliseconds(1_005).secondsText == "1.01 s")
+        #expect(Duration.milliseconds(40).secondsText == "0.04 s")
+        #expect(Duration.milliseconds(4).secondsText == "0.0 s")
+        #expect(Duration.milliseconds(9_994).secondsText == "9.99 s")
+        #expect(Duration.milliseconds(9_995).secondsText == "10.0 s")
         #expect(Duration.milliseconds(29_950).secondsText == "30.0 s")
         #expect(Duration.seconds(30).secondsText == "30.0 s")
-        #expect(Duration.milliseconds(40).secondsText == "0.0 s")
-        #expect(Duration.milliseconds(-1_250).secondsText == "-1.3 s")
+        #expect(Duration.milliseconds(-1_250).secondsText == "-1.25 s")
+        #expect(Duration.milliseconds(-4).secondsText == "0.0 s")
+        #expect(Duration.milliseconds(-12_350).secondsText == "-12.4 s")
         #expect(Duration.seconds(Int64.max).secondsText.hasSuffix(" s"))
+        #expect(Duration.seconds(Int64.min).secondsText.hasSuffix(" s"))
     }
 
     @Test("Milliseconds round to the nearest, halves away from zero, and saturate")

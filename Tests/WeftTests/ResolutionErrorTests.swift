@@ -35,4 +35,26 @@ struct ResolutionErrorTests {
         #expect(Set(codes).count == codes.count)
         #expect(codes.map(\.description).contains("requiresAsync"))
     }
+
+    final class Pool: Sendable {}
+    final class Repository: Sendable {}
+
+    @Test(
+        "a service registered only in a child, needed by the parent's singleton: the message says where it is and why it is not seen"
+    )
+    func registeredOutOfSight() throws {
+        let parent = Container()
+        parent.register(Repository.self, lifetime: .singleton) { r in
+            _ = try r.resolve(Pool.self)
+            return Repository()
+        }
+        let child = Container(parent: parent)
+        child.register(Pool.self) { Pool() }
+        let error = try #require(throws: ResolutionError.self) { try child.require(Repository.self) }
+        #expect(error.code == .notRegistered && error.key == ServiceKey(Pool.self))
+        // Not "No registration for Pool (registered at …)": that reads as a contradiction.
+        #expect(error.description.hasPrefix("No registration for Pool (needed by Repository at WeftTests/"))
+        #expect(error.description.contains("Pool is registered at WeftTests/ResolutionErrorTests.swift:"))
+        #expect(error.description.contains("in a container this resolve does not see"))
+    }
 }

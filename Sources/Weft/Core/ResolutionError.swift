@@ -206,7 +206,17 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch code {
         case .notRegistered:
-            var text = "No registration for \(subject)."
+            var text = "No registration for \(subject(namingSite: false))."
+            if let site = sites[key] {
+                // Registered, but where this resolve does not look: a child of the container that
+                // resolved it (a singleton's dependencies resolve from its registering container).
+                text +=
+                    " \(key) is registered at \(site), in a container this resolve does not see: a singleton"
+                    + " or weak service resolves its dependencies from the container that registers it,"
+                    + " never from that container's children. Register \(key) there too, or give the service"
+                    + " that needs it a `.scoped` or `.transient` lifetime."
+                return text
+            }
             if !suggestions.isEmpty {
                 text += " Did you mean \(suggestions.map { "\($0)" }.joined(separator: ", "))?"
             }
@@ -252,9 +262,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
     /// ``key`` with where it was registered and the path that needed it, each step with its
     /// site: `Missing (needed by App at App/main.swift:3 → Feed at App/main.swift:12)`.
-    private var subject: String {
+    private var subject: String { subject(namingSite: true) }
+
+    /// The service, where it is registered (unless `namingSite` is `false`) and the path that
+    /// needed it.
+    private func subject(namingSite: Bool) -> String {
         var details: [String] = []
-        if let site = sites[key] { details.append("registered at \(site)") }
+        if namingSite, let site = sites[key] { details.append("registered at \(site)") }
         if !path.isEmpty {
             let steps = path.map { step in sites[step].map { "\(step) at \($0)" } ?? "\(step)" }
             details.append("needed by \(steps.joined(separator: " → "))")

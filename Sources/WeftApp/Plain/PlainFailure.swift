@@ -17,10 +17,12 @@ struct PlainFailure: Sendable, Hashable {
             var phase: String
             /// How long it had been going.
             var goingFor: Duration
-            /// The attempt it was in.
+            /// The attempts started: the one running, or those run before a retry delay.
             var attempt: Int
+            /// Whether it was waiting out a retry delay rather than running an attempt.
+            var waitingToRetry = false
 
-            private enum CodingKeys: String, CodingKey { case id, step, phase, goingForMs, attempt }
+            private enum CodingKeys: String, CodingKey { case id, step, phase, goingForMs, attempt, waitingToRetry }
 
             /// As JSON output writes it: durations in milliseconds.
             func encode(to encoder: any Encoder) throws {
@@ -30,6 +32,7 @@ struct PlainFailure: Sendable, Hashable {
                 try container.encode(phase, forKey: .phase)
                 try container.encode(goingFor.roundedMilliseconds, forKey: .goingForMs)
                 try container.encode(attempt, forKey: .attempt)
+                try container.encode(waitingToRetry, forKey: .waitingToRetry)
             }
         }
 
@@ -57,7 +60,7 @@ struct PlainFailure: Sendable, Hashable {
             pending = error.pending.map {
                 Pending(
                     id: $0.step.id, step: $0.step.title, phase: $0.step.kindLabel, goingFor: $0.goingFor,
-                    attempt: $0.attempt)
+                    attempt: $0.attempt, waitingToRetry: $0.isWaitingToRetry)
             }
             nextStep = error.nextStep?.title
         }

@@ -15,13 +15,34 @@ import WeftPrimitives
 /// ```
 public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomStringConvertible {
     /// A step still going when the deadline passed.
-    public struct PendingStep: Sendable, Hashable {
+    public struct PendingStep: Sendable, Hashable, CustomStringConvertible {
         /// The step.
         public let step: InitializationStepInfo
         /// How long it had been going when the deadline passed, from its first attempt's start.
         public let goingFor: Duration
-        /// The attempt it was in, or waiting to start after a retry delay.
+        /// How many attempts had started: the one running when the deadline passed, or, for a
+        /// step waiting out a retry delay, the attempts that ran before it.
         public let attempt: Int
+        /// Whether the step was waiting out a retry delay, between two attempts, rather than
+        /// running one.
+        public let isWaitingToRetry: Bool
+
+        init(step: InitializationStepInfo, goingFor: Duration, attempt: Int, isWaitingToRetry: Bool = false) {
+            self.step = step
+            self.goingFor = goingFor
+            self.attempt = attempt
+            self.isWaitingToRetry = isWaitingToRetry
+        }
+
+        /// As the deadline's message names it: `'Fetch the first cat fact' was still going after
+        /// 29.9 s (attempt 3)`, or `… (waiting to retry after 2 attempts)`.
+        public var description: String {
+            let attempts =
+                isWaitingToRetry
+                ? " (waiting to retry after \(attempt) attempt\(attempt == 1 ? "" : "s"))"
+                : attempt > 1 ? " (attempt \(attempt))" : ""
+            return "'\(step.title)' was still going after \(goingFor.secondsText)\(attempts)"
+        }
     }
 
     /// The run's deadline, from its start.
@@ -38,10 +59,6 @@ public struct InitializationDeadlineExceeded: Error, Sendable, Hashable, CustomS
         guard !pending.isEmpty else {
             return limit + (nextStep.map { ": it passed before step '\($0.title)' started." } ?? ".")
         }
-        let steps = pending.map { pending in
-            "'\(pending.step.title)' was still going after \(pending.goingFor.secondsText)"
-                + (pending.attempt > 1 ? " (attempt \(pending.attempt))" : "")
-        }
-        return limit + ": " + steps.joined(separator: "; ") + "."
+        return limit + ": " + pending.map(\.description).joined(separator: "; ") + "."
     }
 }

@@ -557,12 +557,19 @@ final class GraphRun {
         var pending: [(start: Duration, step: InitializationDeadlineExceeded.PendingStep)] = []
         for position in t.steps.indices {
             let attempt: Int
+            let isWaiting: Bool
             switch t.steps[position].state {
-            case .running(let current, _), .delayed(let current): attempt = current
+            case .running(let current, _): (attempt, isWaiting) = (current, false)
+            case .delayed(let next): (attempt, isWaiting) = (next - 1, true)  // the delay before `next`
             default: continue
             }
             let start = t.steps[position].start
-            pending.append((start, .init(step: plan[position], goingFor: deadline - start, attempt: attempt)))
+            pending.append(
+                (
+                    start,
+                    .init(
+                        step: plan[position], goingFor: deadline - start, attempt: attempt, isWaitingToRetry: isWaiting)
+                ))
         }
         if pending.isEmpty {
             for position in t.steps.indices {

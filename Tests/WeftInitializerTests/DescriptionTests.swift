@@ -1,0 +1,33 @@
+import Testing
+import WeftInitializer
+
+/// Every public value of a run that a message or a log line may interpolate reads as the user
+/// wrote the step: never as a type's fields (`InitializationStepInfo(storage: …)`).
+@MainActor
+@Suite("Readable descriptions of a run's values", .timeLimit(.minutes(1)))
+struct DescriptionTests {
+    @Test("events, step infos, timings and the phase read as text, with the step's title and id")
+    func events() async throws {
+        let initializer = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            steps: [
+                .async("fact", title: "Fetch the fact") { _ in },
+                .sync("show", title: "Show it", after: ["fact"]) { _ in },
+            ])
+        let events = initializer.events()
+        let result = try await initializer.run()
+        var lines: [String] = []
+        for await event in events {
+            lines.append("\(event)")
+            if case .finished = event { break }
+        }
+        #expect(lines.first == "started: 2 steps")
+        #expect(lines.contains("step 'Fetch the fact' (fact, graph) started"))
+        #expect(lines.contains { $0.hasPrefix("step 'Show it' (show, graph) finished at ") })
+        #expect(lines.last?.hasPrefix("finished after ") == true)
+        #expect(!lines.contains { $0.contains("Initialization") }, "\(lines)")
+        let timing = try #require(result.report.steps.first)
+        #expect("\(timing)".hasPrefix("'Fetch the fact' (fact, graph) finished at 0."))
+        #expect("\(InitializationStepType.repeatable)" == "repeatable")
+    }
+}
