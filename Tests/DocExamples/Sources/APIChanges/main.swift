@@ -1,14 +1,14 @@
 // The Swift block of Sources/Weft/Weft.docc/APIChanges.md: telling errors apart.
+// The formatter wants two spaces in `catch  where`; the article writes one.
+// swift-format-ignore-file
 import Weft
 
+// doc begins
 struct Database: Sendable {}
 
 let container = Container()
 container.register(Database.self, name: "replica") { Database() }
 
-// The formatter wants two spaces in `catch  where`; the article writes one.
-// swift-format-ignore
-// doc begins
 do {
     _ = try container.require(Database.self)
 } catch where error.code == .notRegistered {

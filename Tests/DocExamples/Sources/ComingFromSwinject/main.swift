@@ -2,10 +2,8 @@
 // leave out are in Assumed.swift.
 import Weft
 
-let container = Container()
-container.register((any API).self) { LiveAPI() }
-
 // doc begins
+let container = Container()
 container.register(Parent.self, lifetime: .graph) { Parent() }
     .onCreated { r, parent in parent.child = try r.resolve(Child.self) }
 container.register(Child.self, lifetime: .graph) { Child() }
@@ -15,6 +13,7 @@ print(parent.child?.parent === parent)  // true
 // doc ends
 
 // doc begins
+container.register((any API).self) { LiveAPI() }
 container.register(ProfileModel.self, lifetime: .singleton, isolation: MainActor.shared) { r in
     ProfileModel(api: try r.resolve((any API).self))
 }

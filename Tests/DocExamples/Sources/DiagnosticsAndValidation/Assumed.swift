@@ -2,9 +2,6 @@
 import Foundation
 import Weft
 
-/// The container of the first examples.
-let container = Container()
-
 /// Stands for a metrics client: it counts what it is given.
 final class Metrics: @unchecked Sendable {  // its counts sit behind a lock
     private let lock = NSLock()
@@ -22,8 +19,6 @@ final class Metrics: @unchecked Sendable {  // its counts sit behind a lock
         lock.withLock { counts[name, default: 0] }
     }
 }
-
-let metrics = Metrics()
 
 final class Database: Sendable {}
 final class Feed: Sendable {

@@ -1,9 +1,10 @@
 import Weft
 
 /// Tracing every resolve.
-func traceResolves(_ container: Container) throws {
-    container.register(Database.self, lifetime: .singleton) { Database() }
+func traceResolves() throws {
     // doc begins
+    let container = Container()
+    container.register(Database.self, lifetime: .singleton) { Database() }
     container.diagnostics.onResolution = { trace in
         print(trace)  // Database (singleton): created in … seconds
     }
@@ -14,10 +15,11 @@ func traceResolves(_ container: Container) throws {
 }
 
 /// Validating a configuration.
-func validateACaptive(_ container: Container) async {
+func validateACaptive() async {
+    // doc begins
+    let container = Container()
     container.register(Session.self, lifetime: .scoped) { Session() }
     container.register(Cache.self, lifetime: .singleton) { r in Cache(session: try r.resolve(Session.self)) }
-    // doc begins
     let report = await container.validate()
     for problem in report.problems {
         print(problem)  // Singleton Cache… depends on scoped Session… and would keep one instance of it forever…
@@ -26,17 +28,18 @@ func validateACaptive(_ container: Container) async {
 }
 
 /// The dependency graph.
-func drawTheGraph(_ container: Container) async {
+func drawTheGraph() async {
+    // doc begins
+    let container = Container()
     container.register(Database.self, lifetime: .singleton) { Database() }
     container.register(Feed.self) { r in Feed(database: try r.resolve(Database.self)) }
-    // doc begins
     let graph = await container.graph()
     print(graph.mermaid())
     // doc ends
     let shown = """
         flowchart LR
-          n0["Database · singleton · DiagnosticsAndValidation/Examples.swift:30"]
-          n1["Feed · transient · DiagnosticsAndValidation/Examples.swift:31"]
+          n0["Database · singleton · DiagnosticsAndValidation/Examples.swift:34"]
+          n1["Feed · transient · DiagnosticsAndValidation/Examples.swift:35"]
           n1 --> n0
 
         """
@@ -44,9 +47,11 @@ func drawTheGraph(_ container: Container) async {
 }
 
 /// Health checks.
-func checkHealth(_ container: Container) async throws {
-    container.register(ConnectionPool.self, lifetime: .singleton) { ConnectionPool() }
+func checkHealth() async throws {
     // doc begins
+    let container = Container()
+    container.register(ConnectionPool.self, lifetime: .singleton) { ConnectionPool() }
+
     struct DatabaseHealth: HealthCheckable {
         let pool: ConnectionPool
         func healthCheck() async -> HealthStatus {
@@ -65,9 +70,10 @@ func checkHealth(_ container: Container) async throws {
 }
 
 /// Resolution errors.
-func tellErrorsApart(_ container: Container) {
-    container.register(Database.self, name: "primary", lifetime: .singleton) { Database() }
+func tellErrorsApart() {
     // doc begins
+    let container = Container()
+    container.register(Database.self, name: "primary", lifetime: .singleton) { Database() }
     do {
         _ = try container.require(Database.self)
     } catch {
@@ -86,8 +92,9 @@ func tellErrorsApart(_ container: Container) {
 }
 
 /// The article's side-effecting factory: a server that listens only outside validation.
-func keepSideEffectsOutOfValidation(_ container: Container) async throws {
+func keepSideEffectsOutOfValidation() async throws {
     // doc begins
+    let container = Container()
     container.register(Server.self, lifetime: .singleton) { _ in
         let server = Server()
         if !Container.isValidating { server.listen() }  // no port is opened while validating
@@ -100,8 +107,9 @@ func keepSideEffectsOutOfValidation(_ container: Container) async throws {
 }
 
 /// The article's scoped service resolved from a root, with `validatesScopes` on.
-func scopedOutsideAScope(_ container: Container) throws {
+func scopedOutsideAScope() throws {
     // doc begins
+    let container = Container()
     container.diagnostics.validatesScopes = true
     container.register(Session.self, lifetime: .scoped) { Session() }
     do {

@@ -2,6 +2,8 @@
 import Logging
 import Weft
 
+let container = Container()
+let metrics = Metrics()  // your metrics client
 container.diagnostics.logger = Logger(label: "weft")  // silent until you pass one
 container.diagnostics.onResolutionError = { error in metrics.increment("weft.error.\(error.code)") }
 container.diagnostics.slowResolutionThreshold = .milliseconds(50)
@@ -15,10 +17,10 @@ _ = try? container.require(Feed.self)
 _ = try container.require(Session.self)
 precondition(metrics.count("weft.error.notRegistered") == 1 && metrics.count("Session") == 1)
 
-try traceResolves(Container())
-await validateACaptive(Container())
-try await keepSideEffectsOutOfValidation(Container())
-try scopedOutsideAScope(Container())
-await drawTheGraph(Container())
-try await checkHealth(Container())
-tellErrorsApart(Container())
+try traceResolves()
+await validateACaptive()
+try await keepSideEffectsOutOfValidation()
+try scopedOutsideAScope()
+await drawTheGraph()
+try await checkHealth()
+tellErrorsApart()

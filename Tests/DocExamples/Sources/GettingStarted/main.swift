@@ -81,8 +81,6 @@ container.register((any API).self, lifetime: .singleton) { LiveAPI() }
 let decorated = try container.require((any API).self)
 precondition(decorated is LoggedAPI)
 
-try await whichOneDoIUse()
-try await propertyWrappers()
 try await launch()
 
 // doc begins
@@ -105,3 +103,6 @@ await Container.bootstrapAsync { container in
 // doc ends
 
 _ = try await Container.shared.resolveAsync(UserStore.self)
+
+try await whichOneDoIUse()
+try await propertyWrappers()

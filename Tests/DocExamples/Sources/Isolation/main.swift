@@ -1,13 +1,13 @@
 import Weft
 
-let container = Container()
-container.register((any API).self, lifetime: .singleton) { LiveAPI() }
 // doc begins
 @MainActor final class ProfileModel {
     let api: any API
     init(api: any API) { self.api = api }
 }
 
+let container = Container()
+container.register((any API).self, lifetime: .singleton) { LiveAPI() }
 container.register(ProfileModel.self, lifetime: .singleton, isolation: MainActor.shared) { resolver in
     ProfileModel(api: try resolver.resolve((any API).self))
 }

@@ -2,8 +2,9 @@ import WeftInitializer
 
 /// The events block; main runs it while the history cannot be opened and the first fetch fails.
 @MainActor
-func watch(splash: Splash) async throws {
+func watch() async throws {
     // doc begins
+    let splash = Splash()
     let events = initializer.events()
     Task {
         for await event in events {

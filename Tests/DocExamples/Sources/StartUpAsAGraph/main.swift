@@ -73,7 +73,7 @@ printTheReport()
 try writeTheTrace()
 await FactClient.failures.add(1)
 try await HistoryStore.$isLocked.withValue(true) {
-    try await watch(splash: Splash())
+    try await watch()
 }
 
 // The test's fact client fails its first request.

@@ -1,6 +1,4 @@
 import ServiceLifecycle
-import Weft
-import WeftInitializer
 
 #if canImport(Glibc)
     import Glibc
@@ -8,8 +6,7 @@ import WeftInitializer
     import Darwin
 #endif
 
-// What the server block leaves to the app: a process that holds a Weft container, the steps
-// that fill it, and a service.
+// What the server block leaves to the app: a service.
 
 /// A server that serves until a graceful shutdown; it sends the SIGTERM that asks for one
 /// itself, as a deployment would, so that the example ends.
@@ -21,16 +18,3 @@ struct HTTPServer: Service {
         print("HTTPServer: stopped")
     }
 }
-
-@MainActor
-final class ServerProcess: DependencyInitializationProcess {
-    let container = Container()
-
-    var toContainer: Container { container }
-}
-
-let steps: [AsyncInitializationStep<ServerProcess>] = [
-    AsyncInitializationStep(title: "Register the server") { process in
-        process.container.register(HTTPServer.self, lifetime: .singleton) { HTTPServer() }
-    }
-]

@@ -3,7 +3,7 @@ import WeftInitializer
 /// The blocks on events, repeats and timings, on the initializer of the running block, in the
 /// article's order of what they print: the repeat, then the first run's timings.
 @MainActor
-func watchTimeAndRepeat(splash: Splash) async throws {
+func watchTimeAndRepeat() async throws {
     let initializer = try DependencyInitializer(
         createProcess: { AppProcess(environment: .production) },
         preSyncSteps: preSyncSteps,
@@ -11,6 +11,7 @@ func watchTimeAndRepeat(splash: Splash) async throws {
     )
 
     // doc begins
+    let splash = Splash()
     let events = initializer.events()
     Task {
         for await event in events {

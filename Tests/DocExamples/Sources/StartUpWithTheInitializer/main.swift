@@ -9,7 +9,18 @@ import Weft
 import WeftInitializer
 import WeftServiceLifecycle
 
-// ServerProcess holds a Weft Container that `steps` fill; HTTPServer is a swift-service-lifecycle Service.
+@MainActor
+final class ServerProcess: DependencyInitializationProcess {
+    let container = Container()
+    var toContainer: Container { container }
+}
+
+let steps: [AsyncInitializationStep<ServerProcess>] = [
+    AsyncInitializationStep(title: "Register the server") { process in
+        process.container.register(HTTPServer.self, lifetime: .singleton) { HTTPServer() }
+    }
+]
+
 try await DependencyInitializer(createProcess: { ServerProcess() }, asyncSteps: steps)
     .runServices(logger: Logger(label: "server")) { result in
         [.init(service: try result.container.require(HTTPServer.self))]
@@ -22,4 +33,4 @@ try await startUp()
 try await FactService.$isDown.withValue(true) {
     try await startUp()
 }
-try await watchTimeAndRepeat(splash: Splash())
+try await watchTimeAndRepeat()

@@ -2,14 +2,20 @@ import Testing
 import Weft
 
 /// Overrides.
-func overrideTheAPI(_ container: Container) throws {
+func overrideTheAPI() throws {
     // doc begins
+    let container = Container()
+    container.register((any API).self) { LiveAPI() }
+
     let override = container.override((any API).self) { MockAPI() }
     defer { override.restore() }
     #expect(try container.require((any API).self) is MockAPI)
     // doc ends
     let api = try container.require((any API).self)
     precondition(api is MockAPI)
+    override.restore()  // early: the deferred restore then does nothing more
+    let restored = try container.require((any API).self)
+    precondition(restored is LiveAPI)
 }
 
 // Parallel tests.

@@ -1,16 +1,12 @@
 import Testing
 import Weft
 
-let container = Container()
-container.register((any API).self) { LiveAPI() }
-try overrideTheAPI(container)
-let restored = try container.require((any API).self)
-precondition(restored is LiveAPI)
-container.removeAll()
+try overrideTheAPI()
 
 // doc begins
 extension Container.Context { static let staging: Self = "staging" }
 
+let container = Container()
 container.register((any API).self, lifetime: .singleton) { LiveAPI() }
 container.register((any API).self, lifetime: .singleton, when: .test) { MockAPI() }
 container.register((any API).self, lifetime: .singleton, when: .staging) { StagingAPI() }

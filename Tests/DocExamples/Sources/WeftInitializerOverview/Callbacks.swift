@@ -2,8 +2,9 @@ import WeftInitializer
 
 /// The callbacks block: code that cannot await starts the run and learns of it on the main actor.
 @MainActor
-func startFromAButton(splash: Splash) throws {
+func startFromAButton() async throws {
     // doc begins
+    let splash = Splash()
     try DependencyInitializer(
         createProcess: { AppProcess(environment: .production) },
         preSyncSteps: preSyncSteps,
@@ -17,4 +18,7 @@ func startFromAButton(splash: Splash) throws {
         )
     ).start()
     // doc ends
+    while shown == nil { try await Task.sleep(for: .milliseconds(1)) }
+    precondition(shown == "ready in production", "onSuccess showed the container")
+    precondition(splash.done == ["Open the database", "Create the repository", "Fetch a cat fact"])
 }

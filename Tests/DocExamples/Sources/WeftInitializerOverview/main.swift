@@ -48,10 +48,6 @@ let result = try await initializer.run()
 print(result.container.firstFact.text)  // A cat has 32 muscles in each ear.
 // doc ends
 
-let splash = Splash()
-try startFromAButton(splash: splash)
-while shown == nil { try await Task.sleep(for: .milliseconds(1)) }
-precondition(shown == "ready in production", "onSuccess showed the container")
-precondition(splash.done == ["Open the database", "Create the repository", "Fetch a cat fact"])
+try await startFromAButton()
 
 try await switchToStaging()
