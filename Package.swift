@@ -225,6 +225,8 @@ let package = Package(
             dependencies: [
                 "WeftTestSupport",
                 "FactKit",
+                // ManualClock: the timeouts under test run on a clock the test moves.
+                "WeftTesting",
                 "WeftAssets",
                 app("GRDB", in: "GRDB.swift"),
                 app("AsyncHTTPClient", in: "async-http-client"),
@@ -238,7 +240,7 @@ let package = Package(
             name: "WeftAppTests",
             dependencies: [
                 "WeftTestSupport",
-                "WeftApp", "FactKit", "Weft", "WeftInitializer",
+                "WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftTesting",
                 app("AsyncHTTPClient", in: "async-http-client"),
                 app("NIOConcurrencyHelpers", in: "swift-nio"),
                 app("GRDB", in: "GRDB.swift"),
@@ -249,7 +251,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftTUITests",
-            dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer"]
+            dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftTesting"]
         ),
         // Drives the ncurses adapter off-screen; scripts/test runs it under AddressSanitizer.
         .executableTarget(name: "WeftTerminalCheck", dependencies: ["WeftTerminal"], path: "Tests/WeftTerminalCheck"),

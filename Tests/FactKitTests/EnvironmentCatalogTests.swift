@@ -44,7 +44,7 @@ struct EnvironmentCatalogTests {
         let catalog = try EnvironmentCatalog.load(contentsOf: file)
         #expect(catalog.file == file.path)
         #expect(catalog.names == ["local", "slowpoke"])
-        #expect(catalog.environments[0].timeout == .milliseconds(500))
+        #expect(catalog.environments[0].timeout == .milliseconds(500))  // as read from the file
         #expect(catalog.environments[1].timeout == Environment.defaultTimeout)
         #expect(catalog.environments[1].fault == .slow)
     }

@@ -14,7 +14,7 @@ struct FactRepositoryTests {
         let facts = try FactServer.bundledFacts()
         try await withFactServer { _, baseURL in
             let repository = FactRepository(
-                service: makeService(baseURL, timeout: .seconds(5)), history: history, environment: "embedded")
+                service: makeService(baseURL, timeout: .seconds(30)), history: history, environment: "embedded")
             var shown: [Fact] = []
             for _ in 0..<5 { shown.append(try await repository.nextFact()) }
             for fact in shown {
@@ -37,7 +37,7 @@ struct FactRepositoryTests {
         let history = try HistoryDatabase(url: directory.appendingPathComponent("history.sqlite"))
         try await withFactServer(fault: .http500) { _, baseURL in
             let repository = FactRepository(
-                service: makeService(baseURL, timeout: .seconds(5)), history: history, environment: "broken")
+                service: makeService(baseURL, timeout: .seconds(30)), history: history, environment: "broken")
             let error = await #expect(throws: FactRepositoryError.self) { try await repository.nextFact() }
             guard case .service(.httpStatus(_, 500))? = error else {
                 Issue.record("got \(String(describing: error))")
@@ -51,7 +51,7 @@ struct FactRepositoryTests {
     func withoutHistory() async throws {
         try await withFactServer { _, baseURL in
             let repository = FactRepository(
-                service: makeService(baseURL, timeout: .seconds(5)), history: nil, environment: "embedded")
+                service: makeService(baseURL, timeout: .seconds(30)), history: nil, environment: "embedded")
             let fact = try await repository.nextFact()
             #expect(!fact.text.isEmpty && fact.timesSeen == nil && fact.factsStored == nil)
             let error = await #expect(throws: FactRepositoryError.self) { try await repository.record(fact) }

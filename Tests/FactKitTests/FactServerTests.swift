@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import WeftTesting
 
 @testable import FactKit
 
@@ -179,8 +180,9 @@ struct FactServerTests {
     @Test("a 10 MB request line is refused with 400 by the header limit, and the connection closed")
     func tenMegabyteRequestLine() async throws {
         // After the 400 the server closes its side and stops reading; the connection goes at the
-        // read timeout, shortened here (not so short that a busy machine misses the answer).
-        try await withFactServer(readTimeout: .seconds(2)) { server, _ in
+        // read timeout, shortened here. It is SwiftNIO's idle timer, on the wall clock: 5 s, and
+        // the test asserts nothing of when it fires (the exchange waits up to 30 s for it).
+        try await withFactServer(readTimeout: .seconds(5)) { server, _ in
             let port = try #require(await server.port)
             let total = 10 * 1024 * 1024
             var request = Data("GET /".utf8)
@@ -196,10 +198,11 @@ struct FactServerTests {
 
     @Test("a connection that sends half a request line and waits is closed after the read timeout")
     func partialRequestIsClosed() async throws {
-        try await withFactServer(readTimeout: .milliseconds(300)) { server, _ in
+        // SwiftNIO's idle timer, on the wall clock: 5 s, of which a busy machine can only make
+        // more; the exchange waits up to 60 s, far longer, so the server must close first.
+        try await withFactServer(readTimeout: .seconds(5)) { server, _ in
             let port = try #require(await server.port)
-            // The wait (30 s) is far longer than the read timeout: the server must close first.
-            let exchange = try await rawExchange(port: port, sending: Data("GET /fa".utf8), wait: .seconds(30))
+            let exchange = try await rawExchange(port: port, sending: Data("GET /fa".utf8), wait: .seconds(60))
             #expect(exchange.closedByServer)
             #expect(exchange.received.isEmpty)
         }
@@ -216,15 +219,16 @@ struct FactServerTests {
         }
     }
 
-    @Test("stop does not wait for a slow answer in progress")
+    @Test("stop does not wait for a slow answer in progress", .timeLimit(.minutes(1)))
     func stopDuringSlowAnswer() async throws {
-        let server = try FactServer.bundled(fault: .slow, slowResponseDelay: .seconds(3600))
+        // The slow answer waits on a clock nobody moves: it never comes by itself.
+        let clock = ManualClock()
+        let server = try FactServer(
+            facts: FactServer.bundledFacts(), fault: .slow, slowResponseDelay: .seconds(3600), slowResponseClock: clock)
         let baseURL = try await server.start()
         let request = Task { try await makeService(baseURL, timeout: .seconds(3600)).fetchFact() }
-        // Give the first request time to reach the handler without a sleep: a second request
-        // that times out proves the server held at least one slow answer open meanwhile.
-        _ = try? await makeService(baseURL, timeout: .milliseconds(200)).fetchFact()
-        await server.stop()  // would hang for an hour if stop waited for the slow answer
+        try await clock.waitForSleepers(1)  // the request reached the handler, which holds it
+        await server.stop()  // would hang for good if stop waited for the slow answer
         let result = await request.result
         #expect(throws: FactServiceError.self) { try result.get() }
     }
@@ -241,7 +245,7 @@ struct FactServerTests {
         running.cancel()
         try await running.value
         #expect(await server.isRunning == false)
-        let service = makeService(url, timeout: .seconds(5))
+        let service = makeService(url, timeout: .seconds(30))
         await #expect(throws: FactServiceError.self) { try await service.fetchFact() }
     }
 

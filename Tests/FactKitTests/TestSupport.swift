@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import NIOCore
 import NIOHTTP1
+import WeftTesting
 
 @testable import FactKit
 
@@ -34,6 +35,21 @@ func makeService(_ baseURL: URL, timeout: Duration, maximumBodySize: Int = FactS
     FactService(baseURL: baseURL, timeout: timeout, client: testHTTPClient, maximumBodySize: maximumBodySize)
 }
 
+/// A service on `client` whose timeout runs on `clock`, which the test moves: a request times
+/// out when the test advances the clock to its deadline, however busy the machine.
+/// AsyncHTTPClient's own real-time limit is a backstop of a minute, which the test's time
+/// limit outlasts.
+func makeService(_ baseURL: URL, timeout: Duration, on clock: ManualClock, client: HTTPClient = testHTTPClient)
+    -> FactService
+{
+    FactService(
+        baseURL: baseURL, timeout: timeout, client: client, maximumBodySize: FactService.defaultMaximumBodySize,
+        timer: .on(clock, backstop: .seconds(60)))
+}
+
+/// The instant `offset` after a manual clock's start.
+func at(_ offset: Duration) -> ManualClock.Instant { ManualClock.Instant(offset: offset) }
+
 /// Runs `body` with a client of its own (no connection shared with other tests), shut down after.
 func withOwnClient<T: Sendable>(_ body: (HTTPClient) async throws -> T) async throws -> T {
     let client = FactService.makeHTTPClient()
@@ -51,11 +67,13 @@ func withOwnClient<T: Sendable>(_ body: (HTTPClient) async throws -> T) async th
 func withFactServer<T: Sendable>(
     fault: ServerFault? = nil,
     slowResponseDelay: Duration = .seconds(60),
+    slowResponseClock: any Clock<Duration> = ContinuousClock(),
     readTimeout: Duration = FactServer.readTimeout,
     _ body: (FactServer, URL) async throws -> T
 ) async throws -> T {
     let server = try FactServer(
-        facts: FactServer.bundledFacts(), fault: fault, slowResponseDelay: slowResponseDelay, readTimeout: readTimeout)
+        facts: FactServer.bundledFacts(), fault: fault, slowResponseDelay: slowResponseDelay,
+        slowResponseClock: slowResponseClock, readTimeout: readTimeout)
     let baseURL = try await server.start()
     do {
         let result = try await body(server, baseURL)

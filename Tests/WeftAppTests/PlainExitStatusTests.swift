@@ -38,7 +38,7 @@ struct PlainExitStatusTests {
         arguments: [
             FactRepositoryError.service(.httpStatus(url: url, code: 500)) as any Error & Sendable,
             FactServiceError.unreachable(url: url, reason: "connection refused"),
-            FactServiceError.timedOut(url: url, after: .seconds(3)),
+            FactServiceError.timedOut(url: url, after: .seconds(3)),  // an error value
             HistoryDatabaseError.failed(path: "/tmp/h.sqlite", reason: "disk I/O error"),
             FactServerError.cannotListen(port: 0, reason: "no loopback"),
             InitializationStepTimeoutError(stepTitle: "Fetch the first cat fact", timeout: .seconds(90)),

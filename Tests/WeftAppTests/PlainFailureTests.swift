@@ -18,10 +18,10 @@ struct PlainFailureTests {
         arguments: [
             FactServiceError.httpStatus(url: URL(string: "http://127.0.0.1:1/fact")!, code: 500)
                 as any Error & Sendable,
-            FactServiceError.timedOut(url: URL(string: "http://127.0.0.1:1/fact")!, after: .seconds(3)),
+            FactServiceError.timedOut(url: URL(string: "http://127.0.0.1:1/fact")!, after: .seconds(3)),  // a value
             FactServiceError.unreachable(url: URL(string: "https://catfact.ninja/fact")!, reason: "no route"),
             FactServerError.cannotListen(port: 0, reason: "no loopback"),
-            InitializationStepTimeoutError(stepTitle: "Fetch the first cat fact", timeout: .seconds(1)),
+            InitializationStepTimeoutError(stepTitle: "Fetch the first cat fact", timeout: .seconds(1)),  // a value
             CocoaError(.featureUnsupported),
         ])
     func noKeysInHints(error: any Error & Sendable) {

@@ -129,6 +129,8 @@ extension CancellationTests {
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
             asyncSteps: [
+                // Wall clock (the phased steps take no clock), but nothing has to beat it: the
+                // step is released only after the run ended, so load can make it late, never wrong.
                 legacyStep(
                     timeout: .milliseconds(300), entered: entered, release: release, returned: returned,
                     journal: journal)

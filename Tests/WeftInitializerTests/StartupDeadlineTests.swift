@@ -111,7 +111,7 @@ struct StartupDeadlineTests {
             asyncSteps: [
                 AsyncInitializationStep(title: "Hang", type: .repeatable) { _ in try await suspendUntilCancelled() }
             ],
-            deadline: .milliseconds(20))
+            deadline: .milliseconds(20))  // wall clock; the step never ends, so it cannot beat it
         let failure = try #require(
             await #expect(throws: InitializationFailure<TestProcess>.self) { try await initializer.run() })
         // On a loaded machine the deadline may pass before the step starts: it is named either way.

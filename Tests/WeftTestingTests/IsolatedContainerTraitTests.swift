@@ -10,7 +10,7 @@ private let suiteMeeting = Meeting()
 /// Checks what a test with the trait sees once the other test of its pair has registered its
 /// own doubles (when the tests run in parallel, as they do by default).
 private func expectOwnDoubles(_ me: String, other: String, meeting: Meeting) async throws {
-    _ = await meeting.meet(me, other, within: .seconds(2))
+    _ = await meeting.meet(me, other, within: .seconds(5))
     #expect(try Container.shared.require(Greeting.self) == Greeting(owner: me))
     #expect(try Container.shared.require(Greeting.self, name: me) == Greeting(owner: me))
     #expect(Container.shared.resolve(Greeting.self, name: other) == nil)

@@ -8,16 +8,19 @@ package struct FactRequestHandler: Sendable {
     let facts: [String]
     let fault: ServerFault?
     let slowResponseDelay: Duration
+    /// What ``ServerFault/slow`` waits on: the continuous clock, or a clock a test moves.
+    let slowResponseClock: any Clock<Duration>
     /// The process's metrics in the Prometheus text format, for `/metrics`; `nil` answers 404.
     var metrics: (@Sendable () -> [UInt8])?
 
     package init(
         facts: [String], fault: ServerFault?, slowResponseDelay: Duration,
-        metrics: (@Sendable () -> [UInt8])? = nil
+        slowResponseClock: any Clock<Duration> = ContinuousClock(), metrics: (@Sendable () -> [UInt8])? = nil
     ) {
         self.facts = facts
         self.fault = fault
         self.slowResponseDelay = slowResponseDelay
+        self.slowResponseClock = slowResponseClock
         self.metrics = metrics
     }
 
@@ -60,7 +63,7 @@ package struct FactRequestHandler: Sendable {
         case .drop:
             return .drop
         case .slow:
-            try await Task.sleep(for: slowResponseDelay)
+            try await slowResponseClock.sleep(for: slowResponseDelay)
             return .respond(route(method: method, path: path, query: query))
         case nil:
             return .respond(route(method: method, path: path, query: query))

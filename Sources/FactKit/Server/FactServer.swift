@@ -51,6 +51,8 @@ public actor FactServer {
     public let fault: ServerFault?
     /// How long ``ServerFault/slow`` waits before answering.
     let slowResponseDelay: Duration
+    /// The clock ``ServerFault/slow`` waits on: the continuous clock, or a clock a test moves.
+    let slowResponseClock: any Clock<Duration>
     /// How long a silent connection is kept open.
     let readTimeout: Duration
     /// Where each request is logged; requests carry Hummingbird's `hb.request.id` metadata.
@@ -88,6 +90,7 @@ public actor FactServer {
     ///   - fault: A deliberate fault, or `nil` to serve normally.
     ///   - slowResponseDelay: How long ``ServerFault/slow`` waits; make it longer than the
     ///     client's timeout.
+    ///   - slowResponseClock: The clock ``ServerFault/slow`` waits on; a test passes one it moves.
     ///   - readTimeout: How long a connection that sends nothing is kept open.
     ///   - logger: Where each request is logged; silent by default.
     ///   - metrics: What `/metrics` answers (the Prometheus text format); none by default.
@@ -96,6 +99,7 @@ public actor FactServer {
         port: UInt16 = 0,
         fault: ServerFault? = nil,
         slowResponseDelay: Duration = FactServer.defaultSlowResponseDelay,
+        slowResponseClock: any Clock<Duration> = ContinuousClock(),
         readTimeout: Duration = FactServer.readTimeout,
         logger: Logger = FactServer.silentLogger,
         metrics: (@Sendable () -> [UInt8])? = nil
@@ -105,6 +109,7 @@ public actor FactServer {
         self.requestedPort = port
         self.fault = fault
         self.slowResponseDelay = slowResponseDelay
+        self.slowResponseClock = slowResponseClock
         self.readTimeout = readTimeout
         self.logger = logger
         self.metrics = metrics
@@ -126,7 +131,8 @@ public actor FactServer {
         if let stopping { await stopping.value }
         if let baseURL { return baseURL }
         let handler = FactRequestHandler(
-            facts: facts, fault: fault, slowResponseDelay: slowResponseDelay, metrics: metrics)
+            facts: facts, fault: fault, slowResponseDelay: slowResponseDelay, slowResponseClock: slowResponseClock,
+            metrics: metrics)
         // Whichever comes first: listening (with the bound port), or `run()` failing.
         let (outcomes, outcome) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
         let application = Self.makeApplication(
@@ -204,7 +210,8 @@ public actor FactServer {
     /// - Throws: ``FactServerError`` when it cannot listen or stops on its own.
     public func serve(onListening: @escaping @Sendable (URL) -> Void) async throws(FactServerError) {
         let handler = FactRequestHandler(
-            facts: facts, fault: fault, slowResponseDelay: slowResponseDelay, metrics: metrics)
+            facts: facts, fault: fault, slowResponseDelay: slowResponseDelay, slowResponseClock: slowResponseClock,
+            metrics: metrics)
         let port = requestedPort
         let application = Self.makeApplication(handler: handler, port: port, readTimeout: readTimeout, logger: logger) {
             channel in

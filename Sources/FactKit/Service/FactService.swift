@@ -31,6 +31,8 @@ public final class FactService: Sendable {
     let maximumBodySize: Int
     /// The HTTP client requests go through; its owner shuts it down.
     let client: HTTPClient
+    /// What ends a request at its timeout: the continuous clock, unless a test brings its own.
+    let timer: RequestTimer
 
     /// Creates a client.
     ///
@@ -39,14 +41,22 @@ public final class FactService: Sendable {
     ///   - timeout: The per-request timeout, covering the connection, the answer and its body.
     ///   - client: The HTTP client to send requests through; the caller shuts it down.
     ///   - maximumBodySize: The largest response body accepted, in bytes.
-    public init(
+    public convenience init(
         baseURL: URL, timeout: Duration, client: HTTPClient,
         maximumBodySize: Int = FactService.defaultMaximumBodySize
     ) {
+        self.init(
+            baseURL: baseURL, timeout: timeout, client: client, maximumBodySize: maximumBodySize, timer: .continuous)
+    }
+
+    /// Creates a client whose timeout runs on `timer`: a test's timer ends requests when the
+    /// test moves its clock.
+    init(baseURL: URL, timeout: Duration, client: HTTPClient, maximumBodySize: Int, timer: RequestTimer) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.client = client
         self.maximumBodySize = maximumBodySize
+        self.timer = timer
     }
 
     /// Makes the HTTP client for an app: on SwiftNIO's shared event-loop group, following a
@@ -70,21 +80,23 @@ public final class FactService: Sendable {
     /// - Throws: ``FactServiceError`` describing what went wrong.
     func fetchFact() async throws(FactServiceError) -> CatFact {
         let url = factURL
-        let data = try await withDeadline(.now + timeout) { deadline throws(FactServiceError) in
-            try await self.get(url, deadline: deadline)
+        let transportDeadline = ContinuousClock.now + timer.transportLimit(timeout)
+        let data = try await withDeadline(timer.start(timeout)) { () async throws(FactServiceError) -> Data in
+            try await self.get(url, transportDeadline: transportDeadline)
         }
         return try Self.decodeFact(from: data, url: url)
     }
 
-    /// Sends `GET url` and collects a `200` answer's body, at most ``maximumBodySize`` bytes.
-    private func get(_ url: URL, deadline: ContinuousClock.Instant) async throws(FactServiceError) -> Data {
+    /// Sends `GET url` and collects a `200` answer's body, at most ``maximumBodySize`` bytes;
+    /// AsyncHTTPClient gives up on its own at `transportDeadline`.
+    private func get(_ url: URL, transportDeadline: ContinuousClock.Instant) async throws(FactServiceError) -> Data {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .GET
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "weft")
         do {
-            let nanoseconds = max(0, ContinuousClock.now.duration(to: deadline).saturatingNanoseconds)
-            let response = try await client.execute(request, timeout: .nanoseconds(nanoseconds))
+            let remaining = ContinuousClock.now.duration(to: transportDeadline)
+            let response = try await client.execute(request, timeout: Self.transportTimeout(remaining))
             return try await Self.body(of: response, url: url, maximumBodySize: maximumBodySize)
         } catch let error as FactServiceError {
             throw error
@@ -113,19 +125,26 @@ public final class FactService: Sendable {
         }
     }
 
-    /// Runs `body`, failing with ``FactServiceError/timedOut(url:after:)`` at `deadline`;
-    /// `body` is cancelled then, which cancels its request and releases its connection.
+    /// The time limit AsyncHTTPClient is given when `remaining` is left: exact to the
+    /// nanosecond (a sub-second timeout is not rounded to whole seconds), never negative.
+    static func transportTimeout(_ remaining: Duration) -> TimeAmount {
+        .nanoseconds(max(0, remaining.saturatingNanoseconds))
+    }
+
+    /// Runs `body`, failing with ``FactServiceError/timedOut(url:after:)`` when `sleep` (the
+    /// timer's sleep to the deadline) returns; `body` is cancelled then, which cancels its
+    /// request and releases its connection.
     private func withDeadline<Value: Sendable>(
-        _ deadline: ContinuousClock.Instant,
-        _ body: @escaping @Sendable (ContinuousClock.Instant) async throws(FactServiceError) -> Value
+        _ sleep: @escaping @Sendable () async throws -> Void,
+        _ body: @escaping @Sendable () async throws(FactServiceError) -> Value
     ) async throws(FactServiceError) -> Value {
         let url = factURL
         let timeout = timeout
         do {
             return try await withThrowingTaskGroup(of: Value.self) { group in
-                group.addTask { try await body(deadline) }
+                group.addTask { try await body() }
                 group.addTask {
-                    try await Task.sleep(until: deadline, clock: .continuous)
+                    try await sleep()
                     throw FactServiceError.timedOut(url: url, after: timeout)
                 }
                 defer { group.cancelAll() }

@@ -27,13 +27,15 @@ public enum AppPlan {
     /// An initializer for a first run with `options`; read its `plan` and subscribe to its
     /// `events()` before starting it. Its runs, and the repeats made from them, fail with
     /// `InitializationDeadlineExceeded` when they take longer than the options'
-    /// ``AppOptions/startupDeadline``.
+    /// ``AppOptions/startupDeadline``. The deadline, the steps' timeouts and the retry delays run
+    /// on `clock`: the continuous clock, or in a test one the test moves.
     @MainActor
-    public static func makeInitializer(options: AppOptions) throws(InitializationConfigurationError)
-        -> DependencyInitializer<AppProcess>
-    {
+    public static func makeInitializer(
+        options: AppOptions, clock: InitializationClock = .continuous
+    ) throws(InitializationConfigurationError) -> DependencyInitializer<AppProcess> {
         try DependencyInitializer(
-            createProcess: { AppProcess(options: options) }, steps: steps, deadline: options.startupDeadline)
+            createProcess: { AppProcess(options: options) }, steps: steps, clock: clock,
+            deadline: options.startupDeadline)
     }
 
     /// The `createProcess` of a repeat run in `environment` (the current one when `nil`

@@ -44,6 +44,12 @@ struct PlainSession {
             reporter.notice("the initialization plan is invalid: \(error)")
             return .initializationFailed
         }
+        return await run(initializer)
+    }
+
+    /// Runs `initializer` (made by `AppPlan.makeInitializer(options:clock:)` from these options;
+    /// a test's, on a clock it moves, whose events it watches too) as ``run()`` runs its own.
+    func run(_ initializer: DependencyInitializer<AppProcess>) async -> ExitStatus {
         let events = initializer.events()
         let reporter = reporter
         // Steps cancelled by an interruption may fail with their own errors (a cancelled

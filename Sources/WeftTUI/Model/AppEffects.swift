@@ -9,7 +9,7 @@ import WeftTerminal
 /// ``live`` uses the real plan and repository. Tests keep the real work and wrap it, for
 /// example to count runs in flight; the model itself never starts work any other way.
 struct AppEffects: Sendable {
-    /// Makes the initializer of the first run (``AppPlan/makeInitializer(options:)``).
+    /// Makes the initializer of the first run (``AppPlan/makeInitializer(options:clock:)``).
     var makeInitializer: @MainActor @Sendable (AppOptions) throws -> DependencyInitializer<AppProcess>
     /// Runs an initializer to its end; throws its `InitializationFailure`.
     var run: @MainActor @Sendable (DependencyInitializer<AppProcess>) async throws -> InitializationResult<AppProcess>

@@ -36,24 +36,40 @@ struct Greeting: Sendable, Equatable {
 /// Records who has arrived, so that tests can wait for each other.
 actor Meeting {
     private var arrived: Set<String> = []
+    /// Those waiting, by whom they wait for, each with the number that tells it from another.
+    private var waiting: [String: [(id: Int, continuation: CheckedContinuation<Bool, Never>)]] = [:]
+    private var nextID = 0
 
     func arrive(_ name: String) {
         arrived.insert(name)
+        for waiter in waiting.removeValue(forKey: name) ?? [] { waiter.continuation.resume(returning: true) }
     }
 
     func hasArrived(_ name: String) -> Bool {
         arrived.contains(name)
     }
 
-    /// Says `me` has arrived and waits until `other` has too; `false` when `other` has not
-    /// arrived within `limit` of real time (tests run one at a time, for example).
+    /// Says `me` has arrived and waits until `other` has too, woken by its arrival; `false` when
+    /// `other` has not arrived within `limit` of real time (the tests run one at a time, for
+    /// example, as under ThreadSanitizer): a bound on the wait, never a deadline to beat.
     func meet(_ me: String, _ other: String, within limit: Duration) async -> Bool {
         arrive(me)
-        let giveUp = ContinuousClock.now + limit
-        while !hasArrived(other) {
-            guard ContinuousClock.now < giveUp else { return false }
-            try? await Task.sleep(for: .milliseconds(1))
+        if hasArrived(other) { return true }
+        let id = nextID
+        nextID += 1
+        let timer = Task {
+            try await Task.sleep(for: limit)
+            self.giveUp(id, waitingFor: other)
         }
-        return true
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in
+            waiting[other, default: []].append((id, continuation))
+        }
+    }
+
+    /// Ends the wait `id` for `other` with `false`, if it is still waiting.
+    private func giveUp(_ id: Int, waitingFor other: String) {
+        guard let index = waiting[other]?.firstIndex(where: { $0.id == id }) else { return }
+        waiting[other]?.remove(at: index).continuation.resume(returning: false)
     }
 }
