@@ -188,10 +188,11 @@ struct AppPlanTests {
     func stagingWithoutServer() async throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
-        // Point staging at a port nothing listens on.
+        // Point staging at a port nothing listens on: refused at once. The timeout is long, so a
+        // busy machine cannot turn the refusal into a timeout.
         let environments = directory.appendingPathComponent("environments.json")
         try Data(
-            #"{"environments": [{"name": "staging", "description": "local", "source": "http://127.0.0.1:9", "timeoutSeconds": 2}]}"#
+            #"{"environments": [{"name": "staging", "description": "local", "source": "http://127.0.0.1:9", "timeoutSeconds": 30}]}"#
                 .utf8
         )
         .write(to: environments)
