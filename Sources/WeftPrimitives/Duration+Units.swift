@@ -32,20 +32,28 @@ extension Duration {
     /// trailing zero dropped (`0.98 s` for 977 ms, `1.5 s`, `4.0 s`), and to the nearest tenth
     /// from there (`29.9 s`). Halves round away from zero; never truncated (`0.9 s` for 977 ms).
     package var secondsText: String {
-        let milliseconds = roundedMilliseconds
-        // Rounded without adding to `milliseconds`, which may be `Int64.max`.
-        func rounded(to step: Int64) -> Int64 {
-            let remainder = milliseconds % step
-            return milliseconds / step + (remainder >= step / 2 ? 1 : remainder <= -step / 2 ? -1 : 0)
-        }
-        let hundredths = rounded(to: 10)
-        let sign = milliseconds < 0 && (hundredths != 0) ? "-" : ""
+        // Rounded once, from the exact value (9.9945 s is 9.99 s, not 10.0 s by way of 9,995 ms).
+        let hundredths = rounded(toUnitsPerSecond: 100)
+        let sign = hundredths < 0 ? "-" : ""
         if hundredths.magnitude < 1_000 {
             let fraction = hundredths.magnitude % 100
             let digits = fraction % 10 == 0 ? "\(fraction / 10)" : fraction < 10 ? "0\(fraction)" : "\(fraction)"
             return "\(sign)\(hundredths.magnitude / 100).\(digits) s"
         }
-        let tenths = rounded(to: 100)
-        return "\(sign)\(tenths.magnitude / 10).\(tenths.magnitude % 10) s"
+        let tenths = rounded(toUnitsPerSecond: 10)
+        return "\(tenths < 0 ? "-" : "")\(tenths.magnitude / 10).\(tenths.magnitude % 10) s"
+    }
+
+    /// The duration in whole `1 / unitsPerSecond` seconds, rounded to the nearest (halves away
+    /// from zero), saturating at `Int64.max` and `Int64.min`. `unitsPerSecond` divides 10¹⁸.
+    private func rounded(toUnitsPerSecond unitsPerSecond: Int64) -> Int64 {
+        let (seconds, attoseconds) = components  // attoseconds carry the sign of seconds
+        let unit = 1_000_000_000_000_000_000 / unitsPerSecond  // attoseconds per unit
+        let remainder = attoseconds % unit
+        let carry: Int64 = remainder >= unit / 2 ? 1 : remainder <= -unit / 2 ? -1 : 0
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: unitsPerSecond)
+        let (sum, sumOverflow) = whole.addingReportingOverflow(attoseconds / unit + carry)
+        guard !overflow, !sumOverflow else { return seconds < 0 ? .min : .max }
+        return sum
     }
 }

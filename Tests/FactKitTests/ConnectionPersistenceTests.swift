@@ -85,4 +85,14 @@ import Testing
         try #require(exchanges.count == 1)
         #expect(Self.connectionField(of: exchanges[0].answer) == "close")
     }
+
+    @Test("an answer that closes the connection itself keeps saying so, to a keep-alive HTTP/1.0 client too")
+    func answerThatCloses() {
+        var answer = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Connection": "Close"])
+        ConnectionPersistence.keepAlive(toldInAnswer: true).mark(&answer)
+        #expect(answer.headers["connection"] == ["Close"])
+        var plain = HTTPResponseHead(version: .http1_1, status: .ok)
+        ConnectionPersistence.keepAlive(toldInAnswer: true).mark(&plain)
+        #expect(plain.headers["connection"] == ["keep-alive"])
+    }
 }

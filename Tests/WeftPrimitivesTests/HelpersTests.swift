@@ -41,6 +41,8 @@ struct HelpersTests {
         #expect(Duration.milliseconds(4).secondsText == "0.0 s")
         #expect(Duration.milliseconds(9_994).secondsText == "9.99 s")
         #expect(Duration.milliseconds(9_995).secondsText == "10.0 s")
+        #expect(Duration.nanoseconds(9_994_500_000).secondsText == "9.99 s")  // rounded once, not via 9,995 ms
+        #expect(Duration.nanoseconds(4_900_000).secondsText == "0.0 s")  // 4.9 ms: not 5 ms, then 0.01 s
         #expect(Duration.milliseconds(29_950).secondsText == "30.0 s")
         #expect(Duration.seconds(30).secondsText == "30.0 s")
         #expect(Duration.milliseconds(-1_250).secondsText == "-1.25 s")

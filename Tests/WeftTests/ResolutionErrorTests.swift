@@ -55,6 +55,7 @@ struct ResolutionErrorTests {
         // Not "No registration for Pool (registered at …)": that reads as a contradiction.
         #expect(error.description.hasPrefix("No registration for Pool (needed by Repository at WeftTests/"))
         #expect(error.description.contains("Pool is registered at WeftTests/ResolutionErrorTests.swift:"))
-        #expect(error.description.contains("in a container this resolve does not see"))
+        #expect(error.description.contains("in a container the resolve of Repository does not see"))
+        #expect(error.description.contains("Register Pool where Repository is registered"))
     }
 }

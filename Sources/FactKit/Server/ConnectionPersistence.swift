@@ -28,7 +28,7 @@ package final class ConnectionPersistenceHandler: ChannelDuplexHandler, Removabl
 
     /// Whether each request read and not yet answered keeps its connection, oldest first
     /// (a client may pipeline requests; they are answered in order).
-    private var persistence: [ConnectionPersistence] = []
+    private var persistence = CircularBuffer<ConnectionPersistence>()
 
     package init() {}
 
@@ -44,8 +44,9 @@ package final class ConnectionPersistenceHandler: ChannelDuplexHandler, Removabl
     }
 
     package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        // An interim answer (1xx) precedes the final one to the same request; an answer to no
-        // request read (a parse error's 400, which closes) is left as it is.
+        // An interim answer (1xx) precedes the final one to the same request. Hummingbird answers
+        // a request it cannot read (`400`, then closes) after the answers to those before it, so
+        // such an answer finds none of its own here and is left as it is.
         guard case .head(var head) = unwrapOutboundIn(data), head.status.code >= 200, !persistence.isEmpty else {
             context.write(data, promise: promise)
             return
@@ -76,7 +77,12 @@ enum ConnectionPersistence: Equatable, Sendable {
     func mark(_ answer: inout HTTPResponseHead) {
         switch self {
         case .close: answer.headers.replaceOrAdd(name: "connection", value: "close")
-        case .keepAlive(toldInAnswer: true): answer.headers.replaceOrAdd(name: "connection", value: "keep-alive")
+        case .keepAlive(toldInAnswer: true):
+            // An answer that closes the connection itself says so, and is left to.
+            guard !answer.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) else {
+                return
+            }
+            answer.headers.replaceOrAdd(name: "connection", value: "keep-alive")
         case .keepAlive(toldInAnswer: false): break
         }
     }

@@ -208,18 +208,19 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .notRegistered:
             var text = "No registration for \(subject(namingSite: false))."
             if let site = sites[key] {
-                // Registered, but where this resolve does not look: a child of the container that
-                // resolved it (a singleton's dependencies resolve from its registering container).
+                // Registered, but where this resolve does not look: most often a child of the
+                // container that resolved it (a singleton's dependencies resolve from its own).
+                let needer = path.last.map { "\($0)" } ?? "the service that needs it"
                 text +=
-                    " \(key) is registered at \(site), in a container this resolve does not see: a singleton"
-                    + " or weak service resolves its dependencies from the container that registers it,"
-                    + " never from that container's children. Register \(key) there too, or give the service"
-                    + " that needs it a `.scoped` or `.transient` lifetime."
-                return text
+                    " \(key) is registered at \(site), in a container the resolve of \(needer) does not"
+                    + " see: a singleton or weak service resolves its dependencies from the container that"
+                    + " registers it, never from that container's children. Register \(key) where \(needer)"
+                    + " is registered, or give \(needer) a `.scoped` or `.transient` lifetime."
             }
             if !suggestions.isEmpty {
                 text += " Did you mean \(suggestions.map { "\($0)" }.joined(separator: ", "))?"
             }
+            guard sites[key] == nil else { return text }
             return text + " Register it with `container.register(\(key.typeName).self) { … }`."
         case .circularDependency:
             let registered = Array(Set(cycle)).sorted { $0.description < $1.description }.compactMap { key in

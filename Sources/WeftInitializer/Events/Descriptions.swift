@@ -19,10 +19,11 @@ extension InitializationStepType: CustomStringConvertible {
 }
 
 extension InitializationStepTiming: CustomStringConvertible {
-    /// `'Fetch the first cat fact' (fact, graph) finished at 0.01 s after 0.25 s (2 attempts)`.
+    /// `'Fetch the first cat fact' (fact, graph) finished at 0.26 s, after 0.25 s (2 attempts)`:
+    /// when it ended, from the run's start, and how long it took.
     public var description: String {
         let attempts = attempts > 1 ? " (\(attempts) attempts)" : ""
-        return "\(step) \(outcome) at \(startOffset.secondsText) after \(duration.secondsText)\(attempts)"
+        return "\(step) \(outcome) at \(endOffset.secondsText), after \(duration.secondsText)\(attempts)"
     }
 }
 

@@ -47,8 +47,8 @@ public final class InitializerRun<Process: DependencyInitializationProcess> {
 ///
 /// ```swift
 /// let result = try await withRun(of: initializer) { run in
-///     try await clock.waitForRetryDelay(of: "fact")
-///     clock.advance(by: .milliseconds(200))
+///     let wake = try await clock.waitForRetryDelay(of: "fact")
+///     clock.advance(to: wake)  // the next attempt starts
 ///     return try await run.value
 /// }
 /// ```
