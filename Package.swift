@@ -215,6 +215,7 @@ let package = Package(
         .target(
             name: "WeftTestSupport",
             dependencies: [
+                "WeftInitializer",
                 .product(name: "Logging", package: "swift-log"),
                 app("NIOConcurrencyHelpers", in: "swift-nio"),
             ],
@@ -251,7 +252,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WeftTUITests",
-            dependencies: ["WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftTesting"]
+            dependencies: [
+                "WeftTUI", "WeftTerminal", "WeftApp", "FactKit", "Weft", "WeftInitializer", "WeftTesting",
+                "WeftTestSupport",
+            ]
         ),
         // Drives the ncurses adapter off-screen; scripts/test runs it under AddressSanitizer.
         .executableTarget(name: "WeftTerminalCheck", dependencies: ["WeftTerminal"], path: "Tests/WeftTerminalCheck"),

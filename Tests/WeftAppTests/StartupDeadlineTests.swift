@@ -25,16 +25,7 @@ struct StartupDeadlineTests {
     /// deadline's timer need not be asleep yet: it sleeps until an instant the clock has
     /// passed, and wakes at once.)
     static func reachDeadline(_ events: AsyncStream<InitializationEvent>, on clock: ManualClock) async {
-        var ended: Set<String> = []
-        var fetching = false
-        for await event in events {
-            switch event {
-            case .stepStarted(let step) where step.id == "fact": fetching = true
-            case .stepFinished(let timing), .stepFailed(let timing, _): ended.insert(timing.step.id)
-            default: break
-            }
-            if fetching && ended.isSuperset(of: stepsBeforeTheDeadline) { break }
-        }
+        await awaitOnlyStepGoing("fact", after: stepsBeforeTheDeadline, in: events)
         clock.advance(to: ManualClock.Instant(offset: deadline))
     }
 

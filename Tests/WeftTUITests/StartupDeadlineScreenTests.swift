@@ -1,6 +1,7 @@
 import Testing
 import WeftApp
 import WeftInitializer
+import WeftTestSupport
 import WeftTesting
 
 @testable import WeftTUI
@@ -82,16 +83,7 @@ struct StartupDeadlineScreenTests {
             run: { initializer in
                 let events = initializer.events()
                 let mover = Task {
-                    var ended: Set<String> = []
-                    var fetching = false
-                    for await event in events {
-                        switch event {
-                        case .stepStarted(let step) where step.id == "fact": fetching = true
-                        case .stepFinished(let timing), .stepFailed(let timing, _): ended.insert(timing.step.id)
-                        default: break
-                        }
-                        if fetching && ended.isSuperset(of: stepsBeforeTheDeadline) { break }
-                    }
+                    await awaitOnlyStepGoing("fact", after: stepsBeforeTheDeadline, in: events)
                     clock.advance(by: deadline)
                 }
                 defer { mover.cancel() }
