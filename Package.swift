@@ -282,6 +282,19 @@ let package = Package(
     ]
 )
 
+// WEFT_LIBRARIES_ONLY=1 leaves the app, its domain, its tests and the fuzz targets out of the
+// package, for work on the libraries alone: `WEFT_LIBRARIES_ONLY=1 swift test --traits
+// ServiceLifecycle` builds the light stack and runs the libraries' suites, in a minute or two
+// rather than the app's stack's ten (CONTRIBUTING.md). A user's build never sets it.
+if Context.environment["WEFT_LIBRARIES_ONLY"] == "1" {
+    let libraries: Set = [
+        "Weft", "CWeftThreadFrame", "WeftPrimitives", "WeftInitializer", "WeftServiceLifecycle", "WeftTesting",
+        "WeftPrimitivesTests", "WeftTests", "WeftInitializerTests", "WeftServiceLifecycleTests", "WeftTestingTests",
+    ]
+    package.targets.removeAll { !libraries.contains($0.name) }
+    package.products.removeAll { product in product.name == "weft" }
+}
+
 // One set of Swift settings for every target of ours: Swift 6 language mode is the tools
 // version's default; imports are internal unless marked `public`, and a file sees only the
 // members of modules it imports itself.

@@ -19,12 +19,20 @@ public protocol Module: Sendable {
     var name: String { get }
     /// Names of the modules configured before this one.
     var dependencies: [String] { get }
+    /// The services this module's factories resolve that other modules register: its contract
+    /// with the rest of the app, checked when it is installed and by ``Container/validate()``.
+    var requirements: [ServiceKey] { get }
+    /// Names of the modules whose registrations this one registers again on purpose (a fake,
+    /// a platform's variant): without it, a key registered by two modules is an error.
+    var replaces: [String] { get }
     /// Registers this module's services.
     func configure(_ container: Container) async throws
 }
 
 extension Module {
     public var dependencies: [String] { [] }
+    public var requirements: [ServiceKey] { [] }
+    public var replaces: [String] { [] }
 }
 
 /// A module's ``Module/configure(_:)`` threw.
