@@ -10,7 +10,7 @@ import Weft
 //
 // Two runs, because counting retains hooks every retain and release and so slows what it
 // counts: `WEFT_BENCHMARK_COUNTS=1` measures mallocs, retains and releases, which
-// `scripts/test` checks against Thresholds/; without it, wall time alone (p50, p99), which is
+// `scripts/test --full` checks against Thresholds/; without it, wall time alone (p50, p99), which is
 // reported, never asserted.
 
 /// Whether this run counts (mallocs, retains, releases) rather than times.
