@@ -32,7 +32,8 @@ extension Container {
     ///
     /// In a test context, a registration marked ``Registered/liveOnly()`` fails to resolve, and
     /// one with a `testValue { … }` makes its test value, unless the test
-    /// overrides the key. `false` everywhere else, in the app above all.
+    /// overrides the key; while ``validate()`` runs factories, both work as unmarked. `false`
+    /// everywhere else, in the app above all.
     ///
     /// ```swift
     /// @Test(.isolatedContainer) func runsInATestContext() {
