@@ -36,7 +36,7 @@ private struct FeedModule: Module {
 
 /// Stands in for the app's storage module.
 private struct FakeStorage: Module {
-    var name: String { "Storage" }
+    var name: String { "FakeStorage" }
     /// Registers, besides the `Database`, something broken that the feed module never uses.
     var alsoBroken = false
 

@@ -233,7 +233,7 @@ struct StrictTestContextTests {
             FeedLoader(client: LiveHTTPClient(), isStub: stub)
         }
         .liveOnly()
-        try withKnownIssue {
+        withKnownIssue {
             try withTestContext {
                 let named = #expect(throws: ResolutionError.self) { try container.require(FeedLoader.self, name: "main") }
                 let namedError = try #require(named?.underlyingError as? LiveServiceInTestError)
