@@ -235,9 +235,13 @@ struct StrictTestContextTests {
         .liveOnly()
         withKnownIssue {
             try withTestContext {
-                let named = #expect(throws: ResolutionError.self) { try container.require(FeedLoader.self, name: "main") }
+                let named = #expect(throws: ResolutionError.self) {
+                    try container.require(FeedLoader.self, name: "main")
+                }
                 let namedError = try #require(named?.underlyingError as? LiveServiceInTestError)
-                #expect(namedError.description.contains("`container.override(FeedLoader.self, name: \"main\") { FakeFeedLoader() }`"))
+                #expect(
+                    namedError.description.contains(
+                        "`container.override(FeedLoader.self, name: \"main\") { FakeFeedLoader() }`"))
                 #expect(named?.description.contains("is live only") == true)
                 let withArguments = #expect(throws: ResolutionError.self) {
                     try container.require(FeedLoader.self, argument: true)
