@@ -2,7 +2,7 @@
 // alone may lack it, and then only ManualClock is built.
 #if canImport(Testing)
     public import Testing
-    public import Weft
+    import Weft
 
     extension TestContext {
         /// A test context that records an issue at `sourceLocation` for each `.liveOnly()`
