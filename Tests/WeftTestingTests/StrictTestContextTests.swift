@@ -255,4 +255,41 @@ struct StrictTestContextTests {
             text(of: issue).contains("is live only")
         }
     }
+
+    @Test(".liveOnly() and .testValue wrap async, main-actor and argument-taking factories")
+    @MainActor func everyKindOfFactory() async throws {
+        let container = Container()
+        container.register((any HTTPClient).self) { _ async in LiveHTTPClient() as any HTTPClient }.liveOnly()
+        container.register(FeedLoader.self, isolation: MainActor.shared) {
+            FeedLoader(client: LiveHTTPClient(), isStub: false)
+        }
+        .testValue { FeedLoader(client: FakeHTTPClient(), isStub: true) }
+        container.register(FeedLoader.self) { (_: Resolver, stub: Bool) in
+            FeedLoader(client: LiveHTTPClient(), isStub: stub)
+        }
+        .testValue { FeedLoader(client: FakeHTTPClient(), isStub: true) }
+
+        try await withTestContext { () async throws in
+            #expect(try container.require(FeedLoader.self).isStub)
+            #expect(try await container.resolveAsync(FeedLoader.self).isStub)
+            #expect(try container.require(FeedLoader.self, argument: false).isStub)
+        }
+        #expect(try !container.require(FeedLoader.self).isStub)
+        #expect(try !container.require(FeedLoader.self, argument: false).isStub)
+
+        await withKnownIssue {
+            let error = await withTestContext { () async -> ResolutionError? in
+                do {
+                    _ = try await container.resolveAsync((any HTTPClient).self)
+                    return nil
+                } catch {
+                    return error as? ResolutionError
+                }
+            }
+            #expect(error?.underlyingError is LiveServiceInTestError)
+        } matching: { issue in
+            text(of: issue).contains("is live only")
+        }
+        #expect(try await container.resolveAsync((any HTTPClient).self).isLive)
+    }
 }
