@@ -59,7 +59,7 @@ public struct Registered<Value: Sendable>: Sendable {
         return rebuilt(made: made, onCreated: registration.onCreated)
     }
 
-    private func rebuilt(made: Registration.Factory, onCreated: [Registration.Hook]) -> Registered<Value> {
+    func rebuilt(made: Registration.Factory, onCreated: [Registration.Hook]) -> Registered<Value> {
         let new = Registration(
             key: registration.key, lifetime: registration.lifetime, made: made, onCreated: onCreated,
             site: registration.site, keyTypeIsClass: registration.keyTypeIsClass)
@@ -67,7 +67,7 @@ public struct Registered<Value: Sendable>: Sendable {
         return Registered(container, new)
     }
 
-    private static func cast(_ value: any Sendable) throws -> Value {
+    static func cast(_ value: any Sendable) throws -> Value {
         guard let typed = value as? Value else { throw TypeMismatch(expected: Value.self) }
         return typed
     }

@@ -27,6 +27,11 @@
     /// before the test starts. On a suite, the trait applies to each test of the suite, and to each
     /// argument of a parameterized test, on its own. On a suite and on one of its tests, the test's
     /// own trait applies: its container replaces the suite's.
+    ///
+    /// The test, its configuration and the tasks they create run in a test context, as inside
+    /// ``withTestContext(sourceLocation:_:)``: a registration marked `.liveOnly()` that the test
+    /// does not override fails to resolve and records an issue at the test, and one with a
+    /// `.testValue { … }` makes its test value.
     public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
         private let configure: (@Sendable (Container) async throws -> Void)?
 
@@ -38,7 +43,7 @@
         public var isRecursive: Bool { true }
 
         /// Runs `function`, the test, with a shared container of its own, bootstrapped first with
-        /// the trait's configuration if it has one.
+        /// the trait's configuration if it has one, in a test context (see `withTestContext(_:)`).
         ///
         /// - Throws: What the configuration threw (the test does not run then), or what the test
         ///   threw.
@@ -47,11 +52,13 @@
             testCase: Test.Case?,
             performing function: @Sendable () async throws -> Void
         ) async throws {
-            try await Container.withIsolatedShared {
-                if let configure {
-                    try await Self.bootstrap(configure)
+            try await TestContext.$current.withValue(.recordingIssues(at: test.sourceLocation)) {
+                try await Container.withIsolatedShared {
+                    if let configure {
+                        try await Self.bootstrap(configure)
+                    }
+                    try await function()
                 }
-                try await function()
             }
         }
 
