@@ -6,10 +6,10 @@ import WeftPrimitives
 // Issue 58: modules at app scale — provenance, requirements, duplicates, fakes, validation,
 // the module graph and contributions.
 
-private protocol Database: Sendable { var label: String { get } }
-private struct RealDatabase: Database { let label = "real" }
-private struct FakeDatabase: Database { let label = "fake" }
-private struct Feed: Sendable { let database: any Database }
+private protocol DataStore: Sendable { var label: String { get } }
+private struct RealStore: DataStore { let label = "real" }
+private struct FakeStore: DataStore { let label = "fake" }
+private struct FeedService: Sendable { let database: any DataStore }
 private protocol HealthProbe: Sendable { var name: String { get } }
 private struct NamedProbe: HealthProbe { let name: String }
 
@@ -24,29 +24,29 @@ private struct SpecModule: Module {
 }
 
 private struct DatabaseModule: Module {
-    let name = "Database"
+    let name = "DataStore"
     func configure(_ container: Container) async throws {
-        container.register((any Database).self, lifetime: .singleton) { RealDatabase() }
+        container.register((any DataStore).self, lifetime: .singleton) { RealStore() }
     }
 }
 
 private struct FeedModule: Module {
-    let name = "Feed"
-    var dependencies: [String] { ["Database"] }
-    var requirements: [ServiceKey] { [ServiceKey((any Database).self)] }
+    let name = "FeedService"
+    var dependencies: [String] { ["DataStore"] }
+    var requirements: [ServiceKey] { [ServiceKey((any DataStore).self)] }
     func configure(_ container: Container) async throws {
-        container.register(Feed.self) { resolver in Feed(database: try resolver.resolve((any Database).self)) }
+        container.register(FeedService.self) { resolver in FeedService(database: try resolver.resolve((any DataStore).self)) }
     }
 }
 
 private struct FakeDatabaseModule: Module {
-    let name = "FakeDatabase"
+    let name = "FakeStore"
     func configure(_ container: Container) async throws {
-        container.register((any Database).self, lifetime: .singleton) { FakeDatabase() }
+        container.register((any DataStore).self, lifetime: .singleton) { FakeStore() }
     }
 }
 
-private let databaseKey = ServiceKey((any Database).self)
+private let databaseKey = ServiceKey((any DataStore).self)
 
 @Suite("Modules: provenance, requirements, duplicates")
 struct ModuleContractTests {
@@ -56,11 +56,11 @@ struct ModuleContractTests {
         container.register(Service.self) { Service() }
         try await container.install([DatabaseModule()])
         let provenance = container.state.withLock { $0.provenance }
-        #expect(provenance[databaseKey]?.module == "Database")
+        #expect(provenance[databaseKey]?.module == "DataStore")
         #expect(provenance[databaseKey]?.site?.fileID == "WeftTests/ModuleContractTests.swift")
         #expect(provenance[ServiceKey(Service.self)] == nil)
         // Registering the key again outside modules forgets the module.
-        container.register((any Database).self) { FakeDatabase() }
+        container.register((any DataStore).self) { FakeStore() }
         #expect(container.state.withLock { $0.provenance[databaseKey] } == nil)
     }
 
@@ -68,7 +68,7 @@ struct ModuleContractTests {
     func provenanceForgotten() async throws {
         let container = Container()
         try await container.install([DatabaseModule()])
-        container.unregister((any Database).self)
+        container.unregister((any DataStore).self)
         #expect(container.state.withLock { $0.provenance.isEmpty })
         try await Container().install([DatabaseModule()])
     }
@@ -78,27 +78,27 @@ struct ModuleContractTests {
         try await Container().install([FeedModule(), DatabaseModule()])
 
         let parent = Container()
-        parent.register((any Database).self) { RealDatabase() }
+        parent.register((any DataStore).self) { RealStore() }
         let child = parent.createScope()
-        let feed = SpecModule(name: "Feed", requirements: [databaseKey]) { _ in }
-        #expect(try await child.install([feed]) == ["Feed"])
+        let feed = SpecModule(name: "FeedService", requirements: [databaseKey]) { _ in }
+        #expect(try await child.install([feed]) == ["FeedService"])
     }
 
     @Test("An unmet requirement throws ModuleError.unmetRequirement and applies nothing")
     func unmetRequirement() async {
         let container = Container()
         let other = SpecModule(name: "Other") { c in c.register(Service.self) { Service() } }
-        let feed = SpecModule(name: "Feed", requirements: [databaseKey]) { c in
-            c.register(Feed.self) { _ in Feed(database: RealDatabase()) }
+        let feed = SpecModule(name: "FeedService", requirements: [databaseKey]) { c in
+            c.register(FeedService.self) { _ in FeedService(database: RealStore()) }
         }
-        let expected = ModuleError.unmetRequirement(module: "Feed", requirement: databaseKey)
+        let expected = ModuleError.unmetRequirement(module: "FeedService", requirement: databaseKey)
         await #expect(throws: expected) { try await container.install([other, feed]) }
         #expect(container.resolve(Service.self) == nil)
-        #expect(container.resolve(Feed.self) == nil)
+        #expect(container.resolve(FeedService.self) == nil)
         #expect(container.state.withLock { $0.installedModules.isEmpty && $0.provenance.isEmpty })
         #expect(
             expected.description
-                == "Module Feed requires any Database, which no installed module registers. Install a module that registers any Database (or a fake of it), or drop the requirement."
+                == "Module FeedService requires DataStore, which no installed module registers. Install a module that registers DataStore (or a fake of it), or drop the requirement."
         )
     }
 
@@ -106,10 +106,10 @@ struct ModuleContractTests {
     func inactiveContextRequirement() async {
         let container = Container()
         let module = SpecModule(name: "Preview") { c in
-            c.register((any Database).self, when: .preview) { FakeDatabase() }
+            c.register((any DataStore).self, when: .preview) { FakeStore() }
         }
-        let feed = SpecModule(name: "Feed", dependencies: ["Preview"], requirements: [databaseKey]) { _ in }
-        await #expect(throws: ModuleError.unmetRequirement(module: "Feed", requirement: databaseKey)) {
+        let feed = SpecModule(name: "FeedService", dependencies: ["Preview"], requirements: [databaseKey]) { _ in }
+        await #expect(throws: ModuleError.unmetRequirement(module: "FeedService", requirement: databaseKey)) {
             try await container.install([module, feed])
         }
     }
@@ -122,14 +122,14 @@ struct ModuleContractTests {
         } throws: { error in
             guard let error = error as? ModuleError, error.code == .duplicateRegistration else { return false }
             let description = error.description
-            return error == .duplicateRegistration(databaseKey, module: "FakeDatabase", earlierModule: "Database")
+            return error == .duplicateRegistration(databaseKey, module: "FakeStore", earlierModule: "DataStore")
                 && error.site?.fileID == "WeftTests/ModuleContractTests.swift"
                 && error.earlierSite?.fileID == "WeftTests/ModuleContractTests.swift"
                 && error.site != error.earlierSite
-                && description.hasPrefix("Modules Database and FakeDatabase both register any Database (Database at ")
-                && description.contains("list Database in the `replaces` of FakeDatabase")
+                && description.hasPrefix("Modules DataStore and FakeStore both register DataStore (DataStore at ")
+                && description.contains("list DataStore in the `replaces` of FakeStore")
         }
-        #expect(container.resolve((any Database).self) == nil)
+        #expect(container.resolve((any DataStore).self) == nil)
     }
 
     @Test("A module registering a key an earlier install's module registered throws duplicateRegistration")
@@ -137,30 +137,30 @@ struct ModuleContractTests {
         let container = Container()
         try await container.install([DatabaseModule()])
         await #expect(
-            throws: ModuleError.duplicateRegistration(databaseKey, module: "FakeDatabase", earlierModule: "Database")
+            throws: ModuleError.duplicateRegistration(databaseKey, module: "FakeStore", earlierModule: "DataStore")
         ) {
             try await container.install([FakeDatabaseModule()])
         }
-        #expect(container.resolve((any Database).self)?.label == "real")
+        #expect(container.resolve((any DataStore).self)?.label == "real")
         // A child container's module may register the key again: duplicates are per container.
         try await container.createScope().install([FakeDatabaseModule()])
     }
 
     @Test("`replaces` allows the later module to register the earlier's key; it is ordered after it")
     func replaces() async throws {
-        let replacing = SpecModule(name: "Mock", replaces: ["Database"]) { c in
-            c.register((any Database).self) { FakeDatabase() }
+        let replacing = SpecModule(name: "Mock", replaces: ["DataStore"]) { c in
+            c.register((any DataStore).self) { FakeStore() }
         }
         let container = Container()
-        // Listed first, configured after Database.
-        #expect(try await container.install([replacing, DatabaseModule()]) == ["Database", "Mock"])
-        #expect(container.resolve((any Database).self)?.label == "fake")
+        // Listed first, configured after DataStore.
+        #expect(try await container.install([replacing, DatabaseModule()]) == ["DataStore", "Mock"])
+        #expect(container.resolve((any DataStore).self)?.label == "fake")
         #expect(container.state.withLock { $0.provenance[databaseKey]?.module } == "Mock")
 
         let later = Container()
         try await later.install([DatabaseModule()])
         try await later.install([replacing])
-        #expect(later.resolve((any Database).self)?.label == "fake")
+        #expect(later.resolve((any DataStore).self)?.label == "fake")
     }
 
     @Test("One module registering a key twice, or register outside modules, replaces as ever")
@@ -182,14 +182,14 @@ struct ModuleContractTests {
     func fakes() async throws {
         let modules: [any Module] = [FeedModule(), DatabaseModule()]
         let container = Container()
-        let names = try await container.install(modules.replacing("Database", with: FakeDatabaseModule()))
-        #expect(names == ["Database", "Feed"])
-        #expect(try container.require(Feed.self).database.label == "fake")
-        #expect(container.state.withLock { $0.provenance[databaseKey]?.label } == "FakeDatabase (in place of Database)")
+        let names = try await container.install(modules.replacing("DataStore", with: FakeDatabaseModule()))
+        #expect(names == ["DataStore", "FeedService"])
+        #expect(try container.require(FeedService.self).database.label == "fake")
+        #expect(container.state.withLock { $0.provenance[databaseKey]?.label } == "FakeStore (in place of DataStore)")
 
         let byType = Container()
         try await byType.install(modules.replacing(DatabaseModule.self, with: FakeDatabaseModule()))
-        #expect(try byType.require(Feed.self).database.label == "fake")
+        #expect(try byType.require(FeedService.self).database.label == "fake")
 
         let needy = SpecModule(name: "FakeNetwork", requirements: [ServiceKey(Service.self)]) { _ in }
         let network = SpecModule(name: "Network") { _ in }
@@ -211,7 +211,7 @@ struct ModuleContractTests {
         await #expect(throws: ModuleError.unknownModule("FeedModule")) {
             try await container.install(modules.replacing(FeedModule.self, with: FakeDatabaseModule()))
         }
-        #expect(container.resolve((any Database).self) == nil)
+        #expect(container.resolve((any DataStore).self) == nil)
     }
 
     @Test("Duplicates are checked before requirements")
@@ -253,14 +253,14 @@ struct ModuleValidationTests {
         let container = Container()
         try await container.install([FeedModule(), DatabaseModule()])
         #expect(await container.validate().isValid)
-        container.unregister((any Database).self)
+        container.unregister((any DataStore).self)
         let report = await container.validate()
         let unmet = report.problems.filter { $0.code == .unmetRequirement }
-        #expect(unmet == [.unmetRequirement(module: "Feed", requirement: databaseKey)])
-        #expect(unmet.first?.module == "Feed")
+        #expect(unmet == [.unmetRequirement(module: "FeedService", requirement: databaseKey)])
+        #expect(unmet.first?.module == "FeedService")
         #expect(
             unmet.first?.description
-                == "Module Feed requires any Database, which is not registered. Register any Database or install a module that does (or a fake of it), or drop the requirement."
+                == "Module FeedService requires DataStore, which is not registered. Register DataStore or install a module that does (or a fake of it), or drop the requirement."
         )
         #expect(
             ValidationProblem.unmetRequirement(module: "A", requirement: databaseKey)
@@ -272,15 +272,15 @@ struct ModuleValidationTests {
         let container = Container()
         try await container.install([
             SpecModule(name: "FeedModule") { c in
-                c.register(Feed.self) { resolver in Feed(database: try resolver.resolve((any Database).self)) }
+                c.register(FeedService.self) { resolver in FeedService(database: try resolver.resolve((any DataStore).self)) }
             }
         ])
         let report = await container.validate()
         let problem = try #require(report.problems.first)
         #expect(problem.code == .missingDependency)
         #expect(problem.module == "FeedModule")
-        #expect(problem.description.contains("by module FeedModule) needs any Database, which is not registered."))
-        #expect(problem == .missingDependency(service: ServiceKey(Feed.self), missing: databaseKey))
+        #expect(problem.description.contains("by module FeedModule) needs DataStore, which is not registered."))
+        #expect(problem == .missingDependency(service: ServiceKey(FeedService.self), missing: databaseKey))
     }
 
     @Test("The graph's nodes carry modules; the module graph has an edge per module dependency")
@@ -289,20 +289,20 @@ struct ModuleValidationTests {
         container.register(Service.self) { Service() }
         try await container.install([FeedModule(), DatabaseModule()])
         let graph = await container.graph()
-        #expect(graph.nodes.first { $0.key == ServiceKey(Feed.self) }?.module == "Feed")
+        #expect(graph.nodes.first { $0.key == ServiceKey(FeedService.self) }?.module == "FeedService")
         #expect(graph.nodes.first { $0.key == ServiceKey(Service.self) }?.module == nil)
         let modules = graph.modules
-        #expect(modules.modules == ["Database", "Feed"])
-        #expect(modules.edges == [ModuleGraph.Edge(from: "Feed", to: "Database")])
+        #expect(modules.modules == ["DataStore", "FeedService"])
+        #expect(modules.edges == [ModuleGraph.Edge(from: "FeedService", to: "DataStore")])
         #expect(
             modules.dot()
                 == """
                 digraph Modules {
                   rankdir=LR;
                   node [shape=box, fontname="Helvetica"];
-                  "Database";
-                  "Feed";
-                  "Feed" -> "Database";
+                  "DataStore";
+                  "FeedService";
+                  "FeedService" -> "DataStore";
                 }
 
                 """)
@@ -310,8 +310,8 @@ struct ModuleValidationTests {
             modules.mermaid()
                 == """
                 flowchart LR
-                  m0["Database"]
-                  m1["Feed"]
+                  m0["DataStore"]
+                  m1["FeedService"]
                   m1 --> m0
 
                 """)
@@ -409,7 +409,7 @@ struct ContributionTests {
     }
 
     @Test("Contributions inside a failing install are not applied")
-    func allOrNothing() async {
+    func allOrNothing() async throws {
         let container = Container()
         let contributing = SpecModule(name: "C", requirements: [databaseKey]) { c in
             c.contribute(String.self) { _ in "c" }
