@@ -35,7 +35,9 @@ private struct FeedModule: Module {
     var dependencies: [String] { ["DataStore"] }
     var requirements: [ServiceKey] { [ServiceKey((any DataStore).self)] }
     func configure(_ container: Container) async throws {
-        container.register(FeedService.self) { resolver in FeedService(database: try resolver.resolve((any DataStore).self)) }
+        container.register(FeedService.self) { resolver in
+            FeedService(database: try resolver.resolve((any DataStore).self))
+        }
     }
 }
 
@@ -272,7 +274,9 @@ struct ModuleValidationTests {
         let container = Container()
         try await container.install([
             SpecModule(name: "FeedModule") { c in
-                c.register(FeedService.self) { resolver in FeedService(database: try resolver.resolve((any DataStore).self)) }
+                c.register(FeedService.self) { resolver in
+                    FeedService(database: try resolver.resolve((any DataStore).self))
+                }
             }
         ])
         let report = await container.validate()
