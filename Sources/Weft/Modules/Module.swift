@@ -21,9 +21,20 @@ public protocol Module: Sendable {
     var dependencies: [String] { get }
     /// The services this module's factories resolve that other modules register: its contract
     /// with the rest of the app, checked when it is installed and by ``Container/validate()``.
+    ///
+    /// ``Container/install(_:)`` throws ``ModuleError`` (``ModuleError/Code/unmetRequirement``)
+    /// when one is registered neither in the container, an ancestor, nor by the install;
+    /// ``Container/validate()`` reports one that is no longer registered
+    /// (``ValidationProblem/Code/unmetRequirement``).
+    ///
+    /// ```swift
+    /// var requirements: [ServiceKey] { [ServiceKey(Database.self)] }
+    /// ```
     var requirements: [ServiceKey] { get }
     /// Names of the modules whose registrations this one registers again on purpose (a fake,
-    /// a platform's variant): without it, a key registered by two modules is an error.
+    /// a platform's variant): without it, a key registered by two modules is an error
+    /// (``ModuleError/Code/duplicateRegistration``). A module is configured after the modules
+    /// it replaces that are in the same install, so that its registrations win.
     var replaces: [String] { get }
     /// Registers this module's services.
     func configure(_ container: Container) async throws
