@@ -80,6 +80,11 @@ public final class Container: Sendable {
         /// ``install(_:)`` checks duplicates against and ``validate()`` reports. Never read by
         /// a resolve.
         var provenance: [ServiceKey: Provenance] = [:]
+        /// The keys of the contributions registered here, by their collection's ``Contribution``
+        /// type, as of ``registrationsVersion``: rebuilt by the first
+        /// ``Container/contributions(_:)`` after a change, so that reading a collection does not
+        /// scan every registration each time.
+        var contributionIndex: (version: UInt, keys: [ObjectIdentifier: [ServiceKey]])?
         /// Ancestors' registrations this container resolved, remembered so that a deep scope
         /// finds them under one lock instead of one per ancestor. Forgotten whenever an
         /// ancestor changes the key (``forgetInDescendants(_:)``).

@@ -117,7 +117,14 @@ extension Container {
         var container: Container? = self
         while let current = container {
             current.state.withLock { state in
-                for key in state.registrations.keys where key.id == id { keys.insert(key) }
+                if state.contributionIndex?.version != state.registrationsVersion {
+                    var index: [ObjectIdentifier: [ServiceKey]] = [:]
+                    for key in state.registrations.keys where key.contributionCollection != nil {
+                        index[key.id, default: []].append(key)
+                    }
+                    state.contributionIndex = (state.registrationsVersion, index)
+                }
+                keys.formUnion(state.contributionIndex?.keys[id] ?? [])
             }
             container = current.parent
         }
