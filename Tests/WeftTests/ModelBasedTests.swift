@@ -141,8 +141,14 @@ enum Operation: CustomStringConvertible, Sendable {
         let dependencies: [Int]
         let registrations: [Registration]
         let fails: Bool
+        /// Keys (`Box` named `kN`) the module declares in `requirements`.
+        var requirements: [Int] = []
+        /// Modules (`MN`) the module declares in `replaces`.
+        var replaces: [Int] = []
         var description: String {
             "M\(name)\(dependencies.isEmpty ? "" : " after \(dependencies.map { "M\($0)" })") { \(registrations) }"
+                + (requirements.isEmpty ? "" : " requires \(requirements.map { "k\($0)" })")
+                + (replaces.isEmpty ? "" : " replaces \(replaces.map { "M\($0)" })")
                 + (fails ? " throws" : "")
         }
     }
@@ -344,7 +350,9 @@ enum Operation: CustomStringConvertible, Sendable {
                         dependencies: (0..<generator.next(below: 2)).map { _ in generator.next(below: 4) },
                         registrations: (0..<generator.next(below: 2)).map { _ in randomRegistration(using: &generator)
                         },
-                        fails: generator.next(below: 8) == 0)
+                        fails: generator.next(below: 8) == 0,
+                        requirements: (0..<generator.next(below: 2)).map { _ in generator.next(below: keyCount) },
+                        replaces: generator.next(below: 3) == 0 ? [generator.next(below: 4)] : [])
                 })
         case 74..<80:
             return .install(
@@ -690,15 +698,27 @@ final class World {
                 return names == [] ? nil : "install of an installed module configured it again: \(names ?? [])"
             }
             var mismatch: String?
-            let staged = model.stage(container: c)
+            let staged = model.stage(container: c, module: name)
             let container = containers[c]
-            await withStaging(registrations, probe: probe, container: c, staged: staged) { body in
-                _ = try? await container.install([ProbeModule(name: name) { _ in body() }])
+            // A key another module of this container registered is a duplicate: nothing applies.
+            let duplicate = model.isDuplicate(registrations, by: name, in: c)
+            let outcome = Locked<String?>(nil)
+            await withStaging(registrations, probe: probe, container: c, staged: staged, applies: !duplicate) { body in
+                do {
+                    _ = try await container.install([ProbeModule(name: name) { _ in body() }])
+                } catch let error as ModuleError {
+                    outcome.withLock { $0 = "\(error.code)" }
+                } catch {
+                    outcome.withLock { $0 = "\(error)" }
+                }
             } mismatch: {
                 mismatch = $0
             }
-            model.markInstalled(name, in: c)
             if let mismatch { return mismatch }
+            let actual = outcome.withLock { $0 } ?? "installed"
+            let expected = duplicate ? "duplicateRegistration" : "installed"
+            if actual != expected { return "install: expected \(expected), got \(actual)" }
+            if !duplicate { model.markInstalled(name, in: c) }
         case .reset:
             await Container.resetForTesting()
             add(Container.shared)
@@ -718,7 +738,9 @@ final class World {
                 ids.append(registrations.map(\.0))
                 modules.append(
                     ProbeModule(
-                        name: "M\(spec.name)", dependencies: spec.dependencies.map { "M\($0)" }, fails: spec.fails
+                        name: "M\(spec.name)", dependencies: spec.dependencies.map { "M\($0)" }, fails: spec.fails,
+                        requirements: spec.requirements.map { ServiceKey(Box.self, name: "k\($0)") },
+                        replaces: spec.replaces.map { "M\($0)" }
                     ) { container in
                         for (id, registration) in registrations {
                             World.register(
@@ -733,6 +755,8 @@ final class World {
                 actual = "ordering: \(error.code)"
             } catch let error as ModuleConfigurationError {
                 actual = "\(error.module) failed"
+            } catch let error as ModuleError {
+                actual = "module: \(error.code)"
             } catch {
                 actual = "\(error)"
             }
@@ -836,7 +860,10 @@ final class World {
                     + "in one copy \(expected.problems.sorted())"
             }
             // The graph: every registration the container sees, and every dependency resolved.
-            let nodes = Set(report.graph.nodes.map { "k\(Self.index($0.key)) \($0.lifetime)" })
+            let nodes = Set(
+                report.graph.nodes.map {
+                    "k\(Self.index($0.key)) \($0.lifetime)" + ($0.module.map { " by \($0)" } ?? "")
+                })
             let edges = Set(report.graph.edges.map { "k\(Self.index($0.from)) → k\(Self.index($0.to))" })
             if nodes != expected.nodes || edges != expected.edges {
                 return "graph: expected \(expected.nodes.sorted()) \(expected.edges.sorted()), "
@@ -930,7 +957,7 @@ final class World {
     /// `stage`, and mirrors them in the model: registrations apply when the closure returns.
     private func withStaging(
         _ registrations: [Operation.Registration], probe: Int?, container: Int, staged: Model.Staging,
-        stage: (@escaping @Sendable () -> Void) async -> Void, mismatch: (String) -> Void
+        applies: Bool = true, stage: (@escaping @Sendable () -> Void) async -> Void, mismatch: (String) -> Void
     ) async {
         let target = containers[container]
         let ledger = self.ledger
@@ -951,7 +978,7 @@ final class World {
             let actual = probed.withLock { $0 }.map(outcome) ?? .none
             if let problem = compare(expected, actual) { mismatch("resolve inside the staging closure: \(problem)") }
         }
-        apply(frozen, to: staged)
+        if applies { apply(frozen, to: staged) }
     }
 
     private func register(_ registration: Operation.Registration, in c: Int) {
@@ -1542,6 +1569,7 @@ final class World {
         case .requiresAsync: return "async \(service) → \(dependency)"
         case .requiresIsolation: return "isolation \(service) → \(dependency)"
         case .factoryFailed: return "failed \(service)"
+        case .unmetRequirement: return "unmet \(problem.module ?? "?") → \(service)"
         default: return "\(problem)"
         }
     }
@@ -1597,6 +1625,8 @@ struct ProbeModule: Module {
     let name: String
     var dependencies: [String] = []
     var fails = false
+    var requirements: [ServiceKey] = []
+    var replaces: [String] = []
     let body: @Sendable (Container) -> Void
     func configure(_ container: Container) async throws {
         body(container)
@@ -1696,6 +1726,10 @@ struct Model {
         var contexts: Set<Int> = []
         var cache: [Int: Outcome] = [:]
         var modules: Set<String> = []
+        /// The modules installed here, in order, with the keys they require.
+        var requirements: [(module: String, keys: [Int])] = []
+        /// Which module registered each key here (a registration outside modules forgets it).
+        var provenance: [Int: String] = [:]
         /// The singleton and scoped values this container made and cached, in order.
         var disposables: [Int] = []
         var isShutDown = false
@@ -1710,8 +1744,10 @@ struct Model {
 
     final class Staging {
         let container: Int
+        /// The module whose configure stages, for `install`.
+        let module: String?
         var registrations: [(Operation.Registration, Int)] = []
-        init(container: Int) { self.container = container }
+        init(container: Int, module: String? = nil) { (self.container, self.module) = (container, module) }
         func add(_ registration: Operation.Registration, id: Int) { registrations.append((registration, id)) }
     }
 
@@ -1765,14 +1801,38 @@ struct Model {
     func isInstalled(_ module: String, in container: Int) -> Bool { nodes[container].modules.contains(module) }
     mutating func markInstalled(_ module: String, in container: Int) { nodes[container].modules.insert(module) }
 
-    func stage(container: Int) -> Staging { Staging(container: container) }
+    func stage(container: Int, module: String? = nil) -> Staging { Staging(container: container, module: module) }
+
+    /// The keys a registration registers: its own (with its arguments), and its `also:` key.
+    static func keys(of registration: Operation.Registration) -> [Int] {
+        let key =
+            registration.takesThreeArguments
+            ? withThreeArguments(registration.key)
+            : registration.takesTwoArguments
+                ? withArguments(registration.key)
+                : registration.takesArgument ? withArgument(registration.key) : registration.key
+        return [key] + (registration.forwards ? [forwarding(registration.key)] : [])
+    }
+
+    /// Whether `module` registering `registrations` in `container` registers a key another
+    /// module registered there (and still holds), without replacing it on purpose.
+    func isDuplicate(
+        _ registrations: [Operation.Registration], by module: String, replaces: [String] = [], in container: Int
+    ) -> Bool {
+        registrations.flatMap(Self.keys).contains { key in
+            guard let owner = nodes[container].provenance[key] else { return false }
+            return owner != module && !replaces.contains(owner)
+        }
+    }
 
     /// Staged registrations take effect in the order they were made, as if made one by one.
     /// Returns, for each, the id of its value if it is an `instance:` registration.
     mutating func apply(_ staging: Staging) -> [Int?] {
         staging.registrations.map { registration, id in
-            if registration.isInstance { return registerInstance(container: staging.container, key: registration.key) }
-            register(registration, id: id, in: staging.container)
+            if registration.isInstance {
+                return registerInstance(container: staging.container, key: registration.key, module: staging.module)
+            }
+            register(registration, id: id, in: staging.container, module: staging.module)
             return nil
         }
     }
@@ -1788,8 +1848,10 @@ struct Model {
     }
 
     /// Registering without a context replaces the key's base registration and ends its
-    /// overrides; for a context, it adds a registration beneath them.
-    mutating func register(_ registration: Operation.Registration, id: Int, in container: Int) {
+    /// overrides; for a context, it adds a registration beneath them. The keys it registers
+    /// record `module`, or forget their module when registered outside modules.
+    mutating func register(_ registration: Operation.Registration, id: Int, in container: Int, module: String? = nil) {
+        for key in Self.keys(of: registration) { nodes[container].provenance[key] = module }
         let lifetime = registration.usesDefaultLifetime ? nodes[container].defaultLifetime : registration.lifetime
         var made = make(
             id: id, lifetime: lifetime, dependencies: registration.dependencies,
@@ -1829,7 +1891,11 @@ struct Model {
     /// An `instance:` registration is a base registration whose value is cached at once, if
     /// it is the one the container resolves the key with; an `owned` one cached so is the
     /// container's to dispose, as if it had made it then.
-    mutating func registerInstance(container: Int, key: Int, forwards: Bool = false, owned: Bool = false) -> Int {
+    mutating func registerInstance(
+        container: Int, key: Int, forwards: Bool = false, owned: Bool = false, module: String? = nil
+    ) -> Int {
+        nodes[container].provenance[key] = module
+        if forwards { nodes[container].provenance[Self.forwarding(key)] = module }
         nextInstance += 1
         let registration = make(id: -1, lifetime: .singleton, instance: nextInstance)
         if forwards { registerForwarding(to: key, in: container) }
@@ -1903,6 +1969,11 @@ struct Model {
         for index in pending {
             guard byName.updateValue(index, forKey: modules[index].name) == nil else { return "ordering: duplicate" }
         }
+        // A module is ordered after the modules it replaces that are in the list, too.
+        func after(_ index: Int) -> [Int] {
+            modules[index].dependencies
+                + modules[index].replaces.filter { $0 != modules[index].name && byName[$0] != nil }
+        }
         var done: Set<Int> = []
         var visiting: Set<Int> = []
         var order: [Int] = []
@@ -1910,7 +1981,7 @@ struct Model {
             if done.contains(index) { return nil }
             if visiting.contains(index) { return "ordering: cycle" }
             visiting.insert(index)
-            for dependency in modules[index].dependencies where !installed.contains(dependency) {
+            for dependency in after(index) where !installed.contains(dependency) {
                 guard let next = byName[dependency] else { return "ordering: missing" }
                 if let failure = visit(next) { return failure }
             }
@@ -1923,11 +1994,40 @@ struct Model {
             if let failure = visit(index) { return failure }
         }
         if let failing = order.first(where: { modules[$0].fails }) { return "M\(modules[failing].name) failed" }
+        // Then, the modules configured: a key registered by a different module before (here,
+        // or by an earlier install) that the later one does not replace is a duplicate...
+        var owners = nodes[container].provenance
         for index in order {
-            for (registration, id) in zip(modules[index].registrations, ids[index]) {
-                register(registration, id: id, in: container)
+            let name = "M\(modules[index].name)"
+            for key in modules[index].registrations.flatMap(Self.keys) {
+                if let owner = owners[key], owner != name, !modules[index].replaces.map({ "M\($0)" }).contains(owner) {
+                    return "module: duplicateRegistration"
+                }
+                owners[key] = name
             }
-            markInstalled("M\(modules[index].name)", in: container)
+        }
+        // ...and a requirement that neither the container, its ancestors nor the install
+        // register (for no context, or an active one) is unmet.
+        var staged: Set<Int> = []
+        for index in order {
+            for registration in modules[index].registrations
+            where registration.context.map({ nodes[container].contexts.contains($0) }) ?? true {
+                staged.formUnion(Self.keys(of: registration))
+            }
+        }
+        for index in order {
+            for key in modules[index].requirements
+            where !staged.contains(key) && registration(of: key, seenFrom: container) == nil {
+                return "module: unmetRequirement"
+            }
+        }
+        for index in order {
+            let name = "M\(modules[index].name)"
+            for (registration, id) in zip(modules[index].registrations, ids[index]) {
+                register(registration, id: id, in: container, module: name)
+            }
+            markInstalled(name, in: container)
+            nodes[container].requirements.append((name, modules[index].requirements))
         }
         return "installed \(order.map { "M\(modules[$0].name)" })"
     }
@@ -1989,6 +2089,7 @@ struct Model {
     /// Unregistering removes every registration of the key (base, contexts, overrides) and
     /// forgets like replacing it: here, and below where not hidden.
     mutating func unregister(_ key: Int, in container: Int) {
+        nodes[container].provenance[key] = nil
         guard nodes[container].layers[key] != nil else { return }
         nodes[container].layers[key] = nil
         forget(key, in: container)
@@ -1998,6 +2099,7 @@ struct Model {
         for key in Array(nodes[container].layers.keys) { unregister(key, in: container) }
         nodes[container].cache = [:]
         nodes[container].modules = []
+        nodes[container].requirements = []
     }
 
     /// What `validate()` on `container` reports: it resolves every key `container` sees, in
@@ -2070,12 +2172,25 @@ struct Model {
                 }
             }
         }
+        // The requirements of the modules installed here and above, each judged where its
+        // module was installed.
+        var level: Int? = container
+        while let node = level {
+            for (module, keys) in self.nodes[node].requirements {
+                for key in keys where registration(of: key, seenFrom: node) == nil {
+                    problems.insert("unmet \(module) → k\(key)")
+                }
+            }
+            level = self.nodes[node].parent
+        }
         runs = copy.runs
         nextInstance = copy.nextInstance
         nextUID = copy.nextUID
         let nodes = Set(
             Self.keys.compactMap { key in
-                registration(of: key, seenFrom: container).map { "k\(key) \($0.registration.lifetime)" }
+                registration(of: key, seenFrom: container).map { owner, registration in
+                    "k\(key) \(registration.lifetime)" + (self.nodes[owner].provenance[key].map { " by \($0)" } ?? "")
+                }
             })
         let edges = Set((copy.edges ?? []).map { "k\($0.from.key) → k\($0.to.key)" })
         return (problems, nodes, edges)

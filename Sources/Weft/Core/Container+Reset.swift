@@ -42,10 +42,14 @@ extension Container {
                 state.variants[key] = nil
                 state.forgetInherited(key)
                 state.forgetCreation(of: key)
+                if !state.provenance.isEmpty { state.provenance[key] = nil }
             }
             // Everything: values cached here of ancestors' registrations go too.
             let forgotten = forgettingModules ? Array(state.cache.allInstances().keys) + keys : keys
-            if forgettingModules { state.installedModules = [] }
+            if forgettingModules {
+                state.installedModules = []
+                state.modules = []
+            }
             return (keys, !state.children.isEmpty, state.forget(forgotten, in: snapshot))
         }
         if exhausted { noteLockFreeReadsStopped() }

@@ -72,6 +72,19 @@ public final class Container: Sendable {
         var openStagings = 0
         /// Names of the modules ``install(_:)`` configured here.
         var installedModules: Set<String> = []
+        /// The modules ``install(_:)`` configured here, in order: their requirements, which
+        /// ``validate()`` checks again.
+        var modules: [InstalledModule] = []
+        /// Which module registered each key whose registration here a module's
+        /// ``Module/configure(_:)`` made (a `register` outside modules forgets it): what
+        /// ``install(_:)`` checks duplicates against and ``validate()`` reports. Never read by
+        /// a resolve.
+        var provenance: [ServiceKey: Provenance] = [:]
+        /// The keys of the contributions registered here, by their collection's ``Contribution``
+        /// type, as of ``registrationsVersion``: rebuilt by the first
+        /// ``Container/contributions(_:)`` after a change, so that reading a collection does not
+        /// scan every registration each time.
+        var contributionIndex: (version: UInt, keys: [ObjectIdentifier: [ServiceKey]])?
         /// Ancestors' registrations this container resolved, remembered so that a deep scope
         /// finds them under one lock instead of one per ancestor. Forgotten whenever an
         /// ancestor changes the key (``forgetInDescendants(_:)``).
@@ -438,6 +451,7 @@ public final class Container: Sendable {
         if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
             return .staged
         }
+        if !state.provenance.isEmpty { state.provenance[registration.key] = nil }
         guard state.put(registration, context: nil) else { return .plain }
         state.forgetCreation(of: registration.key)
         let exhausted = state.forget(CollectionOfOne(registration.key), in: snapshot)
@@ -455,6 +469,7 @@ public final class Container: Sendable {
             {
                 return .staged
             }
+            if !state.provenance.isEmpty { state.provenance[key] = nil }
             guard state.put(registration, context: nil) else { return .plain }
             state.forgetCreation(of: key)
             state.keepValue(instance, of: registration, owned: owned)
@@ -491,6 +506,7 @@ public final class Container: Sendable {
                 return (false, false)
             }
             let key = entry.registration.key
+            if !state.provenance.isEmpty { state.provenance[key] = nil }
             guard state.put(entry.registration, context: entry.context) else { return (false, false) }
             state.forgetCreation(of: key)
             state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
@@ -522,12 +538,21 @@ public final class Container: Sendable {
     /// registration of a key wins. Values cached for replaced registrations are forgotten,
     /// here and in every scope below; an `instance:` registration that stays effective keeps
     /// its instance.
-    func apply(_ entries: [Staging.Entry], modules: Set<String>) {
+    ///
+    /// An entry a module made records the module as its key's provenance; one made outside
+    /// modules forgets the key's.
+    func apply(_ entries: [Staging.Entry], modules: [InstalledModule]) {
         let (keys, hasChildren, exhausted) = state.withLock { state -> ([ServiceKey], Bool, Bool) in
-            state.installedModules.formUnion(modules)
+            state.installedModules.formUnion(modules.map(\.name))
+            state.modules.append(contentsOf: modules)
             var changed: [ServiceKey] = []
             for entry in entries {
                 let key = entry.registration.key
+                if let module = entry.module {
+                    state.provenance[key] = module
+                } else if !state.provenance.isEmpty {
+                    state.provenance[key] = nil
+                }
                 guard state.put(entry.registration, context: entry.context) else { continue }
                 state.forgetCreation(of: key)
                 state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)

@@ -16,6 +16,8 @@ final class Staging: Sendable {
         let context: Container.Context?
         /// Whether the container owns `instance` (`owning:`): it disposes it at shutdown.
         var owned = false
+        /// The module whose ``Module/configure(_:)`` made it, if any (set by ``stage(_:)``).
+        var module: Provenance? = nil
     }
 
     /// The staging of the current task, innermost first through ``parent``.
@@ -27,7 +29,7 @@ final class Staging: Sendable {
 
     private struct State {
         var entries: [Entry] = []
-        var modules: Set<String> = []
+        var modules: [InstalledModule] = []
         var isOpen = true
     }
 
@@ -48,13 +50,33 @@ final class Staging: Sendable {
 
     /// Stages `entry`; `false` once the staging was applied or discarded (a task that
     /// outlived its closure registers directly).
+    /// An entry made while a module configures this container is recorded as that module's.
     func stage(_ entry: Entry) -> Bool {
-        state.withLock { state in
+        var entry = entry
+        if entry.module == nil, let module = ConfiguringModule.of(container) {
+            entry.module = Provenance(module: module.name, label: module.label, site: entry.registration.site)
+        }
+        return state.withLock { state in
             guard state.isOpen else { return false }
             state.entries.append(entry)
             return true
         }
     }
+
+    /// What is staged here so far, in order.
+    var entries: [Entry] { state.withLock { $0.entries } }
+
+    /// The keys staged here or in an enclosing staging of the same container.
+    var stagedKeys: Set<ServiceKey> {
+        var keys = Set(entries.map(\.registration.key))
+        if let outer = parent.flatMap({ Staging.innermost(in: $0, for: container) }) {
+            keys.formUnion(outer.stagedKeys)
+        }
+        return keys
+    }
+
+    /// The modules staged here by installs nested in this one.
+    var modules: [InstalledModule] { state.withLock { $0.modules } }
 
     /// Puts `new` in place of the staged `old`; `false` if `old` is not staged here.
     func replace(_ old: Registration, with new: Registration) -> Bool {
@@ -64,26 +86,27 @@ final class Staging: Sendable {
             }
             let old = state.entries[index]
             state.entries[index] = Entry(
-                registration: new, instance: old.instance, context: old.context, owned: old.owned)
+                registration: new, instance: old.instance, context: old.context, owned: old.owned,
+                module: old.module)
             return true
         }
     }
 
-    /// Records that `names` are configured once this staging is applied.
-    func stage(modules names: some Sequence<String>) {
-        state.withLock { $0.modules.formUnion(names) }
+    /// Records that `modules` are configured once this staging is applied.
+    func stage(modules: some Sequence<InstalledModule>) {
+        state.withLock { $0.modules.append(contentsOf: modules) }
     }
 
     /// Module names configured here or in an enclosing staging of the same container.
     var stagedModules: Set<String> {
-        var names = state.withLock { $0.modules }
+        var names = Set(state.withLock { $0.modules }.map(\.name))
         if let outer = parent.flatMap({ Staging.innermost(in: $0, for: container) }) {
             names.formUnion(outer.stagedModules)
         }
         return names
     }
 
-    private static func innermost(in staging: Staging, for container: Container) -> Staging? {
+    static func innermost(in staging: Staging, for container: Container) -> Staging? {
         var candidate: Staging? = staging
         while let current = candidate {
             if current.container === container { return current }

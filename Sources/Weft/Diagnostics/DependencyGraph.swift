@@ -12,6 +12,9 @@ public struct DependencyGraph: Sendable, Equatable {
         /// Where it was registered, shown under the lifetime. Not part of equality: two graphs
         /// of the same shape are equal wherever their services were registered.
         var site: RegistrationSite?
+        /// The module that registered it (see ``Module``), if a module did; not part of
+        /// equality either.
+        var module: String?
 
         static func == (lhs: Node, rhs: Node) -> Bool { lhs.key == rhs.key && lhs.lifetime == rhs.lifetime }
 
@@ -70,15 +73,128 @@ public struct DependencyGraph: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The graph as JSON, for tools: every registration, with its lifetime, module and site
+    /// (`null` when none), and every dependency, both sorted as ``dot()`` sorts them.
+    ///
+    /// ```json
+    /// {"version": 1,
+    ///  "nodes": [{"key": "Feed", "lifetime": "singleton", "module": "FeedModule", "site": "App/Feed.swift:12"}],
+    ///  "edges": [{"from": "Feed", "to": "Database"}]}
+    /// ```
+    ///
+    /// `version` changes only if the shape does.
+    public func json() -> String {
+        let nodes = nodes.map { node in
+            "    {\"key\": \(Self.jsonString(node.key.description)), \"lifetime\": \(Self.jsonString("\(node.lifetime)")), "
+                + "\"module\": \(node.module.map(Self.jsonString) ?? "null"), "
+                + "\"site\": \(node.site.map { Self.jsonString($0.description) } ?? "null")}"
+        }
+        let edges = edges.map { edge in
+            "    {\"from\": \(Self.jsonString(edge.from.description)), \"to\": \(Self.jsonString(edge.to.description))}"
+        }
+        func array(_ items: [String]) -> String {
+            items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]"
+        }
+        return "{\n  \"version\": 1,\n  \"nodes\": \(array(nodes)),\n  \"edges\": \(array(edges))\n}\n"
+    }
+
+    /// The modules that registered these services, and which module's services resolve
+    /// which other module's: an edge `Feed → Database` when a service the `Feed` module
+    /// registered resolved one the `Database` module registered. Services registered outside
+    /// modules, and dependencies within one module, are left out.
+    public var modules: ModuleGraph {
+        var module: [ServiceKey: String] = [:]
+        for node in nodes { module[node.key] = node.module }
+        var edges: Set<ModuleGraph.Edge> = []
+        for edge in self.edges {
+            guard let from = module[edge.from], let to = module[edge.to], from != to else { continue }
+            edges.insert(ModuleGraph.Edge(from: from, to: to))
+        }
+        return ModuleGraph(
+            modules: Set(module.values).sorted(), edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+    }
+
+    /// `text` as a JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     private func quoted(_ text: String) -> String {
         "\"" + Self.replacingQuotes(in: text, with: "\\\"") + "\""
     }
 
-    private static func replacingQuotes(in text: String, with replacement: String) -> String {
+    static func replacingQuotes(in text: String, with replacement: String) -> String {
         var result = ""
         for character in text {
             if character == "\"" { result += replacement } else { result.append(character) }
         }
         return result
+    }
+}
+
+/// The modules of an app and the dependencies between them, from a validated
+/// ``DependencyGraph`` (``DependencyGraph/modules``): which module's services resolve which
+/// other module's. Exportable as Graphviz DOT or Mermaid text.
+///
+/// ```swift
+/// let modules = await container.graph().modules
+/// print(modules.mermaid())
+/// ```
+public struct ModuleGraph: Sendable, Hashable {
+    /// A service of module ``from`` resolved a service of module ``to``.
+    public struct Edge: Sendable, Hashable {
+        /// The module whose service depends on the other's.
+        public let from: String
+        /// The module whose service is resolved.
+        public let to: String
+    }
+
+    /// Every module that registered a service of the graph, sorted by name (a fake installed
+    /// in another's place as `FakeNetwork (in place of Network)`).
+    public let modules: [String]
+    /// Every dependency between two modules, sorted.
+    public let edges: [Edge]
+
+    /// The graph in Graphviz DOT: `dot -Tsvg modules.dot > modules.svg`.
+    public func dot() -> String {
+        var lines = ["digraph Modules {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+        for module in modules { lines.append("  \(quoted(module));") }
+        for edge in edges { lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to));") }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as a Mermaid flowchart, for Markdown that renders Mermaid.
+    public func mermaid() -> String {
+        var ids: [String: String] = [:]
+        for (index, module) in modules.enumerated() { ids[module] = "m\(index)" }
+        var lines = ["flowchart LR"]
+        for module in modules {
+            let label = DependencyGraph.replacingQuotes(in: module, with: "#quot;")
+            lines.append("  \(ids[module] ?? "?")[\"\(label)\"]")
+        }
+        for edge in edges {
+            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+            lines.append("  \(from) --> \(to)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + DependencyGraph.replacingQuotes(in: text, with: "\\\"") + "\""
     }
 }

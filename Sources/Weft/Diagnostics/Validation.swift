@@ -7,6 +7,10 @@ public struct ValidationReport: Sendable {
     public let problems: [ValidationProblem]
     /// Registrations and the dependencies their factories resolved.
     public let graph: DependencyGraph
+    /// How many contributions each collection has (`contribute(_:file:line:factory:)`),
+    /// by the collection's key (`ServiceKey(HealthCheck.self)`): every one of them was
+    /// resolved while validating. Collections without contributions are absent.
+    public let contributions: [ServiceKey: Int]
 
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
@@ -21,7 +25,7 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case missingDependency, circularDependency, captiveDependency, requiresAsync, factoryFailed,
-                requiresIsolation
+                requiresIsolation, unmetRequirement
         }
 
         private let kind: Kind
@@ -48,6 +52,10 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         /// synchronously (directly or through non-isolated transient and `.graph` services):
         /// run off the main actor, it fails with ``ResolutionError/Code/requiresIsolation``.
         public static let requiresIsolation = Code(.requiresIsolation)
+        /// An installed module (``ValidationProblem/module``) declares
+        /// ``ValidationProblem/service`` in its ``Module/requirements``, and it is not
+        /// registered where the module was installed (or above).
+        public static let unmetRequirement = Code(.unmetRequirement)
     }
 
     /// What kind of problem this is.
@@ -76,6 +84,14 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// ``Container/validate()`` found it; `nil` for a problem made by hand. Two problems that
     /// differ only here are equal.
     public var site: RegistrationSite? { sites[service] }
+
+    /// The module that registered ``service`` (its ``Module/name``, or for a fake, e.g.
+    /// `FakeNetwork (in place of Network)`), when ``Container/validate()`` found the problem
+    /// and a module's ``Module/configure(_:)`` registered it; `nil` for a service registered
+    /// outside modules. For ``Code/unmetRequirement``, the module that declares the
+    /// requirement. Two problems that differ only here are equal, except two unmet
+    /// requirements of different modules.
+    public private(set) var module: String?
 
     private init(
         _ code: Code, service: ServiceKey, dependency: ServiceKey? = nil, cycle: [ServiceKey] = [],
@@ -117,6 +133,13 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         ValidationProblem(.requiresIsolation, service: service, dependency: dependency)
     }
 
+    /// The installed `module` requires `requirement`, which is not registered.
+    public static func unmetRequirement(module: String, requirement: ServiceKey) -> ValidationProblem {
+        var problem = ValidationProblem(.unmetRequirement, service: requirement)
+        problem.module = module
+        return problem
+    }
+
     /// The factory of `service` threw; `message` describes the error.
     public static func factoryFailed(service: ServiceKey, message: String) -> ValidationProblem {
         ValidationProblem(.factoryFailed, service: service, message: message)
@@ -129,18 +152,23 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         return problem
     }
 
-    /// This problem with the sites of the keys it names, from `registrations`.
-    func sited(by registrations: [ServiceKey: Registration]) -> ValidationProblem {
+    /// This problem with the sites of the keys it names, from `registrations`, and the
+    /// module of its service, from `provenance`.
+    func sited(
+        by registrations: [ServiceKey: Registration], provenance: [ServiceKey: Provenance] = [:]
+    ) -> ValidationProblem {
         var problem = self
         for key in [service] + (dependency.map { [$0] } ?? []) + path + cycle {
             if let site = registrations[key]?.site { problem.sites[key] = site }
         }
+        if code != .unmetRequirement { problem.module = provenance[service]?.label }
         return problem
     }
 
     public static func == (lhs: ValidationProblem, rhs: ValidationProblem) -> Bool {
         lhs.code == rhs.code && lhs.service == rhs.service && lhs.dependency == rhs.dependency
             && lhs.cycle == rhs.cycle && lhs.lifetime == rhs.lifetime && lhs.message == rhs.message
+            && (lhs.code != .unmetRequirement || lhs.module == rhs.module)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -153,7 +181,14 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let service = site.map { "\(self.service) (registered at \($0))" } ?? "\(self.service)"
+        let service =
+            switch (site, module) {
+            case (let site?, let module?) where code != .unmetRequirement:
+                "\(self.service) (registered at \(site) by module \(module))"
+            case (nil, let module?) where code != .unmetRequirement: "\(self.service) (registered by module \(module))"
+            case (let site?, _): "\(self.service) (registered at \(site))"
+            default: "\(self.service)"
+            }
         // The dependency's site, where it is registered, on its first mention only.
         let dependencyAt = self.dependency.map { key in sites[key].map { "\(key) (registered at \($0))" } ?? "\(key)" }
         let dependency = self.dependency.map(\.description) ?? "?"
@@ -174,6 +209,9 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
                     + "\(self.service) fails wherever it is first resolved off the main actor. "
                     + "Register \(self.service) with `isolation: MainActor.shared` too, or resolve \(dependency) "
                     + "with `await`."
+            case .unmetRequirement:
+                "Module \(module ?? "?") requires \(self.service), which is not registered. "
+                    + "Register \(self.service) or install a module that does (or a fake of it), or drop the requirement."
             default:
                 "The factory of \(service) threw: \(message)"
             }
@@ -252,18 +290,66 @@ extension Container {
             }
         }
         for problem in Self.isolationProblems(edges: sorted, recorder: recorder) { add(problem) }
+        for problem in unmetRequirements() { add(problem) }
 
         // Still validating: a factory that left out its side effect may leave out undoing it too.
         await Validating.$current.withValue(true) { await dispose(validationCopy: copy) }
 
+        let provenance = visibleProvenance()
         let graph = DependencyGraph(
             nodes: registrations.values.map {
-                DependencyGraph.Node(key: $0.key, lifetime: $0.lifetime, site: $0.site)
+                DependencyGraph.Node(
+                    key: $0.key, lifetime: $0.lifetime, site: $0.site, module: provenance[$0.key]?.label)
             },
             edges: Array(Set(edges.map { DependencyGraph.Edge(from: $0.from.key, to: $0.to.key) }))
         )
-        let sited = problems.map { problem in problem.sited(by: registrations) }
-        return ValidationReport(problems: sited, graph: graph)
+        let sited = problems.map { problem in problem.sited(by: registrations, provenance: provenance) }
+        var contributions: [ServiceKey: Int] = [:]
+        for key in registrations.keys {
+            if let collection = key.contributionCollection { contributions[collection, default: 0] += 1 }
+        }
+        return ValidationReport(problems: sited, graph: graph, contributions: contributions)
+    }
+
+    /// The requirements of the modules installed here and in ancestors that are not
+    /// registered where each module was installed (or above), in install order, the root's
+    /// modules first.
+    private func unmetRequirements() -> [ValidationProblem] {
+        var levels: [Container] = []
+        var level: Container? = self
+        while let current = level {
+            levels.append(current)
+            level = current.parent
+        }
+        var problems: [ValidationProblem] = []
+        for level in levels.reversed() {
+            let modules = level.state.withLock { $0.modules }
+            guard !modules.isEmpty else { continue }
+            for module in modules {
+                for requirement in module.requirements where level.registration(for: requirement) == nil {
+                    problems.append(.unmetRequirement(module: module.label, requirement: requirement))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Which module registered each key visible from here: a child's registration hides its
+    /// parent's, with its provenance (or the lack of one).
+    func visibleProvenance() -> [ServiceKey: Provenance] {
+        var result: [ServiceKey: Provenance] = [:]
+        var hidden: Set<ServiceKey> = []
+        var container: Container? = self
+        while let current = container {
+            let (own, keys) = current.state.withLock { ($0.provenance, Set($0.registrations.keys)) }
+            // A module's registration for a context that is not active hides nothing.
+            for (key, provenance) in own where keys.contains(key) && !hidden.contains(key) {
+                result[key] = provenance
+            }
+            hidden.formUnion(keys)
+            container = current.parent
+        }
+        return result
     }
 
     /// A copy of this container and its ancestors, each level with its own registrations and

@@ -1,0 +1,222 @@
+/// Why ``Container/install(_:)`` refused a set of modules whose order was fine: a declared
+/// requirement nobody registers, a key two modules register, or a fake for a module that is
+/// not in the list. Nothing of such an install is applied.
+///
+/// ```swift
+/// do {
+///     try await container.install([FeedModule()])
+/// } catch let error as ModuleError where error.code == .unmetRequirement {
+///     print(error)  // Module Feed requires Database, which no installed module registers. …
+/// }
+/// ```
+public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A kind of module failure.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Kind: String, Sendable { case unmetRequirement, duplicateRegistration, unknownModule }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        public var description: String { kind.rawValue }
+
+        /// ``ModuleError/module`` declares ``ModuleError/key`` in its ``Module/requirements``,
+        /// and neither the container, its ancestors nor the install register it.
+        public static let unmetRequirement = Code(.unmetRequirement)
+        /// ``ModuleError/module`` registers ``ModuleError/key``, which
+        /// ``ModuleError/earlierModule`` registered before it, and does not list that module in
+        /// its ``Module/replaces``.
+        public static let duplicateRegistration = Code(.duplicateRegistration)
+        /// `replacing(_:with:)` named ``ModuleError/module``, which is not in the list of modules.
+        public static let unknownModule = Code(.unknownModule)
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The module at fault, as messages name it: its ``Module/name``, or for a fake installed
+    /// with `replacing(_:with:)`, `FakeNetwork (in place of Network)`. For
+    /// ``Code/unknownModule``, the name (or type name) that was not found.
+    public let module: String
+    /// The requirement that is not met, or the key registered twice; `nil` for
+    /// ``Code/unknownModule``.
+    public let key: ServiceKey?
+    /// For ``Code/duplicateRegistration``, the module that registered ``key`` first.
+    public let earlierModule: String?
+    /// For ``Code/duplicateRegistration``, where ``module`` registers ``key``. Two errors that
+    /// differ only in their sites are equal.
+    public let site: RegistrationSite?
+    /// For ``Code/duplicateRegistration``, where ``earlierModule`` registered ``key``.
+    public let earlierSite: RegistrationSite?
+
+    private init(
+        _ code: Code, module: String, key: ServiceKey? = nil, earlierModule: String? = nil,
+        site: RegistrationSite? = nil, earlierSite: RegistrationSite? = nil
+    ) {
+        self.code = code
+        self.module = module
+        self.key = key
+        self.earlierModule = earlierModule
+        self.site = site
+        self.earlierSite = earlierSite
+    }
+
+    /// `module` requires `requirement`, which nothing registers.
+    public static func unmetRequirement(module: String, requirement: ServiceKey) -> ModuleError {
+        ModuleError(.unmetRequirement, module: module, key: requirement)
+    }
+
+    /// `module` registers `key` (at `site`), which `earlierModule` registered before (at
+    /// `earlierSite`).
+    public static func duplicateRegistration(
+        _ key: ServiceKey, module: String, site: RegistrationSite? = nil, earlierModule: String,
+        earlierSite: RegistrationSite? = nil
+    ) -> ModuleError {
+        ModuleError(
+            .duplicateRegistration, module: module, key: key, earlierModule: earlierModule, site: site,
+            earlierSite: earlierSite)
+    }
+
+    /// `replacing(_:with:)` named `module`, which is not in the list.
+    public static func unknownModule(_ module: String) -> ModuleError {
+        ModuleError(.unknownModule, module: module)
+    }
+
+    public static func == (lhs: ModuleError, rhs: ModuleError) -> Bool {
+        lhs.code == rhs.code && lhs.module == rhs.module && lhs.key == rhs.key && lhs.earlierModule == rhs.earlierModule
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(module)
+        hasher.combine(key)
+        hasher.combine(earlierModule)
+    }
+
+    public var description: String {
+        let key = self.key.map(\.description) ?? "?"
+        switch code {
+        case .unmetRequirement:
+            return "Module \(module) requires \(key), which no installed module registers. "
+                + "Install a module that registers \(key) (or a fake of it), or drop the requirement."
+        case .duplicateRegistration:
+            let earlier = earlierModule ?? "another module"
+            let at = site.map { " at \($0)" } ?? ""
+            let earlierAt = earlierSite.map { " at \($0)" } ?? ""
+            return "Modules \(earlier) and \(module) both register \(key) (\(earlier)\(earlierAt), \(module)\(at)). "
+                + "Keep one registration, or list \(earlier) in the `replaces` of \(module) to replace it on purpose."
+        default:
+            return "No module named \(module) to replace: it is not in the list of modules. "
+                + "Add it, or fix the name given to `replacing(_:with:)`."
+        }
+    }
+}
+
+/// Which module registered a key, with where: kept by the container beside its registrations
+/// (`Container.State.provenance`), never read by a resolve.
+struct Provenance: Sendable, Hashable {
+    /// The name the module is installed under, which ``Module/replaces`` refers to.
+    let module: String
+    /// The module as messages name it (``Module/label``).
+    let label: String
+    let site: RegistrationSite?
+}
+
+/// A module that an install configured: what ``Container/validate()`` checks again later.
+struct InstalledModule: Sendable {
+    let name: String
+    let label: String
+    let requirements: [ServiceKey]
+    let replaces: [String]
+
+    init(_ module: any Module) {
+        (name, label, requirements, replaces) = (module.name, module.label, module.requirements, module.replaces)
+    }
+}
+
+/// The module whose ``Module/configure(_:)`` runs in the current task, and the container it
+/// configures: registrations staged there are recorded as that module's.
+struct ConfiguringModule: Sendable {
+    let container: ObjectIdentifier
+    let name: String
+    let label: String
+
+    @TaskLocal static var current: ConfiguringModule?
+
+    /// The module configuring `container` in this task, if any.
+    static func of(_ container: Container) -> ConfiguringModule? {
+        guard let current, current.container == ObjectIdentifier(container) else { return nil }
+        return current
+    }
+}
+
+/// A fake installed in place of a module (`replacing(_:with:)`): it
+/// configures, depends and requires as the fake does, under the original's name.
+struct ModuleReplacement: Module {
+    let original: String
+    let fake: any Module
+
+    var name: String { original }
+    var dependencies: [String] { fake.dependencies }
+    var requirements: [ServiceKey] { fake.requirements }
+    var replaces: [String] { fake.replaces }
+    func configure(_ container: Container) async throws { try await fake.configure(container) }
+}
+
+/// What `replacing(_:with:)` leaves in the list for a module it did not find: installing the
+/// list throws ``ModuleError/Code/unknownModule``.
+struct UnknownModule: Module {
+    let missing: String
+    var name: String { "\u{0}unknown module \(missing)" }
+    func configure(_ container: Container) async throws { throw ModuleError.unknownModule(missing) }
+}
+
+extension Module {
+    /// How messages name the module: its name, or `FakeNetwork (in place of Network)` for a
+    /// fake installed in another's place.
+    var label: String {
+        if let replacement = self as? ModuleReplacement {
+            return "\(replacement.fake.label) (in place of \(replacement.original))"
+        }
+        return name
+    }
+}
+
+extension Array where Element == any Module {
+    /// This list with `fake` in place of the module named `name`: the fake is installed under
+    /// that name, so the other modules' ``Module/dependencies`` on it still hold, while its own
+    /// ``Module/dependencies``, ``Module/requirements`` and ``Module/replaces`` are what
+    /// ``Container/install(_:)`` orders and checks. Messages name it
+    /// `FakeNetwork (in place of Network)`.
+    ///
+    /// ```swift
+    /// try await container.install(AppModules.all.replacing("Network", with: FakeNetwork()))
+    /// ```
+    ///
+    /// When no module is named `name`, installing the list throws ``ModuleError`` with
+    /// ``ModuleError/Code/unknownModule``: a misspelt name does not install the real module
+    /// silently.
+    public func replacing(_ name: String, with fake: any Module) -> [any Module] {
+        guard let index = firstIndex(where: { $0.name == name }) else { return self + [UnknownModule(missing: name)] }
+        var modules = self
+        modules[index] = ModuleReplacement(original: name, fake: fake)
+        return modules
+    }
+
+    /// This list with `fake` in place of the module of type `M` (the first, if several): see
+    /// `replacing(_:with:)`.
+    ///
+    /// ```swift
+    /// try await container.install(AppModules.all.replacing(NetworkModule.self, with: FakeNetwork()))
+    /// ```
+    ///
+    /// When no module is of type `M`, installing the list throws ``ModuleError`` with
+    /// ``ModuleError/Code/unknownModule``, naming the type.
+    public func replacing<M: Module>(_ type: M.Type, with fake: any Module) -> [any Module] {
+        guard let index = firstIndex(where: { ObjectIdentifier(Swift.type(of: $0)) == ObjectIdentifier(type) }) else {
+            return self + [UnknownModule(missing: String(describing: type))]
+        }
+        var modules = self
+        modules[index] = ModuleReplacement(original: self[index].name, fake: fake)
+        return modules
+    }
+}
