@@ -82,6 +82,15 @@ let package = Package(
             swiftSettings: largeGraphSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WeftModules",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Weft", package: weftPackage),
+            ],
+            path: "Benchmarks/WeftModules",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // glibc's heap statistics, for the bytes each registration keeps.
         .target(name: "CHeap"),
         .executableTarget(

@@ -36,10 +36,9 @@ public struct DependencyGraph: Sendable, Equatable {
     let edges: [Edge]
 
     init(nodes: [Node], edges: [Edge]) {
-        self.nodes = nodes.sorted { $0.key.description < $1.key.description }
-        self.edges = edges.sorted {
-            ($0.from.description, $0.to.description) < ($1.from.description, $1.to.description)
-        }
+        var names = KeyDescriptions()
+        self.nodes = nodes.sorted { names[$0.key] < names[$1.key] }
+        self.edges = edges.sorted { (names[$0.from], names[$0.to]) < (names[$1.from], names[$1.to]) }
     }
 
     /// The graph in Graphviz DOT: `weft graph --format dot | dot -Tsvg > graph.svg`.

@@ -259,14 +259,15 @@ extension Container {
         func add(_ problem: ValidationProblem) {
             if seen.insert(problem).inserted { problems.append(problem) }
         }
+        var names = KeyDescriptions()
+        let keys = registrations.keys.sorted { names[$0] < names[$1] }
 
         // A factory that takes arguments is validated where it is resolved with them. Each key is
         // judged on its own: the copy serves no value an `async` factory made to a synchronous
         // resolve, so what an earlier key made cannot hide a problem of a later one.
         let failures = await Validating.$current.withValue(true) {
             var failures: [ResolutionError] = []
-            for key in registrations.keys.sorted(by: { $0.description < $1.description })
-            where key.argumentsType == nil {
+            for key in keys where key.argumentsType == nil {
                 do throws(ResolutionError) {
                     let _: any Sendable = try await copy.resolveAsync(key)
                 } catch  where error.code == .requiresIsolation {
@@ -281,7 +282,7 @@ extension Container {
 
         let edges = recorder.edges
         let sorted = edges.sorted {
-            ($0.from.key.description, $0.to.key.description) < ($1.from.key.description, $1.to.key.description)
+            (names[$0.from.key], names[$0.to.key]) < (names[$1.from.key], names[$1.to.key])
         }
         for edge in sorted {
             guard let from = recorder.lifetime(of: edge.from), let to = recorder.lifetime(of: edge.to) else { continue }
@@ -289,7 +290,7 @@ extension Container {
                 add(.captiveDependency(singleton: edge.from.key, dependency: edge.to.key, lifetime: to))
             }
         }
-        for problem in Self.isolationProblems(edges: sorted, recorder: recorder) { add(problem) }
+        for problem in Self.isolationProblems(edges: sorted, recorder: recorder, names: &names) { add(problem) }
         for problem in unmetRequirements() { add(problem) }
 
         // Still validating: a factory that left out its side effect may leave out undoing it too.
@@ -409,11 +410,13 @@ extension Container {
     /// runs off it) — and that reaches a synchronous main-actor service by synchronous resolves,
     /// directly or through non-isolated transient and `.graph` services (made where their
     /// asker runs).
-    private static func isolationProblems(edges: [EdgeRecorder.Edge], recorder: EdgeRecorder) -> [ValidationProblem] {
+    private static func isolationProblems(
+        edges: [EdgeRecorder.Edge], recorder: EdgeRecorder, names: inout KeyDescriptions
+    ) -> [ValidationProblem] {
         var next: [EdgeRecorder.Node: [EdgeRecorder.Node]] = [:]
         for edge in edges where edge.synchronously { next[edge.from, default: []].append(edge.to) }
         var problems: [ValidationProblem] = []
-        for start in next.keys.sorted(by: { $0.key.description < $1.key.description }) {
+        for start in next.keys.sorted(by: { names[$0.key] < names[$1.key] }) {
             guard let facts = recorder.facts(of: start), !facts.isMainActor,
                 facts.isAsync || [.singleton, .scoped, .weak].contains(facts.lifetime)
             else { continue }
@@ -466,4 +469,20 @@ extension Container {
 /// Set while ``Container/validate()`` resolves in its copy.
 enum Validating {
     @TaskLocal static var current = false
+}
+
+/// Each key's description, made once: it prints the key's type, slow enough that sorting the
+/// 2,000 keys of a large app by descriptions made anew in every comparison took most of a
+/// ``Container/validate()`` (Tests/Benchmarks, `modules-200x10-install-validate`).
+struct KeyDescriptions {
+    private var made: [ServiceKey: String] = [:]
+
+    subscript(key: ServiceKey) -> String {
+        mutating get {
+            if let description = made[key] { return description }
+            let description = key.description
+            made[key] = description
+            return description
+        }
+    }
 }
