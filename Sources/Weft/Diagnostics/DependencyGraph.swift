@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// The registrations of a container and the dependencies discovered between them,
 /// exportable as Graphviz DOT or Mermaid text; each registration shows its lifetime and where
 /// it was registered.
@@ -84,12 +86,12 @@ public struct DependencyGraph: Sendable, Equatable {
     /// `version` changes only if the shape does.
     public func json() -> String {
         let nodes = nodes.map { node in
-            "    {\"key\": \(Self.jsonString(node.key.description)), \"lifetime\": \(Self.jsonString("\(node.lifetime)")), "
-                + "\"module\": \(node.module.map(Self.jsonString) ?? "null"), "
-                + "\"site\": \(node.site.map { Self.jsonString($0.description) } ?? "null")}"
+            "    {\"key\": \(JSONString.literal(node.key.description)), \"lifetime\": \(JSONString.literal("\(node.lifetime)")), "
+                + "\"module\": \(node.module.map(JSONString.literal) ?? "null"), "
+                + "\"site\": \(node.site.map { JSONString.literal($0.description) } ?? "null")}"
         }
         let edges = edges.map { edge in
-            "    {\"from\": \(Self.jsonString(edge.from.description)), \"to\": \(Self.jsonString(edge.to.description))}"
+            "    {\"from\": \(JSONString.literal(edge.from.description)), \"to\": \(JSONString.literal(edge.to.description))}"
         }
         func array(_ items: [String]) -> String {
             items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]"
@@ -111,25 +113,6 @@ public struct DependencyGraph: Sendable, Equatable {
         }
         return ModuleGraph(
             modules: Set(module.values).sorted(), edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
-    }
-
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     private func quoted(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Where a run's time went: every step's timing in plan order, the critical chain, the blame
 /// list, and the steps an optional failure left out.
 ///
@@ -102,13 +104,13 @@ public struct InitializationReport: Sendable {
                 rowEnds.append(end)
             }
             let step = timing.step
-            let after = step.after.map(JSONText.string).joined(separator: ",")
+            let after = step.after.map(JSONString.literal).joined(separator: ",")
             let args =
-                "{\"id\":\(JSONText.string(step.id)),\"after\":[\(after)],\"outcome\":\"\(attempt.outcome)\","
+                "{\"id\":\(JSONString.literal(step.id)),\"after\":[\(after)],\"outcome\":\"\(attempt.outcome)\","
                 + "\"stepOutcome\":\"\(timing.outcome)\",\"attempt\":\(number),\"attempts\":\(timing.attempts),"
                 + "\"optional\":\(step.isOptional),\"critical\":\(critical.contains(step.id))}"
             let json =
-                "{\"name\":\(JSONText.string(step.title)),\"cat\":\"\(step.isAsync ? "async" : "sync")\","
+                "{\"name\":\(JSONString.literal(step.title)),\"cat\":\"\(step.isAsync ? "async" : "sync")\","
                 + "\"ph\":\"X\",\"ts\":\(JSONText.microseconds(attempt.startOffset)),"
                 + "\"dur\":\(JSONText.microseconds(attempt.duration)),\"pid\":1,\"tid\":\(row + 1),\"args\":\(args)}"
             events.append((attempt.startOffset, json))
@@ -130,26 +132,8 @@ public struct InitializationReport: Sendable {
     }
 }
 
-/// The bits of JSON the trace needs, without Foundation.
+/// The bits of JSON the trace needs beyond `JSONString`, without Foundation.
 enum JSONText {
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
     /// Whole microseconds, rounded down, never negative.
     static func microseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
