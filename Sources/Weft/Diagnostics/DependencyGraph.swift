@@ -59,13 +59,23 @@ public struct DependencyGraph: Sendable, Equatable {
 
     /// The graph as a Mermaid flowchart, for Markdown that renders Mermaid.
     public func mermaid() -> String {
-        var ids: [ServiceKey: String] = [:]
-        for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
+        Self.flowchart(
+            nodes.map { node in
+                (node.key, "\(node.key) · \(node.lifetime)" + (node.site.map { " · \($0)" } ?? ""))
+            },
+            idPrefix: "n", edges: edges.map { ($0.from, $0.to) })
+    }
+
+    /// A Mermaid flowchart of `nodes`, each shown with its label, and `edges` between them:
+    /// the one writer of both graphs' Mermaid text.
+    static func flowchart<Node: Hashable>(
+        _ nodes: [(node: Node, label: String)], idPrefix: String, edges: [(from: Node, to: Node)]
+    ) -> String {
+        var ids: [Node: String] = [:]
+        for (index, entry) in nodes.enumerated() { ids[entry.node] = "\(idPrefix)\(index)" }
         var lines = ["flowchart LR"]
-        for node in nodes {
-            let text = "\(node.key) · \(node.lifetime)" + (node.site.map { " · \($0)" } ?? "")
-            let label = Self.replacingQuotes(in: text, with: "#quot;")
-            lines.append("  \(ids[node.key] ?? "?")[\"\(label)\"]")
+        for (node, label) in nodes {
+            lines.append("  \(ids[node] ?? "?")[\"\(replacingQuotes(in: label, with: "#quot;"))\"]")
         }
         for edge in edges {
             guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
@@ -162,18 +172,7 @@ public struct ModuleGraph: Sendable, Hashable {
 
     /// The graph as a Mermaid flowchart, for Markdown that renders Mermaid.
     public func mermaid() -> String {
-        var ids: [String: String] = [:]
-        for (index, module) in modules.enumerated() { ids[module] = "m\(index)" }
-        var lines = ["flowchart LR"]
-        for module in modules {
-            let label = DependencyGraph.replacingQuotes(in: module, with: "#quot;")
-            lines.append("  \(ids[module] ?? "?")[\"\(label)\"]")
-        }
-        for edge in edges {
-            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            lines.append("  \(from) --> \(to)")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        DependencyGraph.flowchart(modules.map { ($0, $0) }, idPrefix: "m", edges: edges.map { ($0.from, $0.to) })
     }
 
     private func quoted(_ text: String) -> String {
