@@ -153,7 +153,10 @@ struct DisposalDeadlineTests {
         let (clock, log) = (ManualClock(), Log())
         let stuck = Stuck("stuck", log: log)
         let earlier = Stuck("earlier", log: log)
-        defer { (stuck.release.fire(), earlier.release.fire()) }
+        defer {
+            stuck.release.fire()
+            earlier.release.fire()
+        }
         let container = Container()
         container.register(Stuck.self, name: "earlier", lifetime: .singleton) { earlier }
         container.register(Stuck.self, lifetime: .singleton) { stuck }
@@ -182,7 +185,10 @@ struct DisposalDeadlineTests {
         let (clock, log) = (ManualClock(), Log())
         let stuck = Stuck("stuck", log: log)
         let earlier = Stuck("earlier", log: log)
-        defer { (stuck.release.fire(), earlier.release.fire()) }
+        defer {
+            stuck.release.fire()
+            earlier.release.fire()
+        }
         let container = Container()
         container.register(Stuck.self, name: "earlier", lifetime: .singleton) { earlier }
         container.register(Stuck.self, lifetime: .singleton) { stuck }
