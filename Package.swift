@@ -190,7 +190,8 @@ let package = Package(
         .testTarget(name: "WeftPrimitivesTests", dependencies: ["WeftPrimitives"]),
         .testTarget(
             name: "WeftTests",
-            dependencies: ["Weft", "WeftPrimitives", .product(name: "Logging", package: "swift-log")]
+            // WeftTesting: the ManualClock that drives shutdown deadlines.
+            dependencies: ["Weft", "WeftPrimitives", "WeftTesting", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "WeftInitializerTests",
@@ -205,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "WeftServiceLifecycleTests",
             dependencies: [
-                "WeftServiceLifecycle", "Weft", "WeftInitializer",
+                "WeftServiceLifecycle", "Weft", "WeftInitializer", "WeftTesting",
                 lifecycle("ServiceLifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

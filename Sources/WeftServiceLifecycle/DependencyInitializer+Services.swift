@@ -19,18 +19,34 @@
         /// ```
         ///
         /// The start-up is traced like every run (see ``DependencyInitializer``). The container is
-        /// shut down whether the group ends normally or throws, and after every service returned.
+        /// shut down whether the group ends normally or throws, and after every service returned,
+        /// with `Container.shutdown(deadline:clock:)`: a `dispose()` that overruns its share of
+        /// `shutdownDeadline` is abandoned (and logged, with the service's name), so that the
+        /// process exits by the deadline. Pass `nil` to wait for every `dispose()` without limit:
+        ///
+        /// ```swift
+        /// try await initializer.runServices(shutdownDeadline: .seconds(30), logger: logger) { result in
+        ///     [.init(service: try await result.container.services.resolveAsync(HTTPServer.self))]
+        /// } container: { $0.container.services }
+        /// ```
         /// - Parameters:
         ///   - gracefulShutdownSignals: Signals that ask the services to finish: SIGTERM and SIGINT
         ///     by default.
+        ///   - shutdownDeadline: The time disposing the container's services may take once the
+        ///     services ended: 10 seconds by default; `nil` waits without limit.
+        ///   - shutdownClock: The clock `shutdownDeadline` is measured on: `ContinuousClock` by
+        ///     default; a test passes a manual one.
         ///   - logger: The group's logger.
         ///   - services: The services to run, from the initialization's result. It may `await`, so
         ///     a service with an `async` factory is resolved with `resolveAsync`.
         ///   - container: The container to shut down once the services ended.
         /// - Throws: ``InitializationFailure`` when start-up fails (no service is started then); what
-        ///   the group throws; else a `ShutdownError` when disposing a service failed.
-        public func runServices(
+        ///   the group throws; else a `ShutdownError` when disposing a service failed or was
+        ///   abandoned at the deadline.
+        public func runServices<C: Clock<Duration>>(
             gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+            shutdownDeadline: Duration? = .seconds(10),
+            shutdownClock: C = ContinuousClock(),
             logger: Logger,
             services: (InitializationResult<Process>) async throws -> [ServiceGroupConfiguration.ServiceConfiguration],
             container: (InitializationResult<Process>) -> Container
@@ -47,7 +63,11 @@
                 outcome = .failure(error)
             }
             do {
-                try await toShutDown.shutdown()
+                if let shutdownDeadline {
+                    try await toShutDown.shutdown(deadline: shutdownDeadline, clock: shutdownClock)
+                } else {
+                    try await toShutDown.shutdown()
+                }
             } catch {
                 logger.error("Disposing services failed: \(error)")
                 if case .success = outcome { throw error }

@@ -4,6 +4,7 @@ import Testing
 import Weft
 import WeftInitializer
 import WeftServiceLifecycle
+import WeftTesting
 
 /// Records what happened, in order, from any task.
 actor Timeline {
@@ -33,6 +34,18 @@ final class Pool: Disposable {
     let timeline: Timeline
     init(timeline: Timeline) { self.timeline = timeline }
     func dispose() async throws { await timeline.record("pool disposed") }
+}
+
+/// A pool whose `dispose()` returns only when cancelled.
+final class HangingPool: Disposable {
+    let started: AsyncStream<Void>
+    private let starting: AsyncStream<Void>.Continuation
+    init() { (started, starting) = AsyncStream.makeStream(of: Void.self) }
+    func dispose() async {
+        starting.yield()
+        let (never, _) = AsyncStream.makeStream(of: Void.self)
+        for await _ in never {}  // ends when the task is cancelled
+    }
 }
 
 @MainActor
@@ -120,5 +133,35 @@ struct RunServicesTests {
             $0.container
         }
         #expect(await timeline.entries == ["made", "job done"])
+    }
+
+    @Test("A dispose() that does not return is abandoned at the shutdown deadline, 10 s by default, and thrown")
+    func shutdownDeadline() async throws {
+        let clock = ManualClock()
+        let pool = HangingPool()
+        let initializer = try DependencyInitializer(
+            createProcess: { ServerProcess() },
+            preSyncSteps: [
+                SyncInitializationStep(title: "Register") { process in
+                    process.container.register(HangingPool.self, lifetime: .singleton) { pool }
+                    _ = try process.container.require(HangingPool.self)
+                }
+            ]
+        )
+        let logger = logger
+        let run = Task {
+            try await initializer.runServices(shutdownClock: clock, logger: logger) { _ in
+                [.init(service: OneShot(timeline: Timeline()), successTerminationBehavior: .gracefullyShutdownGroup)]
+            } container: {
+                $0.container
+            }
+        }
+        for await _ in pool.started { break }
+        try await clock.waitForSleepers(1)
+        #expect(clock.deadlines == [ManualClock.Instant(offset: .seconds(10))])
+        clock.advance(by: .seconds(10))
+        let error = await #expect(throws: ShutdownError.self) { try await run.value }
+        #expect(error?.abandoned.map(\.key) == [ServiceKey(HangingPool.self)])
+        #expect(error?.abandoned.first?.share == .seconds(10))
     }
 }

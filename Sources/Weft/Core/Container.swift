@@ -89,8 +89,9 @@ public final class Container: Sendable {
         /// finds them under one lock instead of one per ancestor. Forgotten whenever an
         /// ancestor changes the key (``forgetInDescendants(_:)``).
         var inherited: [ServiceKey: InheritedRegistration] = [:]
-        /// The disposal ``shutdown()`` started; set once, never cleared.
-        var shutdown: Task<[ShutdownError.Failure], Never>?
+        /// The disposal the first ``shutdown()`` or ``shutdown(deadline:clock:)`` started; set
+        /// once, never cleared.
+        var shutdown: Disposal?
         var isShutDown: Bool { shutdown != nil }
         var defaultLifetime = Lifetime.transient
         /// The contexts whose registrations apply (see ``Container/contexts``).
