@@ -1,8 +1,10 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOCore
 import Testing
 import WeftTestSupport
+import WeftTesting
 
 @testable import FactKit
 @testable import Weft
@@ -92,6 +94,42 @@ struct AppServicesTests {
         go.yield()
         await #expect(throws: ResolutionError.self) { try await step.value }
         #expect(await !started.isRunning, "stopped before the step's resolve returned")
+    }
+
+    /// A service whose `dispose()` returns only when cancelled.
+    final class Stuck: Disposable {
+        let started: AsyncStream<Void>
+        private let starting: AsyncStream<Void>.Continuation
+        init() { (started, starting) = AsyncStream.makeStream(of: Void.self) }
+        func dispose() async {
+            starting.yield()
+            let (never, _) = AsyncStream.makeStream(of: Void.self)
+            for await _ in never {}  // ends when the task is cancelled
+        }
+    }
+
+    @Test("A service that never stops cannot hold the run's shutdown past its deadline; it is logged")
+    func stuckServiceIsAbandoned() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let container = try Self.embeddedContainer(historyIn: directory)
+        let log = CapturedLog()
+        container.diagnostics.logger = log.logger(level: .warning)
+        let stuck = Stuck()
+        container.register(Stuck.self, lifetime: .singleton) { stuck }
+        _ = try container.require(Stuck.self)
+        let client = try container.require(RunHTTPClient.self).client  // made after: disposed first
+        let clock = ManualClock()
+        let shutdown = Task { await container.shutdownLogging(clock: clock) }
+        for await _ in stuck.started { break }
+        try await clock.waitForSleepers(1)
+        #expect(Container.runShutdownDeadline == .seconds(5))
+        clock.advance(to: ManualClock.Instant(offset: Container.runShutdownDeadline))
+        await shutdown.value
+        #expect(await client.isShutDown)
+        let warning = try #require(log.all.first { $0.message == "A service did not stop in time and was abandoned" })
+        #expect(warning.metadata["weft.key"]?.hasSuffix("Stuck") == true)
+        #expect(warning.metadata["error"]?.contains("or give shutdown a longer deadline") == true)
     }
 }
 

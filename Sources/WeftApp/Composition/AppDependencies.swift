@@ -23,7 +23,9 @@ public struct AppDependencies: Sendable {
     let health: HealthReport
 
     /// Shuts the container down: stops the embedded server, if this run started one, and
-    /// shuts down the HTTP client. A failure is logged; nothing is left to retry.
+    /// shuts down the HTTP client, within 5 seconds: a service that does not stop by then is
+    /// abandoned, so that `q` and SIGTERM always exit. A failure, and each service abandoned,
+    /// is logged; nothing is left to retry.
     public func shutdown() async {
         await container.shutdownLogging()
     }

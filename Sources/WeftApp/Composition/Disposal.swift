@@ -43,13 +43,29 @@ final class RunHTTPClient: Disposable {
 }
 
 extension Container {
-    /// Shuts the container down, logging what failed to its diagnostics logger: at the end of a
-    /// run no caller is left to act on a service that would not stop.
-    func shutdownLogging() async {
+    /// The time a run's services have to stop when the run ends or the app quits (`q`, SIGTERM):
+    /// a service that takes longer is abandoned, so that the app always exits.
+    static let runShutdownDeadline: Duration = .seconds(5)
+
+    /// Shuts the container down within `deadline`, logging what failed, and each service
+    /// abandoned because it did not stop in time, to its diagnostics logger: at the end of a run
+    /// no caller is left to act on a service that would not stop.
+    func shutdownLogging(
+        deadline: Duration = Container.runShutdownDeadline, clock: some Clock<Duration> = ContinuousClock()
+    ) async {
         do {
-            try await shutdown()
+            try await shutdown(deadline: deadline, clock: clock)
         } catch {
-            diagnostics.logger.warning("Shutting down the run's services failed", metadata: ["error": "\(error)"])
+            for abandoned in error.abandoned {
+                diagnostics.logger.warning(
+                    "A service did not stop in time and was abandoned",
+                    metadata: ["weft.key": "\(abandoned.key)", "error": "\(abandoned)"])
+            }
+            if !error.failures.isEmpty {
+                diagnostics.logger.warning(
+                    "Shutting down the run's services failed",
+                    metadata: ["error": "\(error.failures.map(\.description).joined(separator: "; "))"])
+            }
         }
     }
 }
