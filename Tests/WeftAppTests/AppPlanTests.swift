@@ -15,6 +15,7 @@ import WeftTestSupport
 struct AppPlanTests {
     private func options(_ directory: URL, environment: String? = nil) -> AppOptions {
         AppOptions(environmentName: environment, databaseURL: directory.appendingPathComponent("history.sqlite"))
+            .underTest
     }
 
     private func run(_ options: AppOptions) async throws -> InitializationResult<AppProcess> {

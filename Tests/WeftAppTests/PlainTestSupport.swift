@@ -45,7 +45,7 @@ struct TemporaryFolder: ~Copyable {
     var database: URL { url.appendingPathComponent("history.sqlite") }
 
     func options(environment: String? = nil) -> AppOptions {
-        AppOptions(environmentName: environment, databaseURL: database)
+        AppOptions(environmentName: environment, databaseURL: database).underTest
     }
 
     /// Writes an environments file and returns its URL.
@@ -60,8 +60,10 @@ struct TemporaryFolder: ~Copyable {
 @MainActor
 func runPlain(_ options: AppOptions, format: PlainFormat) async -> (ExitStatus, LineRecorder) {
     let recorder = LineRecorder()
-    let status = await PlainSession(options: options, reporter: PlainReporter(format: format, sink: recorder.sink))
-        .run()
+    let status = await PlainSession(
+        options: options.underTest, reporter: PlainReporter(format: format, sink: recorder.sink)
+    )
+    .run()
     return (status, recorder)
 }
 
@@ -75,4 +77,15 @@ func jsonObject(_ line: String) throws -> [String: Any] {
 struct NotAnObject: Error, CustomStringConvertible {
     let line: String
     var description: String { "not a JSON object: \(line)" }
+}
+
+extension AppOptions {
+    /// These options with the step timeouts a test run can keep: ten times the plan's
+    /// (``AppOptions/stepTimeoutScale``), since hundreds of tests at once on a loaded machine can
+    /// hold a step past its timeout. Tests of timeouts move a clock of their own.
+    var underTest: AppOptions {
+        var options = self
+        options.stepTimeoutScale = 10
+        return options
+    }
 }

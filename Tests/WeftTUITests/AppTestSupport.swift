@@ -33,7 +33,7 @@ struct AppSandbox {
             environmentName: environment,
             environmentsFile: directory.appendingPathComponent("environments.json"),
             databaseURL: directory.appendingPathComponent("history.sqlite")
-        )
+        ).underTest
     }
 
     func remove() {
@@ -147,5 +147,16 @@ extension AppModel {
     /// Waits until the run in flight ended and its stage is shown.
     func untilIdle() async {
         await settle()
+    }
+}
+
+extension AppOptions {
+    /// These options with the step timeouts a test run can keep: ten times the plan's
+    /// (``AppOptions/stepTimeoutScale``), since hundreds of tests at once on a loaded machine can
+    /// hold a step past its timeout. Tests of timeouts move a clock of their own.
+    var underTest: AppOptions {
+        var options = self
+        options.stepTimeoutScale = 10
+        return options
     }
 }

@@ -27,6 +27,11 @@ public struct AppOptions: Sendable, Hashable {
     /// Whether the full-screen app draws the cursor on the focus (the `a11y` setting,
     /// `--a11y`); it is parked there, hidden, either way.
     public var showsCursor = false
+    /// How many times its timeout a start-up step may take before it times out: 1, as planned,
+    /// in the app. Test suites raise it: hundreds of tests at once on a loaded machine can hold
+    /// a step past its timeout for reasons that are not the step's (tests of timeouts move a
+    /// clock of their own instead). Not a setting a person can change.
+    public var stepTimeoutScale = 1
 
     public init(
         environmentName: String? = nil, environmentsFile: URL? = nil, userEnvironmentsFile: URL? = nil,

@@ -28,12 +28,17 @@ public enum AppPlan {
     /// `events()` before starting it. Its runs, and the repeats made from them, fail with
     /// `InitializationDeadlineExceeded` when they take longer than the options'
     /// ``AppOptions/startupDeadline``. The deadline, the steps' timeouts and the retry delays run
-    /// on `clock`: the continuous clock, or in a test one the test moves.
+    /// on `clock`: the continuous clock, or in a test one the test moves. With the continuous
+    /// clock, a step's timeout is stretched by the options' ``AppOptions/stepTimeoutScale``.
     @MainActor
     public static func makeInitializer(
-        options: AppOptions, clock: InitializationClock = .continuous
+        options: AppOptions, clock: InitializationClock? = nil
     ) throws(InitializationConfigurationError) -> DependencyInitializer<AppProcess> {
-        try DependencyInitializer(
+        let clock =
+            clock
+            ?? (options.stepTimeoutScale > 1
+                ? InitializationClock(StretchedTimeoutClock(scale: options.stepTimeoutScale)) : .continuous)
+        return try DependencyInitializer(
             createProcess: { AppProcess(options: options) }, steps: steps, clock: clock,
             deadline: options.startupDeadline)
     }
