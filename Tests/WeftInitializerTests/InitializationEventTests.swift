@@ -13,6 +13,7 @@ private func render(_ event: InitializationEvent) -> String {
     case .stepRetrying(let step, let attempt, _, _): "retry \(step.title) \(attempt)"
     case .stepSkipped(let timing): "skip \(timing.step.title)"
     case .phaseFinished(let timing): "/phase \(timing.phase)"
+    case .ready: "ready"
     case .finished: "finished"
     case .failed(let step, _, _): "failed \(step.title)"
     }
@@ -47,7 +48,10 @@ struct InitializationEventTests {
             let end = try #require(asyncEvents.firstIndex(of: "end \(title)"))
             #expect(begin < end)
         }
-        #expect(Array(rendered.suffix(5)) == ["phase post-sync", "begin q1", "end q1", "/phase post-sync", "finished"])
+        #expect(
+            Array(rendered.suffix(6)) == [
+                "phase post-sync", "begin q1", "end q1", "/phase post-sync", "ready", "finished",
+            ])
     }
 
     @Test("a failed run streams the failure, the cancelled siblings and ends with failed")
@@ -87,7 +91,7 @@ struct InitializationEventTests {
         var b: [String] = []
         for await event in first { a.append(render(event)) }
         for await event in second { b.append(render(event)) }
-        #expect(a == ["start 1", "phase pre-sync", "begin p", "end p", "/phase pre-sync", "finished"])
+        #expect(a == ["start 1", "phase pre-sync", "begin p", "end p", "/phase pre-sync", "ready", "finished"])
         #expect(a == b)
     }
 }

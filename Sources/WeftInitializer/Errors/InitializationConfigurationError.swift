@@ -4,7 +4,8 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
     /// What is wrong. New codes may be added: compare with `==`.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Kind: String, Sendable {
-            case noSteps, noRepeatableSteps, alreadyRunning, duplicateStepID, missingPrerequisite, cycle, invalidRetry
+            case noSteps, noRepeatableSteps, alreadyRunning, duplicateStepID, missingPrerequisite, cycle, invalidRetry,
+                readyStepAfterLaterStep
         }
 
         private let kind: Kind
@@ -30,6 +31,9 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
         /// A step's retry policy is out of range; ``InitializationConfigurationError/steps``
         /// names the step.
         public static let invalidRetry = Code(.invalidRetry)
+        /// A step needed for ready waits for a step that runs after ready;
+        /// ``InitializationConfigurationError/steps`` holds the step, then the later one.
+        public static let readyStepAfterLaterStep = Code(.readyStepAfterLaterStep)
     }
 
     /// What is wrong.
@@ -67,6 +71,11 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
         case .cycle:
             return "Steps wait for each other in a circle: \(quoted.joined(separator: " → ")). "
                 + "Remove one of these prerequisites."
+        case .readyStepAfterLaterStep:
+            let step = quoted.first ?? "?"
+            let later = quoted.dropFirst().first ?? "?"
+            return "Step \(step) is needed for ready but runs after \(later), which runs after ready: mark \(step) "
+                + "`stage: .afterReady` too, or \(later) `stage: .beforeReady`."
         case .invalidRetry:
             return "Step \(quoted.first ?? "?") has a retry policy that cannot be used: \(detail ?? "out of range")."
         default:

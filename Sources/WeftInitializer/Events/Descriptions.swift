@@ -48,6 +48,7 @@ extension InitializationEvent: CustomStringConvertible {
             "step \(timing)"
         case .stepFailed(let timing, let error): "step \(timing): \(error)"
         case .phaseFinished(let timing): "\(timing) finished"
+        case .ready(let elapsed): "ready after \(elapsed.secondsText)"
         case .finished(let elapsed): "finished after \(elapsed.secondsText)"
         case .failed(let step, let error, let elapsed):
             "failed after \(elapsed.secondsText) in step \(step): \(error)"

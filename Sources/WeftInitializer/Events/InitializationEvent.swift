@@ -2,7 +2,9 @@
 /// ``DependencyInitializer/events()``.
 ///
 /// A run yields `started`, then for each phase that has steps `phaseStarted`, the phase's
-/// step events and `phaseFinished`, and ends with exactly one `finished` or `failed`.
+/// step events and `phaseFinished`, and ends with exactly one `finished` or `failed`. A run that
+/// gets ready yields `ready` once, before `finished`: after the last step needed for ready
+/// ended, and before any step after ready (``InitializationStage/afterReady``) starts.
 /// A step's `stepStarted` always precedes its `stepRetrying`, `stepFinished`, `stepFailed`
 /// and `stepCancelled`; a step that is skipped yields only `stepSkipped`. Async steps' events
 /// interleave. Nothing follows `finished` or `failed`: the stream then finishes.
@@ -32,7 +34,11 @@ public enum InitializationEvent: Sendable {
     case stepSkipped(InitializationStepTiming)
     /// A phase finished without error.
     case phaseFinished(InitializationPhaseTiming)
-    /// The run succeeded (possibly degraded: see ``InitializationReport/isDegraded``).
+    /// Every step needed for ready ended, none of them a required step that failed: `run()`
+    /// returns now, and steps after ready start.
+    case ready(elapsed: Duration)
+    /// The run succeeded (possibly degraded: see ``InitializationReport/isDegraded``); with
+    /// steps after ready, once they ended too.
     case finished(elapsed: Duration)
     /// The run failed in `step`; for a cancelled run, `error` is a `CancellationError` and
     /// `step` the step it was in, which did not fail (see ``InitializationFailure/failedStep``).

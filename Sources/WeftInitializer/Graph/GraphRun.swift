@@ -35,10 +35,13 @@ final class GraphRun {
         case deadlinePassed
     }
 
-    /// How a run of the graph ended.
+    /// How a run of the graph ended, or that it is ready.
     enum Verdict {
         /// Every step ended, and no required step failed.
         case finished
+        /// Every step needed for ready ended, none of them a required failure, and steps after
+        /// ready are still to run: the run goes on, and ``outcome()`` gives how it ended.
+        case ready
         /// A required step failed.
         case failed(StepFailure)
         /// The run was cancelled in `step`: the first, in plan order, of the steps it cancelled,
@@ -70,6 +73,8 @@ final class GraphRun {
         var priorities: [TaskPriority?]
         var isPhased: Bool
         var process: Subject
+        /// Whether each step runs after ready.
+        var afterReady: [Bool]
     }
 
     private let plan: [InitializationStepInfo]
@@ -80,10 +85,14 @@ final class GraphRun {
     private let priorities: [TaskPriority?]
     private let isPhased: Bool
     private let process: Subject
+    private let afterReady: [Bool]
     private let recorder: RunRecorder
     /// The run's deadline, from its start; `nil` for none.
     private let deadline: Duration?
     private var verdict: CheckedContinuation<Verdict, Never>?
+    /// How the run ended, once it has; given to ``outcome()``'s callers.
+    private var finalVerdict: Verdict?
+    private var outcomeWaiters: [CheckedContinuation<Verdict, Never>] = []
     private let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
     private let scheduler = Locked<Task<Void, Never>?>(nil)
@@ -117,6 +126,12 @@ final class GraphRun {
         var phaseStarts = [Duration?](repeating: nil, count: 5)
         /// The timer of the run's deadline, if it has one.
         var deadlineTimer: Task<Void, Never>?
+        /// How many steps needed for ready have not ended.
+        var readyRemaining: Int
+        /// Whether the run is ready: steps after ready may start.
+        var isReady = false
+        /// Steps after ready whose prerequisites finished before the run was ready.
+        var deferred: [Int] = []
     }
 
     /// Where one step is.
@@ -144,9 +159,12 @@ final class GraphRun {
         priorities = steps.priorities
         isPhased = steps.isPhased
         process = steps.process
+        afterReady = steps.afterReady
         self.recorder = recorder
         let count = plan.count
-        var table = Table(steps: prerequisites.map { StepRun(state: .waiting($0.count)) }, unended: count)
+        var table = Table(
+            steps: prerequisites.map { StepRun(state: .waiting($0.count)) }, unended: count,
+            readyRemaining: afterReady.lazy.filter { !$0 }.count)
         table.ready.reserveCapacity(count)
         if isPhased {
             for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
@@ -173,7 +191,11 @@ final class GraphRun {
         }
     }
 
-    /// Runs the graph and returns how it ended.
+    /// Runs the graph and returns how it ended, or ``Verdict/ready`` once it is ready with steps
+    /// after ready still to run; ``outcome()`` then says how it ended.
+    ///
+    /// Cancelling the calling task cancels the run until it is ready; after, ``cancelLaterSteps()``
+    /// does.
     func run() async -> Verdict {
         guard !plan.isEmpty else { return .finished }
         if !isPhased {
@@ -196,6 +218,19 @@ final class GraphRun {
         }
     }
 
+    /// How the run ended: at once once it has, else when it does.
+    func outcome() async -> Verdict {
+        if let finalVerdict { return finalVerdict }
+        return await withCheckedContinuation { outcomeWaiters.append($0) }
+    }
+
+    /// Cancels the steps after ready still going or yet to start; the run then ends, cancelled.
+    /// Does nothing once it has ended.
+    nonisolated func cancelLaterSteps() {
+        inbox.post(.cancel)
+        scheduler.withLock { $0?.cancel() }
+    }
+
     /// The scheduler: starts the steps without prerequisites, then handles messages until the
     /// verdict is given; then waits for the abandoned attempts, which it has cancelled.
     private func schedule() async {
@@ -203,6 +238,8 @@ final class GraphRun {
             for (position, own) in prerequisites.enumerated() where own.isEmpty {
                 t.ready.append(position)
             }
+            // Nothing is needed for ready: the run is ready before any step starts.
+            if t.readyRemaining == 0 { reachReady() }
             if let deadline {
                 let inbox = inbox
                 t.deadlineTimer = Self.timer(until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline) {
@@ -240,12 +277,17 @@ final class GraphRun {
     private func drain(_ group: inout DiscardingTaskGroup) {
         while t.readyHead < t.ready.count, t.isOpen {
             // With a deadline, no step starts past it: a chain of synchronous steps stops there.
-            if let deadline, recorder.now >= deadline {
+            if let deadline, !t.isReady, recorder.now >= deadline {
                 deadlinePassed()
                 return
             }
             let position = t.ready[t.readyHead]
             t.readyHead += 1
+            // A step after ready waits for ready, however early its prerequisites finished.
+            if afterReady[position], !t.isReady {
+                t.deferred.append(position)
+                continue
+            }
             guard !t.isCancelled, !Task.isCancelled else {
                 cancel(before: position)
                 return
@@ -463,7 +505,8 @@ final class GraphRun {
             }
             return
         }
-        guard plan[position].isOptional else {
+        // A step after ready never fails the run: it has been ready since before the step started.
+        guard plan[position].isOptional || afterReady[position] else {
             fail(position, with: error, at: end)
             return
         }
@@ -489,6 +532,7 @@ final class GraphRun {
         t.steps[position].state = .ended
         t.steps[position].end = end
         t.unended -= 1
+        if !afterReady[position] { t.readyRemaining -= 1 }
         recorder.stepEnded(
             position, outcome, startOffset: t.steps[position].start, duration: end - t.steps[position].start,
             heldBy: t.steps[position].heldBy,
@@ -519,20 +563,42 @@ final class GraphRun {
     }
 
     private func finishIfDone() {
-        guard t.unended == 0, t.isOpen else { return }
-        // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
+        guard t.isOpen else { return }
+        if !t.isReady, t.readyRemaining == 0 {
+            // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
+            guard !t.isCancelled, !Task.isCancelled else {
+                give(.cancelled(nil))
+                return
+            }
+            // Every step needed for ready ended, but the last of them ran past the deadline (a
+            // synchronous step is not interrupted): the run was not ready in time all the same.
+            if let deadline, recorder.now >= deadline {
+                deadlinePassed()
+                return
+            }
+            reachReady()
+        }
+        guard t.unended == 0 else { return }
         guard !t.isCancelled, !Task.isCancelled else {
             give(.cancelled(nil))
             return
         }
-        // Every step ended, but the last of them ran past the deadline (a synchronous step is
-        // not interrupted): the start-up did not finish in time all the same.
-        if let deadline, recorder.now >= deadline {
-            deadlinePassed()
-            return
-        }
         if let begin = t.phaseStarts[InitializationPhase.graph.slot], !isPhased { recorder.phase(.graph, from: begin) }
         give(.finished)
+    }
+
+    /// The run is ready: it says so, stops its deadline (which bounds the time to ready), and
+    /// lets the steps after ready start; with some still to run, `run()` returns now.
+    private func reachReady() {
+        t.isReady = true
+        recorder.ready()
+        guard t.unended > 0 else { return }
+        t.deadlineTimer?.cancel()
+        t.deadlineTimer = nil
+        t.ready.append(contentsOf: t.deferred)
+        t.deferred = []
+        verdict?.resume(returning: .ready)
+        verdict = nil
     }
 
     // MARK: Failing
@@ -633,6 +699,10 @@ final class GraphRun {
         t.isOpen = false
         verdict?.resume(returning: outcome)
         verdict = nil
+        finalVerdict = outcome
+        let waiters = outcomeWaiters
+        outcomeWaiters = []
+        for waiter in waiters { waiter.resume(returning: outcome) }
     }
 }
 

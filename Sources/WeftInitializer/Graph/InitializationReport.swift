@@ -14,17 +14,29 @@ public struct InitializationReport: Sendable {
     /// Every step that started or was skipped, in plan order. Steps a failed run never
     /// reached are left out.
     public let steps: [InitializationStepTiming]
-    /// The time from the start of the run to its end.
+    /// The time from the start of the run to its end: with steps after ready, to the end of
+    /// the last of them (in the report `run()` returns, which is made at ready, to ready).
     public let elapsed: Duration
+    /// The time from the start of the run to ready: when every step needed for ready had ended
+    /// (``InitializationStage``). The same as ``elapsed`` for a run without steps after ready;
+    /// `nil` for a run that failed, or was cancelled, before it was ready.
+    public let ready: Duration?
     /// The run's deadline, when the run failed because it passed
     /// (``InitializationDeadlineExceeded``); `nil` otherwise.
     public let missedDeadline: Duration?
 
-    init(planOrdered timings: [InitializationStepTiming], elapsed: Duration, missedDeadline: Duration? = nil) {
+    init(
+        planOrdered timings: [InitializationStepTiming], elapsed: Duration, ready: Duration?,
+        missedDeadline: Duration? = nil
+    ) {
         self.steps = timings
         self.elapsed = elapsed
+        self.ready = ready
         self.missedDeadline = missedDeadline
     }
+
+    /// The steps that ran after ready (``InitializationStage/afterReady``), in plan order.
+    public var stepsAfterReady: [InitializationStepTiming] { steps.filter { $0.step.stage == .afterReady } }
 
     /// The steps that decided the total time, first to last: the step that ended last, the
     /// prerequisite that held it (the one that finished last), that step's, and so on.
@@ -73,8 +85,11 @@ public struct InitializationReport: Sendable {
         steps.filter { $0.outcome == .cancelled }.map(\.step)
     }
 
-    /// Whether an optional step failed, so that the run went on without it and what needs it.
-    public var isDegraded: Bool { steps.contains { $0.outcome == .failed && $0.step.isOptional } }
+    /// Whether an optional step, or a step after ready, failed, so that the run went on without
+    /// it and what needs it.
+    public var isDegraded: Bool {
+        steps.contains { $0.outcome == .failed && ($0.step.isOptional || $0.step.stage == .afterReady) }
+    }
 
     /// The run in the Chrome trace-event format, which Perfetto (ui.perfetto.dev) and
     /// `chrome://tracing` open: one complete event (`"ph": "X"`) per attempt, its `ts` and `dur`
@@ -122,6 +137,12 @@ public struct InitializationReport: Sendable {
             )
         }
         lines += events.map(\.json)
+        if let ready, steps.contains(where: { $0.step.stage == .afterReady }) {
+            // An instant event across the whole trace, where the run got ready.
+            lines.append(
+                "{\"name\":\"ready\",\"ph\":\"i\",\"s\":\"g\",\"ts\":\(JSONText.microseconds(ready)),"
+                    + "\"pid\":1,\"tid\":0}")
+        }
         if let missedDeadline {
             // An instant event across the whole trace, where the deadline passed.
             lines.append(

@@ -37,6 +37,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
     ///   - after: The ids of the steps that must finish first.
     ///   - optional: Whether a failure leaves the run degraded (its dependents skipped)
     ///     instead of failing it.
+    ///   - stage: Whether the run needs the step to be ready (the default), or runs it after.
     ///   - run: The work; throw to fail the step.
     public static func sync(
         _ id: String,
@@ -44,11 +45,12 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         type: InitializationStepType = .simple,
         after: [String] = [],
         optional: Bool = false,
+        stage: InitializationStage = .beforeReady,
         run: @escaping @MainActor @Sendable (Process) throws -> Void
     ) -> InitializationStep {
         InitializationStep(
-            id, title: title, type: type, after: after, optional: optional, timeout: nil, retry: .never, priority: nil,
-            work: .sync(run))
+            id, title: title, type: type, after: after, optional: optional, stage: stage, timeout: nil, retry: .never,
+            priority: nil, work: .sync(run))
     }
 
     /// An asynchronous step that computes a value off the main actor; the initializer then
@@ -60,6 +62,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
     ///   - after: The ids of the steps that must finish first.
     ///   - optional: Whether a failure leaves the run degraded (its dependents skipped)
     ///     instead of failing it.
+    ///   - stage: Whether the run needs the step to be ready (the default), or runs it after.
     ///   - timeout: The longest one attempt may run; it is then cancelled and abandoned, and
     ///     counts as a failed attempt.
     ///   - retry: How often to try, and how long to wait between tries.
@@ -73,6 +76,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         type: InitializationStepType = .simple,
         after: [String] = [],
         optional: Bool = false,
+        stage: InitializationStage = .beforeReady,
         timeout: Duration? = nil,
         retry: InitializationRetry = .never,
         priority: TaskPriority? = nil,
@@ -80,36 +84,38 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         apply: @escaping @MainActor @Sendable (Process, Value) -> Void
     ) -> InitializationStep {
         InitializationStep(
-            id, title: title, type: type, after: after, optional: optional, timeout: timeout, retry: retry,
-            priority: priority, work: .async(.producing(produce, apply: apply)))
+            id, title: title, type: type, after: after, optional: optional, stage: stage, timeout: timeout,
+            retry: retry, priority: priority, work: .async(.producing(produce, apply: apply)))
     }
 
     /// An asynchronous step that stores nothing into the process, such as a check or a
     /// warm-up. The parameters are those of
-    /// ``async(_:title:type:after:optional:timeout:retry:priority:produce:apply:)``.
+    /// ``async(_:title:type:after:optional:stage:timeout:retry:priority:produce:apply:)``.
     public static func async(
         _ id: String,
         title: String = "",
         type: InitializationStepType = .simple,
         after: [String] = [],
         optional: Bool = false,
+        stage: InitializationStage = .beforeReady,
         timeout: Duration? = nil,
         retry: InitializationRetry = .never,
         priority: TaskPriority? = nil,
         run: @escaping @Sendable (Process) async throws -> Void
     ) -> InitializationStep {
         InitializationStep(
-            id, title: title, type: type, after: after, optional: optional, timeout: timeout, retry: retry,
-            priority: priority, work: .async(.run(run)))
+            id, title: title, type: type, after: after, optional: optional, stage: stage, timeout: timeout,
+            retry: retry, priority: priority, work: .async(.run(run)))
     }
 
     private init(
         _ id: String, title: String, type: InitializationStepType, after: [String], optional: Bool,
-        timeout: Duration?, retry: InitializationRetry, priority: TaskPriority?, work: StepNode<Process>.Work
+        stage: InitializationStage, timeout: Duration?, retry: InitializationRetry, priority: TaskPriority?,
+        work: StepNode<Process>.Work
     ) {
         node = StepNode(
             id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
-            timeout: timeout, retry: retry, priority: priority, work: work)
+            timeout: timeout, retry: retry, priority: priority, work: work, stage: stage)
     }
 }
 
@@ -133,6 +139,8 @@ struct StepNode<Process: DependencyInitializationProcess>: Sendable {
     var phase: InitializationPhase = .graph
     /// Its index within its phase's list.
     var index = 0
+    /// Whether a run needs it to be ready.
+    var stage: InitializationStage = .beforeReady
 
     var isAsync: Bool {
         if case .async = work { true } else { false }

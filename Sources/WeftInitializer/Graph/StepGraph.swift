@@ -96,6 +96,12 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         if let cycle = Self.cycle(prerequisites: prerequisites, dependents: dependents) {
             throw InitializationConfigurationError(code: .cycle, steps: cycle.map { nodes[$0].id })
         }
+        for (position, node) in nodes.enumerated() where node.stage == .beforeReady {
+            if let later = prerequisites[position].first(where: { nodes[$0].stage == .afterReady }) {
+                throw InitializationConfigurationError(
+                    code: .readyStepAfterLaterStep, steps: [node.id, nodes[later].id])
+            }
+        }
         self.nodes = nodes
         self.prerequisites = prerequisites
         self.dependents = dependents
@@ -126,7 +132,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             InitializationStepInfo(
                 id: node.id, title: node.title, phase: node.phase, index: node.index, position: position,
                 type: node.type, after: prerequisites[position].map { nodes[$0].id }, isAsync: node.isAsync,
-                isOptional: node.isOptional, retry: node.retry)
+                isOptional: node.isOptional, retry: node.retry, stage: node.stage)
         }
     }
 
@@ -180,7 +186,8 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
     func steps(on process: Process) -> GraphRun.Steps {
         GraphRun.Steps(
             plan: plan, prerequisites: prerequisites, dependents: dependents, works: works, timeouts: timeouts,
-            priorities: priorities, isPhased: isPhased, process: process)
+            priorities: priorities, isPhased: isPhased, process: process,
+            afterReady: plan.map { $0.stage == .afterReady })
     }
 
     /// The part of this graph a repeat runs: the steps `seeds` selects and every step that
@@ -200,7 +207,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             return StepNode(
                 id: node.id, title: node.title, type: node.type, after: node.after.filter(keptIDs.contains),
                 isOptional: node.isOptional, timeout: node.timeout, retry: node.retry, priority: node.priority,
-                work: node.work, phase: node.phase, index: node.index)
+                work: node.work, phase: node.phase, index: node.index, stage: node.stage)
         }
         return StepGraph(unchecked: subset, isPhased: isPhased)
     }

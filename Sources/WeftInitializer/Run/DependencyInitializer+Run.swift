@@ -20,10 +20,12 @@ extension DependencyInitializer {
             type: .simple)
     }
 
-    /// Runs every step, reports the outcome through events and callbacks, and returns it.
+    /// Runs every step needed for ready, reports the outcome through events and callbacks, and
+    /// returns it; steps after ready go on in the background (``InitializationResult``'s
+    /// ``InitializationResult/waitForLaterSteps()``), and the run ends when they have.
     ///
-    /// The caller has marked the run as in progress; this ends it before reporting, so a
-    /// callback may start the initializer again.
+    /// The caller has marked the run as in progress; this ends it before reporting (with steps
+    /// after ready, once they ended), so a callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
         let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
         let recorder = RunRecorder(clock: clock, hub: hub, callbacks: callbacks, tracing: tracing, plan: plan)
@@ -36,22 +38,34 @@ extension DependencyInitializer {
         hub.send(.started(steps: plan))
         callbacks.onStart?(plan)
 
+        let run = GraphRun(graph.steps(on: process), recorder: recorder, deadline: deadline)
+        var hasLaterSteps = false
         let container: Process.Container
         do throws(StepFailure) {
-            switch await GraphRun(graph.steps(on: process), recorder: recorder, deadline: deadline).run() {
+            switch await run.run() {
             case .finished: break
+            case .ready: hasLaterSteps = true
             case .failed(let failure): throw failure
             case .cancelled(let step): throw StepFailure.cancelled(in: step ?? containerStep)
             case .deadlineExceeded(let exceeded):
                 throw StepFailure(
                     step: exceeded.pending.first?.step ?? exceeded.nextStep ?? containerStep, error: exceeded)
             }
-            // A run cancelled after its last step ended is cancelled all the same.
-            guard !Task.isCancelled else { throw StepFailure.cancelled(in: containerStep) }
-            do {
-                container = try process.toContainer
+            do throws(StepFailure) {
+                // A run cancelled after its last step needed for ready ended is cancelled all the same.
+                guard !Task.isCancelled else { throw StepFailure.cancelled(in: containerStep) }
+                do {
+                    container = try process.toContainer
+                } catch {
+                    throw StepFailure(step: containerStep, error: error)
+                }
             } catch {
-                throw StepFailure(step: containerStep, error: error)
+                // Nothing is ready after all: the steps after ready end, cancelled, before the failure is told.
+                if hasLaterSteps {
+                    run.cancelLaterSteps()
+                    _ = await run.outcome()
+                }
+                throw error
             }
         } catch {
             let elapsed = recorder.now
@@ -63,7 +77,7 @@ extension DependencyInitializer {
                 elapsed: elapsed,
                 stepTimings: recorder.stepTimings,
                 report: InitializationReport(
-                    planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed,
+                    planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed, ready: nil,
                     missedDeadline: (error.error as? InitializationDeadlineExceeded)?.deadline),
                 initializer: self
             )
@@ -76,21 +90,41 @@ extension DependencyInitializer {
             throw failure
         }
 
-        let elapsed = recorder.now
+        let ready = recorder.readyOffset ?? recorder.now
+        let report = InitializationReport(planOrdered: recorder.timingsInPlanOrder, elapsed: ready, ready: ready)
         let result = InitializationResult(
             container: container,
             process: process,
-            elapsed: elapsed,
+            elapsed: ready,
             stepTimings: recorder.stepTimings,
-            report: InitializationReport(planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed),
-            initializer: self
+            report: report,
+            initializer: self,
+            laterSteps: hasLaterSteps ? LaterSteps(run: run) : nil
         )
+        RunMetrics.recordReady(ready)
+        guard let laterSteps = result.laterSteps else {
+            end(with: report, recorder: recorder, tracing: tracing)
+            callbacks.onSuccess?(result)
+            return result
+        }
+        callbacks.onSuccess?(result)
+        Task { @MainActor in
+            _ = await run.outcome()
+            let elapsed = recorder.now
+            let report = InitializationReport(
+                planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed, ready: ready)
+            self.end(with: report, recorder: recorder, tracing: tracing)
+            laterSteps.ended(with: report)
+        }
+        return result
+    }
+
+    /// Ends a run that got ready, once its last step ended: its trace, metrics and events.
+    private func end(with report: InitializationReport, recorder: RunRecorder, tracing: RunTracing) {
         isRunning = false
         tracing.finish()
-        RunMetrics.record(result.report, outcome: result.isDegraded ? .degraded : .succeeded)
-        hub.send(.finished(elapsed: elapsed))
+        RunMetrics.record(report, outcome: report.isDegraded ? .degraded : .succeeded)
+        hub.send(.finished(elapsed: report.elapsed))
         hub.finishAll()
-        callbacks.onSuccess?(result)
-        return result
     }
 }

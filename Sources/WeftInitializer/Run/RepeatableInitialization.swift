@@ -92,7 +92,7 @@ extension RepeatableInitialization {
     }
 
     /// Runs the repeatable steps again and returns the new result; the callbacks are called
-    /// as well.
+    /// as well. Steps after ready of this run still going are cancelled first, and waited for.
     ///
     /// The arguments are those of
     /// ``repeatInitializer(createProcess:preSyncSteps:asyncSteps:postSyncSteps:callbacks:)``;
@@ -107,7 +107,12 @@ extension RepeatableInitialization {
         postSyncSteps: [SyncInitializationStep<Process>]? = nil,
         callbacks: InitializationCallbacks<Process>? = nil
     ) async throws -> InitializationResult<Process> {
-        try await repeatInitializer(
+        // Steps after ready of this run still going would fill a process the repeat carries over.
+        if let result = self as? InitializationResult<Process>, result.laterSteps != nil {
+            result.cancelLaterSteps()
+            _ = await result.waitForLaterSteps()
+        }
+        return try await repeatInitializer(
             createProcess: createProcess, preSyncSteps: preSyncSteps, asyncSteps: asyncSteps,
             postSyncSteps: postSyncSteps, callbacks: callbacks
         ).run()

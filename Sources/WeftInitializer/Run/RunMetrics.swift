@@ -18,8 +18,17 @@ enum RunOutcome: String {
 /// | `weft_startup_step_attempts_total` | counter | `step` |
 /// | `weft_startup_step_retries_total` | counter | `step` |
 /// | `weft_startup_duration_seconds` | timer | `outcome`: `succeeded`, `degraded`, `failed`, `cancelled` |
+/// | `weft_startup_ready_seconds` | timer | none: recorded when a run gets ready |
 /// | `weft_startup_runs_total` | counter | `outcome` |
 enum RunMetrics {
+    /// Records the time a run took to get ready, when it does.
+    static func recordReady(_ ready: Duration) {
+        let factory = MetricsSystem.factory
+        guard !(factory is NOOPMetricsHandler) else { return }
+        Timer(label: "weft_startup_ready_seconds", dimensions: [], factory: factory)
+            .recordNanoseconds(ready.saturatingNanoseconds)
+    }
+
     static func record(_ report: InitializationReport, outcome: RunOutcome) {
         let factory = MetricsSystem.factory
         guard !(factory is NOOPMetricsHandler) else { return }

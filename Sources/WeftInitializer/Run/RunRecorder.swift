@@ -69,6 +69,17 @@ final class RunRecorder {
     /// The time since the start of the run.
     var now: Duration { clock.now() - origin }
 
+    /// When the run got ready; `nil` until it does.
+    private(set) var readyOffset: Duration?
+
+    /// Records that the run is ready, and tells whoever listens.
+    func ready() {
+        let now = now
+        readyOffset = now
+        if tracing.isTracing { tracing.ready(at: now) }
+        hub.send(.ready(elapsed: now))
+    }
+
     func stepStarted(_ position: Int) {
         if tracing.isTracing { tracing.stepStarted(plan[position]) }
         if hub.hasSubscribers { hub.send(.stepStarted(plan[position])) }

@@ -87,6 +87,14 @@ final class RunTracing {
         span.end()
     }
 
+    /// Marks the moment the run is ready with an event on the run's span, and its time as an
+    /// attribute (`weft.initialize.ready_ms`).
+    func ready(at offset: Duration) {
+        guard let run else { return }
+        run.addEvent(SpanEvent(name: "weft.ready"))
+        run.attributes["weft.initialize.ready_ms"] = Int(offset.saturatingNanoseconds / 1_000_000)
+    }
+
     /// Ends the run (and any phase still open) as succeeded, failed in `step` with `error`, or
     /// `cancelled` (in `step`, which did not fail).
     func finish(failedStep step: InitializationStepInfo? = nil, error: (any Error)? = nil, cancelled: Bool = false) {

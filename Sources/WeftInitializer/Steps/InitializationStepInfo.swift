@@ -26,6 +26,8 @@ public struct InitializationStepInfo: Sendable, Hashable {
     public var isOptional: Bool { storage.fields.isOptional }
     /// How often the step is tried.
     public var retry: InitializationRetry { storage.fields.retry }
+    /// Whether the run needs the step to be ready, or runs it after.
+    public var stage: InitializationStage { storage.fields.stage }
 
     private struct Fields: Sendable, Hashable {
         let id: String
@@ -38,6 +40,7 @@ public struct InitializationStepInfo: Sendable, Hashable {
         let isAsync: Bool
         let isOptional: Bool
         let retry: InitializationRetry
+        let stage: InitializationStage
     }
 
     /// The description, shared by every copy: a run copies a step's description into each of
@@ -60,12 +63,13 @@ public struct InitializationStepInfo: Sendable, Hashable {
         after: [String] = [],
         isAsync: Bool = false,
         isOptional: Bool = false,
-        retry: InitializationRetry = .never
+        retry: InitializationRetry = .never,
+        stage: InitializationStage = .beforeReady
     ) {
         storage = Storage(
             Fields(
                 id: id, title: title, phase: phase, index: index, position: position, type: type, after: after,
-                isAsync: isAsync, isOptional: isOptional, retry: retry))
+                isAsync: isAsync, isOptional: isOptional, retry: retry, stage: stage))
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
