@@ -27,6 +27,9 @@ private struct RandomStep {
     /// Each attempt's duration in milliseconds (async steps; sync steps take no time).
     var durations: [Int]
     var baseDelay: Int
+    /// Whether it runs after ready (``InitializationStage/afterReady``): then it may fail every
+    /// attempt, as an optional step may.
+    var isLater = false
 
     func delay(before attempt: Int) -> Int { baseDelay << (attempt - 2) }
 }
@@ -46,22 +49,46 @@ private struct Expected: Equatable {
     var attemptStarts: [Int] = []
 }
 
+/// The moment the run is ready: the end of the last step needed for ready (0 with none), and
+/// that step (of those that ran and ended then, the one given last); from the reference's steps.
+private func readiness(_ steps: [RandomStep], _ expected: [Expected?]) -> (moment: Int, step: Int?) {
+    let needed = steps.indices.filter { !steps[$0].isLater }.compactMap { index in
+        expected[index].map { (index, $0.end) }
+    }
+    let moment = needed.map(\.1).max() ?? 0
+    return (moment, needed.last { $0.1 == moment && expected[$0.0]?.outcome != .skipped }?.0)
+}
+
 /// The reference: the documented rules, step by step in index order (prerequisites always
 /// have lower indices). A step starts the moment its last prerequisite finished; a failed or
 /// skipped prerequisite skips it at the moment of that failure; attempt n + 1 starts the
-/// delay after attempt n ended.
+/// delay after attempt n ended. Steps after ready come second: the run is ready when the last
+/// step needed for ready ended, and a step after ready starts then at the earliest, held by
+/// that step unless a prerequisite of its own ended later; its failure fails nothing.
 private func reference(_ steps: [RandomStep]) -> [Expected] {
-    var expected: [Expected] = []
-    for step in steps {
-        let prerequisites = step.after.map { expected[$0] }
+    var expected: [Expected?] = Array(repeating: nil, count: steps.count)
+    for pass in [false, true] {
+        let ready = pass ? readiness(steps, expected) : (moment: 0, step: nil)
+        for (index, step) in steps.enumerated() where step.isLater == pass {
+            expected[index] = expect(step, after: expected, ready: ready)
+        }
+    }
+    return expected.map { $0! }
+}
+
+/// What the reference says of `step`, given its prerequisites' (in `expected`) and, for a step
+/// after ready, the run's readiness.
+private func expect(_ step: RandomStep, after expected: [Expected?], ready: (moment: Int, step: Int?)) -> Expected {
+    do {
+        let prerequisites = step.after.map { expected[$0]! }
         let broken = prerequisites.filter { $0.outcome != .finished }
         if let skippedAt = broken.map(\.end).min() {
-            expected.append(
-                Expected(outcome: .skipped, start: skippedAt, end: skippedAt, attempts: 0, sleeps: [], heldBy: nil))
-            continue
+            return Expected(outcome: .skipped, start: skippedAt, end: skippedAt, attempts: 0, sleeps: [], heldBy: nil)
         }
-        let start = prerequisites.map(\.end).max() ?? 0
-        let heldBy = step.after.last { expected[$0].end == start }
+        let own = prerequisites.map(\.end).max() ?? 0
+        let start = max(own, ready.moment)
+        var heldBy = step.after.last { expected[$0]!.end == own }
+        if let readyStep = ready.step, step.isLater, heldBy == nil || own < ready.moment { heldBy = readyStep }
         var time = start
         var sleeps: [Range<Int>] = []
         var attemptStarts: [Int] = []
@@ -78,12 +105,10 @@ private func reference(_ steps: [RandomStep]) -> [Expected] {
             time += delay
         }
         let outcome: InitializationStepTiming.Outcome = attempt <= step.failing ? .failed : .finished
-        expected.append(
-            Expected(
-                outcome: outcome, start: start, end: time, attempts: attempt, sleeps: sleeps, heldBy: heldBy,
-                attemptStarts: attemptStarts))
+        return Expected(
+            outcome: outcome, start: start, end: time, attempts: attempt, sleeps: sleeps, heldBy: heldBy,
+            attemptStarts: attemptStarts)
     }
-    return expected
 }
 
 /// The reference for a run cancelled at `moment`, once everything due then has happened: a
@@ -104,18 +129,24 @@ private func reference(_ expected: [Expected], cancelledAt moment: Int) -> [Expe
 
 private func randomGraph(using generator: inout SplitMix64) -> [RandomStep] {
     let count = Int.random(in: 1...10, using: &generator)
-    return (0..<count).map { index in
+    var steps: [RandomStep] = []
+    for index in 0..<count {
         let isAsync = Bool.random(using: &generator) || Bool.random(using: &generator)
         let isOptional = Int.random(in: 0..<10, using: &generator) < 3
         let attempts = isAsync ? Int.random(in: 1...3, using: &generator) : 1
-        // A required step always succeeds in the end; an optional one may fail every attempt.
-        let failing = Int.random(in: 0...(isOptional ? attempts : attempts - 1), using: &generator)
         let after = (0..<index).filter { _ in Int.random(in: 0..<10, using: &generator) < 3 }
-        return RandomStep(
-            after: after, isAsync: isAsync, isOptional: isOptional, attempts: attempts, failing: failing,
-            durations: (0..<attempts).map { _ in Int.random(in: 1...40, using: &generator) },
-            baseDelay: Int.random(in: 1...20, using: &generator))
+        // A step after a step after ready runs after ready too.
+        let isLater = Int.random(in: 0..<10, using: &generator) < 3 || after.contains { steps[$0].isLater }
+        // A required step needed for ready always succeeds in the end; an optional one, or one
+        // after ready, may fail every attempt.
+        let failing = Int.random(in: 0...(isOptional || isLater ? attempts : attempts - 1), using: &generator)
+        steps.append(
+            RandomStep(
+                after: after, isAsync: isAsync, isOptional: isOptional, attempts: attempts, failing: failing,
+                durations: (0..<attempts).map { _ in Int.random(in: 1...40, using: &generator) },
+                baseDelay: Int.random(in: 1...20, using: &generator), isLater: isLater))
     }
+    return steps
 }
 
 /// Counts each step's attempts, from any task.
@@ -138,12 +169,14 @@ private func steps(
         let after = step.after.map { "s\($0)" }
         guard step.isAsync else {
             let fails = step.failing > 0
-            return .sync(id, after: after, optional: step.isOptional) { _ in
+            return .sync(id, after: after, optional: step.isOptional, stage: step.isLater ? .afterReady : .beforeReady)
+            {
+                _ in
                 if fails { throw TestError(message: "\(id) failed") }
             }
         }
         return .async(
-            id, after: after, optional: step.isOptional,
+            id, after: after, optional: step.isOptional, stage: step.isLater ? .afterReady : .beforeReady,
             retry: .exponential(
                 attempts: step.attempts, baseDelay: .milliseconds(step.baseDelay), maxDelay: .seconds(3_600),
                 jitter: 0)
@@ -219,11 +252,25 @@ struct StartupGraphPropertyTests {
                 return false
             }
         }
-        if let cancelMoment {
+        let ready = readiness(graph, full)
+        if let cancelMoment, cancelMoment < ready.moment || !graph.contains(where: \.isLater) {
             run.cancel()
             return try await checkCancelled(run, reference(full, cancelledAt: cancelMoment), at: cancelMoment, clock)
         }
-        let report = try await run.value.report
+        let result = try await run.value
+        if let cancelMoment {
+            // Ready already: cancelling the run is cancelling its steps after ready.
+            result.cancelLaterSteps()
+            let report = await result.waitForLaterSteps()
+            let agrees = compare(report, with: reference(full, cancelledAt: cancelMoment).compactMap { $0 })
+            #expect(report.ready == .milliseconds(ready.moment))
+            let woken = await clock.waitForSleepers(0)
+            #expect(woken)
+            return agrees && woken && report.ready == .milliseconds(ready.moment)
+        }
+        #expect(result.report.ready == .milliseconds(ready.moment))
+        let report = await result.waitForLaterSteps()
+        #expect(report.ready == .milliseconds(ready.moment))
 
         var agrees = compare(report, with: full)
         for (index, timing) in report.steps.enumerated() {

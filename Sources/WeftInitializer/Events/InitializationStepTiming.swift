@@ -48,7 +48,9 @@ public struct InitializationStepTiming: Sendable, Hashable {
     /// How many attempts the step started; 0 for a skipped step.
     public var attempts: Int { recordedAttempts?.count ?? (outcome == .skipped ? 0 : 1) }
     /// The id of the prerequisite that finished last, the one the step waited for; `nil` for
-    /// a step that needed none (in this run).
+    /// a step that needed none (in this run). A step after ready whose prerequisites finished
+    /// before the run was ready waited for ready: this is then the step needed for ready that
+    /// ended last, so that the critical chain runs through ready without a gap.
     public let heldBy: String?
     /// Every attempt, when they are not just the one the timing itself describes (which is
     /// most steps', and which then costs no allocation).

@@ -132,6 +132,9 @@ final class GraphRun {
         var isReady = false
         /// Steps after ready whose prerequisites finished before the run was ready.
         var deferred: [Int] = []
+        /// The step needed for ready that ended last, which held every step after ready whose
+        /// prerequisites finished earlier; -1 until ready, or with no step needed for ready.
+        var readyHeldBy = -1
     }
 
     /// Where one step is.
@@ -147,6 +150,8 @@ final class GraphRun {
         var heldBy = -1
         /// The running attempt's timeout, or the retry delay being waited out.
         var timer: Task<Void, Never>?
+        /// Whether the step was skipped (it never ran).
+        var isSkipped = false
     }
 
     init(_ steps: Steps, recorder: RunRecorder, deadline: Duration? = nil) {
@@ -306,6 +311,12 @@ final class GraphRun {
             || (t.steps[prerequisite].end == t.steps[latest].end && !waits(latest, for: prerequisite))
         {
             latest = prerequisite
+        }
+        // A step after ready whose prerequisites finished before ready waited for ready.
+        if afterReady[position], t.readyHeldBy >= 0,
+            latest < 0 || t.steps[latest].end < t.steps[t.readyHeldBy].end
+        {
+            latest = t.readyHeldBy
         }
         t.steps[position].heldBy = latest
         t.steps[position].start = now
@@ -556,6 +567,7 @@ final class GraphRun {
                 guard case .waiting = t.steps[dependent].state else { continue }
                 t.steps[dependent].start = now
                 t.steps[dependent].heldBy = failed
+                t.steps[dependent].isSkipped = true
                 ended(dependent, .skipped, at: now)
                 stack.append(dependent)
             }
@@ -591,6 +603,11 @@ final class GraphRun {
     /// lets the steps after ready start; with some still to run, `run()` returns now.
     private func reachReady() {
         t.isReady = true
+        // Of the steps needed for ready that ran and ended last, the one given last: none of the
+        // others can have waited for it. (A skipped step ends when a step that ran failed.)
+        for position in t.steps.indices where !afterReady[position] && !t.steps[position].isSkipped {
+            if t.readyHeldBy < 0 || t.steps[position].end >= t.steps[t.readyHeldBy].end { t.readyHeldBy = position }
+        }
         recorder.ready()
         guard t.unended > 0 else { return }
         t.deadlineTimer?.cancel()
