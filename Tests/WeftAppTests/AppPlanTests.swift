@@ -65,7 +65,13 @@ struct AppPlanTests {
         #expect(await result.process.server?.isRunning == true)
         #expect(try await app.history?.factsStored() == 1)
         #expect(app.historyProblem == nil && !result.isDegraded)
-        if case .unhealthy = app.health.overall { Issue.record("unhealthy: \(app.health.overall)") }
+        // The health check runs after ready: the first screen does not wait for it.
+        #expect(result.report.stepsAfterReady.isEmpty && result.hasLaterStepsRunning)
+        let whole = await result.waitForLaterSteps()
+        #expect(whole.stepsAfterReady.map(\.step.id) == ["health"])
+        #expect(try #require(whole.ready) <= whole.elapsed)
+        let health = try #require(result.process.health)
+        if case .unhealthy = health.overall { Issue.record("unhealthy: \(health.overall)") }
         // The parallel steps shared one database, server and repository through the container.
         let cached = Set(app.container.registrations.filter(\.hasCachedInstance).map(\.key.description))
         #expect(cached.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "RunHTTPClient"]))

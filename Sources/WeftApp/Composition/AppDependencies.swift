@@ -19,8 +19,6 @@ public struct AppDependencies: Sendable {
     public let historyProblem: (any Error)?
     /// The fact fetched during initialization.
     public let firstFact: Fact
-    /// The health of the services checked during initialization.
-    let health: HealthReport
 
     /// Shuts the container down: stops the embedded server, if this run started one, and
     /// shuts down the HTTP client, within 5 seconds: a service that does not stop by then is

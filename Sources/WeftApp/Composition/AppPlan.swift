@@ -16,9 +16,11 @@ public import WeftInitializer
 /// | `client` | Create the HTTP client | services | |
 /// | `fact` | Fetch the first cat fact | client, server | 3 attempts |
 /// | `record` | Record the fact in the history | fact, history | optional |
-/// | `health` | Check service health | server, client | |
+/// | `health` | Check service health | server, client | after ready |
 ///
-/// Every step but `settings` is repeatable. The fact does not wait for the database: when the
+/// Every step but `settings` is repeatable. The run is ready — `weft` shows the fact — once every
+/// step but `health` has ended: the health check runs after ready, off the first screen's path.
+/// The fact does not wait for the database: when the
 /// history cannot be opened the run is degraded — the fact is shown unrecorded, with a notice —
 /// and a repeat run retries it. ``AppProcess/toContainer`` assembles the app from what the
 /// steps built. Switching environment re-runs what depends on it (``switching(to:)``):
@@ -129,7 +131,7 @@ public enum AppPlan {
         },
         .async(
             "health", title: "Check service health", type: .repeatable, after: ["server", "client"],
-            timeout: .seconds(20)
+            stage: .afterReady, timeout: .seconds(20)
         ) {
             process in
             let (container, _) = try await process.services()

@@ -30,7 +30,7 @@ public final class AppProcess: DependencyInitializationProcess {
     var server: FactServer?
     /// Fetched by "Fetch the first cat fact", and recorded by "Record the fact in the history".
     var firstFact: Fact?
-    /// Reported by "Check service health".
+    /// Reported by "Check service health", after ready: `nil` until it has run.
     var health: HealthReport?
 
     /// A process for the first run.
@@ -86,7 +86,7 @@ public final class AppProcess: DependencyInitializationProcess {
     public var toContainer: AppDependencies {
         get throws {
             let (container, environment) = try services()
-            guard let firstFact, let health else { throw AppProcessError.missing("the first fact and health report") }
+            guard let firstFact else { throw AppProcessError.missing("the first fact") }
             let service = try container.require(FactService.self)
             return AppDependencies(
                 catalog: try require(catalog, "the environments catalog"),
@@ -95,8 +95,7 @@ public final class AppProcess: DependencyInitializationProcess {
                 repository: FactRepository(service: service, history: database, environment: environment.name),
                 history: database,
                 historyProblem: historyProblem ?? (database == nil ? HistoryDatabaseError.unavailable : nil),
-                firstFact: firstFact,
-                health: health
+                firstFact: firstFact
             )
         }
     }

@@ -41,8 +41,14 @@ public struct StartupAnalysis: Sendable {
         let elapsed = Self.format(report.elapsed)
         guard let failedStep else {
             var headline = "weft started\(place) in \(elapsed)"
+            if let ready = report.ready, !report.stepsAfterReady.isEmpty {
+                headline =
+                    "weft was ready\(place) in \(Self.format(ready)) (the fact on screen); every step had ended at "
+                    + elapsed
+            }
             if report.isDegraded {
-                let failed = report.failedOptionalSteps.map { "\"\($0.title)\"" }.joined(separator: ", ")
+                let failed = report.steps.filter { $0.outcome == .failed }.map(\.step)
+                    .map { "\"\($0.title)\"" }.joined(separator: ", ")
                 headline += " (degraded: \(failed) failed)"
             }
             return headline
@@ -63,6 +69,11 @@ public struct StartupAnalysis: Sendable {
         lines.append(headline)
         lines.append("")
         lines.append("The time when a step ended is after \"@\", the time it took after \"+\".")
+        let later = report.stepsAfterReady
+        if let ready = report.ready, !later.isEmpty {
+            let titles = later.map { "\"\($0.step.title)\"" }.joined(separator: ", ")
+            lines.append("Ready at \(Self.format(ready)): \(titles) ran after ready, off the first screen's path.")
+        }
         lines.append("")
         lines.append("critical chain:")
         for (depth, timing) in report.criticalChain.reversed().enumerated() {
@@ -95,6 +106,7 @@ public struct StartupAnalysis: Sendable {
                 environment: environment,
                 outcome: outcome,
                 elapsedMs: Self.milliseconds(report.elapsed),
+                readyMs: report.ready.map(Self.milliseconds),
                 failedStep: failedStep?.id,
                 deadlineMs: report.missedDeadline.map(Self.milliseconds),
                 criticalChain: report.criticalChain.map(\.step.id),
@@ -103,6 +115,7 @@ public struct StartupAnalysis: Sendable {
                     Step(
                         id: timing.step.id, title: timing.step.title, after: timing.step.after,
                         kind: timing.step.kindLabel, optional: timing.step.isOptional,
+                        afterReady: timing.step.stage == .afterReady,
                         startMs: Self.milliseconds(timing.startOffset), durationMs: Self.milliseconds(timing.duration),
                         endMs: Self.milliseconds(timing.endOffset), attempts: timing.attempts,
                         outcome: timing.outcome.description, heldBy: timing.heldBy,
@@ -114,6 +127,7 @@ public struct StartupAnalysis: Sendable {
         var environment: String?
         var outcome: String
         var elapsedMs: Double
+        var readyMs: Double?
         var failedStep: String?
         var deadlineMs: Double?
         var criticalChain: [String]
@@ -127,6 +141,7 @@ public struct StartupAnalysis: Sendable {
         var after: [String]
         var kind: String
         var optional: Bool
+        var afterReady: Bool
         var startMs: Double
         var durationMs: Double
         var endMs: Double
@@ -139,6 +154,7 @@ public struct StartupAnalysis: Sendable {
     /// ` (3 attempts, failed)`: what the duration alone does not say.
     private static func notes(_ timing: InitializationStepTiming) -> String {
         var notes: [String] = []
+        if timing.step.stage == .afterReady { notes.append("after ready") }
         if timing.attempts > 1 { notes.append("\(timing.attempts) attempts") }
         if timing.outcome != .finished { notes.append(timing.outcome.description) }
         return notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
@@ -182,7 +198,9 @@ public enum StartupMode {
         do {
             let result = try await initializer.run()
             let app = result.container
-            analysis = StartupAnalysis(report: result.report, environment: app.environment.name)
+            // The whole start-up: ready, then the steps after ready.
+            let report = await result.waitForLaterSteps()
+            analysis = StartupAnalysis(report: report, environment: app.environment.name)
             await app.shutdown()
             status = app.historyProblem == nil ? .success : .degraded
         } catch let failure as InitializationFailure<AppProcess> {

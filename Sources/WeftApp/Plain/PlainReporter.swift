@@ -169,7 +169,7 @@ struct PlainReporter: Sendable {
                 + "\(delay.roundedMilliseconds) ms: \(PlainFailure.message(for: PlainFailure.rootCause(of: error))))"
         case .stepSkipped(let timing):
             "[\(timing.step.kindLabel)] - \(timing.step.title) (skipped: \(timing.heldBy ?? "a prerequisite") failed)"
-        case .started, .phaseStarted, .stepStarted, .phaseFinished, .finished, .failed:
+        case .started, .phaseStarted, .stepStarted, .phaseFinished, .ready, .finished, .failed:
             nil
         }
     }
@@ -217,6 +217,10 @@ struct PlainReporter: Sendable {
             record.phase = timing.phase.description
             record.startMs = timing.startOffset.roundedMilliseconds
             record.ms = timing.duration.roundedMilliseconds
+            return record
+        case .ready(let elapsed):
+            var record = PlainRecord(event: "ready")
+            record.ms = elapsed.roundedMilliseconds
             return record
         case .finished(let elapsed):
             var record = PlainRecord(event: "finished")

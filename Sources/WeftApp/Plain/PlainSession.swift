@@ -65,8 +65,9 @@ struct PlainSession {
             } onCancel: {
                 interrupted.set()
             }
+            // The events end with the steps after ready: the run's whole report is ready too.
             await printing.value
-            writeTrace(result.report)
+            writeTrace(await result.waitForLaterSteps())
             let app = result.container
             reporter.report(app.firstFact)
             await app.shutdown()

@@ -98,7 +98,7 @@ extension AppModel {
             (container, report, environment) = (nil, nil, progress.environment)
         case .main(let state):
             (container, report, environment) = (
-                state.dependencies.container, state.result.report, state.dependencies.environment.name
+                state.dependencies.container, state.report, state.dependencies.environment.name
             )
         case .error(let state):
             (container, report, environment) = (
@@ -133,7 +133,7 @@ extension AppModel {
         let report: InitializationReport?
         switch stage {
         case .splash: report = nil
-        case .main(let state): report = state.result.report
+        case .main(let state): report = state.report
         case .error(let state): report = state.failure?.report
         }
         let chain = (report?.criticalChain ?? []).map { timing in
@@ -176,7 +176,8 @@ extension AppModel {
             latencyMilliseconds: state.fact.latency.displayMilliseconds,
             seenCount: state.fact.timesSeen,
             historyCount: state.fact.factsStored,
-            notice: state.isFetching ? "fetching the next fact…" : state.notice,
+            notice: state.isFetching
+                ? "fetching the next fact…" : state.notice ?? (isFinishingStartUp ? "finishing start-up…" : nil),
             degradedNotice: state.dependencies.historyProblem.map { _ in "history unavailable — r retries" }
         )
     }

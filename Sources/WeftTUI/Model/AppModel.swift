@@ -62,6 +62,11 @@ final class AppModel {
     private var fetchID = 0
     private var runTask: Task<Void, Never>?
     private var eventsTask: Task<Void, Never>?
+    /// Waits for the steps after ready of the run on the main screen; cancelling it cancels them.
+    private var laterStepsTask: Task<Void, Never>?
+    /// Whether the run on the main screen is still running steps after ready: the main screen
+    /// says `finishing start-up…` meanwhile.
+    private(set) var isFinishingStartUp = false
     private var fetchTask: Task<Void, Never>?
     private var historyTask: Task<Void, Never>?
     private var historyID = 0
@@ -92,7 +97,7 @@ final class AppModel {
     func settle() async {
         var awaited: Set<Task<Void, Never>> = []
         while true {
-            let pending = [runTask, eventsTask, fetchTask, historyTask].compactMap { $0 }.filter {
+            let pending = [runTask, eventsTask, fetchTask, historyTask, laterStepsTask].compactMap { $0 }.filter {
                 !awaited.contains($0)
             }
             guard let next = pending.first else { return }
@@ -118,6 +123,7 @@ final class AppModel {
         }
         isShuttingDown = true
         runTask?.cancel()
+        laterStepsTask?.cancel()
         fetchTask?.cancel()
         historyTask?.cancel()
         await settle()
@@ -186,6 +192,9 @@ final class AppModel {
     private func launch(_ initializer: DependencyInitializer<AppProcess>, environment: String) {
         guard !isRunInFlight, !isShuttingDown else { return }
         cancelFetch()
+        // A new run replaces the one on the main screen: what it still had to do is not needed.
+        laterStepsTask?.cancel()
+        isFinishingStartUp = false
         runID += 1
         let id = runID
         let attempt = nextAttempt
@@ -207,6 +216,7 @@ final class AppModel {
                 let result = try await effects.run(initializer)
                 self.writeTrace(result.report)
                 self.finish(runID: id, with: .main(MainState(result: result)))
+                if result.hasLaterStepsRunning { self.watchLaterSteps(of: result, runID: id) }
             } catch let failure as InitializationFailure<AppProcess> {
                 self.writeTrace(failure.report)
                 // Cancelled steps may fail with their own error (a dropped request), not
@@ -226,6 +236,24 @@ final class AppModel {
             }
         }
         changed()
+    }
+
+    /// Shows `finishing start-up…` on the main screen until the steps after ready of `result`
+    /// ended, then writes the whole run's trace.
+    private func watchLaterSteps(of result: InitializationResult<AppProcess>, runID id: Int) {
+        isFinishingStartUp = true
+        changed()
+        laterStepsTask = Task {
+            let report = await result.waitForLaterSteps()
+            guard id == self.runID else { return }
+            self.writeTrace(report)
+            if case .main(var state) = self.stage, state.result === result {
+                state.report = report
+                self.stage = .main(state)
+            }
+            self.isFinishingStartUp = false
+            self.changed()
+        }
     }
 
     /// Writes a run's Chrome trace to `--trace-file`, if given: each run replaces the last.

@@ -7,6 +7,8 @@ import WeftTerminal
 struct MainState: Sendable {
     /// The successful run (its container is the app's dependencies).
     var result: InitializationResult<AppProcess>
+    /// The run's report: up to ready, then, once the steps after ready ended, the whole run's.
+    var report: InitializationReport
     /// The fact shown.
     var fact: Fact
     /// Whether a next fact is being fetched.
@@ -18,6 +20,7 @@ struct MainState: Sendable {
     @MainActor
     init(result: InitializationResult<AppProcess>) {
         self.result = result
+        self.report = result.report
         self.fact = result.container.firstFact
     }
 

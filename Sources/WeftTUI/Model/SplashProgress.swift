@@ -60,7 +60,7 @@ struct SplashProgress: Sendable {
             progress[timing.step.position] = .skipped
         case .failed(let step, _, _):
             progress[step.position] = .failed
-        case .phaseStarted, .phaseFinished, .finished:
+        case .phaseStarted, .phaseFinished, .ready, .finished:
             break
         }
     }
