@@ -115,7 +115,8 @@ struct EnvironmentCatalogTests {
             ),
             (
                 #"{"environments": [{"name": "a", "description": "d", "source": "embedded", "fault": "explode"}]}"#,
-                "environments[0].fault", #"expected one of "http-500", "slow", "garbage", "drop", got "explode""#
+                "environments[0].fault",
+                #"expected one of "http-500", "slow", "garbage", "drop", "stuck-shutdown", got "explode""#
             ),
             (
                 #"{"environments": [{"name": "a", "description": "d", "source": "https://catfact.ninja", "fault": "slow"}]}"#,

@@ -65,7 +65,7 @@ package struct FactRequestHandler: Sendable {
         case .slow:
             try await slowResponseClock.sleep(for: slowResponseDelay)
             return .respond(route(method: method, path: path, query: query))
-        case nil:
+        case .stuckShutdown, nil:
             return .respond(route(method: method, path: path, query: query))
         }
     }

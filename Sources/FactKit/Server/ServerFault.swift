@@ -10,6 +10,10 @@ public enum ServerFault: String, Sendable, Hashable, CaseIterable, CustomStringC
     case garbage
     /// Every connection is closed without sending any response.
     case drop
+    /// Requests are answered as usual, but the server never stops when a run's container shuts
+    /// it down: its disposal never returns, as a service stuck in its own shutdown does. The
+    /// run's shutdown deadline abandons it, so `q` and SIGTERM still exit in time.
+    case stuckShutdown = "stuck-shutdown"
 
     /// The raw values, in declaration order, for messages and help text.
     public static var names: [String] { allCases.map(\.rawValue) }

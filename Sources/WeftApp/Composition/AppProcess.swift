@@ -54,10 +54,14 @@ public final class AppProcess: DependencyInitializationProcess {
     }
 
     /// Shuts down this run's container and the one it replaces — their servers and HTTP
-    /// clients; for a run that failed or was cancelled.
+    /// clients; for a run that failed or was cancelled. Both within one deadline
+    /// (`Container.runShutdownDeadline`, 5 s), not one each: a service that never stops cannot
+    /// hold `q` past it.
     public func shutdown() async {
-        await container?.shutdownLogging()
-        await retireReplacedRun()
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: Weft.Container.runShutdownDeadline)
+        await container?.shutdownLogging(deadline: clock.now.duration(to: end), clock: clock)
+        await retired?.shutdownLogging(deadline: max(.zero, clock.now.duration(to: end)), clock: clock)
     }
 
     /// Shuts down the container of the run this one replaces; once is enough, later calls

@@ -13,6 +13,13 @@ public import Weft
 /// The embedded server releases its port.
 extension FactServer: Disposable {
     func dispose() async {
+        // A deliberate fault: a disposal that never returns, whatever happens, cancellation
+        // included; the run's shutdown deadline must abandon it.
+        if fault == .stuckShutdown {
+            // Suspends for good: the continuation is dropped unresumed, which cancellation
+            // cannot reach (a checked one would report the leak on the terminal).
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        }
         await stop()
     }
 }

@@ -127,7 +127,7 @@ enum ServeRequestTarget {
         case .drop:
             require(closed, "the drop fault left the connection open")
             return
-        case .slow, nil:
+        case .slow, .stuckShutdown, nil:
             break
         }
         guard readable else {
