@@ -119,7 +119,7 @@ let package = Package(
         .target(
             name: "WeftAssets",
             path: "Assets",
-            exclude: ["environments.json", "facts.json", "logo-ascii.txt", "logo.txt"],
+            exclude: ["environments.json", "facts.json", "logo-ascii.txt", "logo.txt", "startup-budget.json"],
             plugins: ["EmbedAssets"]
         ),
         .executableTarget(name: "EmbedAssetsTool"),
@@ -268,7 +268,7 @@ let package = Package(
         .executableTarget(
             name: "WeftFuzz",
             dependencies: [
-                "CFuzzerDriver", "FactKit", "WeftApp", "WeftTerminal",
+                "CFuzzerDriver", "FactKit", "WeftApp", "WeftInitializer", "WeftTerminal",
                 app("AsyncHTTPClient", in: "async-http-client"),
                 app("Hummingbird", in: "hummingbird"),
                 app("HummingbirdCore", in: "hummingbird"),

@@ -12,7 +12,7 @@ struct PlainExitStatusTests {
 
     @Test("The documented statuses: 0, 1, 2, 130, 143")
     func rawValues() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 130, 143])
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 130, 143])
     }
 
     @Test(

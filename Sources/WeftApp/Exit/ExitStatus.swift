@@ -19,6 +19,8 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     case usageError = 2
     /// Plain mode printed a fact without recording it: the history was unavailable.
     case degraded = 3
+    /// `weft startup --budget`: the runs broke the start-up budget.
+    case overBudget = 4
     /// SIGINT stopped the run.
     case interrupted = 130
     /// SIGTERM stopped the run.

@@ -1,5 +1,5 @@
 import FactKit
-import Foundation
+public import Foundation
 public import WeftInitializer
 
 /// Where a start-up's time went, as `weft startup` prints it: the critical chain (like
@@ -99,10 +99,15 @@ public struct StartupAnalysis: Sendable {
     }
 
     /// The analysis as one JSON object.
-    public var json: String {
+    public var json: String { json(budget: nil) }
+
+    /// The analysis as one JSON object, with the budget check when there is one: `budget` has
+    /// `withinBudget`, each measure's `medianMs` and `p90Ms`, and the breaches in words.
+    func json(budget check: StartupBudgetCheck?) -> String {
         let critical = Set(report.criticalChain.map(\.step.id))
         return JSONLine.encode(
             Document(
+                budget: check.map(BudgetDocument.init),
                 environment: environment,
                 outcome: outcome,
                 elapsedMs: Self.milliseconds(report.elapsed),
@@ -124,6 +129,7 @@ public struct StartupAnalysis: Sendable {
     }
 
     private struct Document: Encodable {
+        var budget: BudgetDocument?
         var environment: String?
         var outcome: String
         var elapsedMs: Double
@@ -133,6 +139,31 @@ public struct StartupAnalysis: Sendable {
         var criticalChain: [String]
         var blame: [String]
         var steps: [Step]
+    }
+
+    private struct BudgetDocument: Encodable {
+        var withinBudget: Bool
+        var runs: Int
+        var measures: [Measure]
+        var breaches: [String]
+
+        struct Measure: Encodable {
+            var name: String
+            var medianMs: Double?
+            var p90Ms: Double?
+            var ok: Bool
+        }
+
+        init(_ check: StartupBudgetCheck) {
+            withinBudget = check.isWithinBudget
+            runs = check.runs
+            measures = check.measures.map {
+                Measure(
+                    name: $0.name, medianMs: $0.median.map(StartupAnalysis.milliseconds),
+                    p90Ms: $0.p90.map(StartupAnalysis.milliseconds), ok: $0.breaches.isEmpty)
+            }
+            breaches = check.breaches.map(\.description) + check.unknownSteps.map(\.description)
+        }
     }
 
     private struct Step: Encodable {
@@ -161,7 +192,7 @@ public struct StartupAnalysis: Sendable {
     }
 
     /// Milliseconds with one decimal.
-    private static func milliseconds(_ duration: Duration) -> Double {
+    fileprivate static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return (Double(seconds) * 10_000 + Double(attoseconds) / 1e14).rounded() / 10
     }
@@ -175,45 +206,110 @@ public struct StartupAnalysis: Sendable {
     }
 }
 
-/// `weft startup`: starts the app once, without showing it, and prints where the start-up's
-/// time went. SIGINT or SIGTERM cancels the run and exits 130 or 143.
+/// `weft startup`: starts the app once (or `runs` times), without showing it, and prints where
+/// the start-up's time went; with a budget, checks the runs against it. SIGINT or SIGTERM
+/// cancels the run and exits 130 or 143.
 public enum StartupMode {
     /// Runs the app's initialization once and prints its analysis; returns the status to exit
     /// with: that of `weft --plain` for the same run.
     public static func run(options: AppOptions, json: Bool) async -> ExitStatus {
-        await TerminationSignals.cancelling { await runOnce(options: options, json: json) }
+        await run(options: options, json: json, runs: 1, budget: nil)
+    }
+
+    /// Runs the app's initialization `runs` times, one after the other, and prints the last
+    /// run's analysis; with `budget`, then the budget check over every run's whole report
+    /// (ready, total, each step). A failed run stops there and exits as `weft --plain` would;
+    /// runs over budget exit ``ExitStatus/overBudget``.
+    public static func run(options: AppOptions, json: Bool, runs: Int, budget: StartupBudget?) async -> ExitStatus {
+        await TerminationSignals.cancelling {
+            await runAll(options: options, json: json, runs: max(runs, 1), budget: budget)
+        }
+    }
+
+    /// As ``run(options:json:runs:budget:)``, with the budget read from `budgetFile` (when
+    /// given) first: a file weft cannot use is a usage error, said on standard error.
+    public static func run(options: AppOptions, json: Bool, runs: Int, budgetFile: URL?) async -> ExitStatus {
+        var budget: StartupBudget?
+        if let budgetFile {
+            do {
+                budget = try StartupBudgetFile.load(contentsOf: budgetFile)
+            } catch {
+                StandardStreams.writeError("weft startup: the budget file \(error)")
+                return .usageError
+            }
+        }
+        return await run(options: options, json: json, runs: runs, budget: budget)
     }
 
     @MainActor
-    private static func runOnce(options: AppOptions, json: Bool) async -> ExitStatus {
+    private static func runAll(options: AppOptions, json: Bool, runs: Int, budget: StartupBudget?) async -> ExitStatus {
+        var reports: [InitializationReport] = []
+        var last: (analysis: StartupAnalysis, status: ExitStatus)?
+        for _ in 0..<runs {
+            guard let (analysis, status, report) = await runOnce(options: options) else { return .initializationFailed }
+            last = (analysis, status)
+            guard let report else {
+                // The run failed: its analysis says where; no budget is checked on a failed start-up.
+                StandardStreams.writeOutput(json ? analysis.json : analysis.text)
+                return status
+            }
+            reports.append(report)
+        }
+        guard let (analysis, status) = last else { return .initializationFailed }
+        let check = budget?.check(reports)
+        if json {
+            StandardStreams.writeOutput(analysis.json(budget: check))
+        } else {
+            var text = analysis.text
+            if runs > 1 { text += "\n\n" + summary(of: reports) }
+            if let check { text += "\n\n" + check.description }
+            StandardStreams.writeOutput(text)
+        }
+        if let check, !check.isWithinBudget { return .overBudget }
+        return status
+    }
+
+    /// `over 5 runs: ready median 40 ms, p90 52 ms; total median 44 ms, p90 60 ms`.
+    private static func summary(of reports: [InitializationReport]) -> String {
+        func statistics(_ values: [Duration]) -> String {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return "—" }
+            let median = sorted[(sorted.count + 1) / 2 - 1]
+            let p90 = sorted[min(sorted.count, Int((0.9 * Double(sorted.count)).rounded(.up))) - 1]
+            return "median \(StartupAnalysis.format(median)), p90 \(StartupAnalysis.format(p90))"
+        }
+        return "over \(reports.count) runs: ready \(statistics(reports.compactMap(\.ready))); "
+            + "total \(statistics(reports.map(\.elapsed)))"
+    }
+
+    /// One start-up: its analysis, the status `weft --plain` would exit with, and the whole
+    /// run's report when it succeeded; `nil` when the plan itself is invalid (said on standard error).
+    @MainActor
+    private static func runOnce(options: AppOptions) async -> (StartupAnalysis, ExitStatus, InitializationReport?)? {
         let initializer: DependencyInitializer<AppProcess>
         do {
             initializer = try AppPlan.makeInitializer(options: options)
         } catch {
             StandardStreams.writeError("weft startup: the initialization plan is invalid: \(error)")
-            return .initializationFailed
+            return nil
         }
-        let analysis: StartupAnalysis
-        let status: ExitStatus
         do {
             let result = try await initializer.run()
             let app = result.container
             // The whole start-up: ready, then the steps after ready.
             let report = await result.waitForLaterSteps()
-            analysis = StartupAnalysis(report: report, environment: app.environment.name)
+            let analysis = StartupAnalysis(report: report, environment: app.environment.name)
             await app.shutdown()
-            status = app.historyProblem == nil ? .success : .degraded
+            return (analysis, app.historyProblem == nil ? .success : .degraded, report)
         } catch let failure as InitializationFailure<AppProcess> {
-            analysis = StartupAnalysis(
+            let analysis = StartupAnalysis(
                 report: failure.report, environment: failure.process.environment?.name, failedStep: failure.failedStep,
                 cancelled: failure.isCancellation)
             await failure.process.shutdown()
-            status = PlainFailure(failure).exitStatus
+            return (analysis, PlainFailure(failure).exitStatus, nil)
         } catch {
             StandardStreams.writeError("weft startup: \(error)")
-            return .initializationFailed
+            return nil
         }
-        StandardStreams.writeOutput(json ? analysis.json : analysis.text)
-        return status
     }
 }

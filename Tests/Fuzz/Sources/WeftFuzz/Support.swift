@@ -13,6 +13,7 @@ let allTargets: [String: FuzzTarget] = [
     ServeRequestTarget.name: ServeRequestTarget.run,
     HistoryTarget.name: HistoryTarget.run,
     MouseReportTarget.name: MouseReportTarget.run,
+    BudgetTarget.name: BudgetTarget.run,
 ]
 
 /// Whether the first argument names the target. The processes libFuzzer starts itself (to
