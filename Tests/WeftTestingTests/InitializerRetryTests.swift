@@ -75,6 +75,21 @@ struct InitializerRetryTests {
         #expect(ContinuousClock.now - started < .seconds(30))
     }
 
+    @Test("steps after ready that withRun's body leaves running end, cancelled, before withRun returns")
+    func laterStepsEnd() async throws {
+        let initializer = try DependencyInitializer(
+            createProcess: { Launch() },
+            steps: [
+                .sync("fact") { $0.fact = "Cats sleep 16 hours a day." },
+                .async("warm", after: ["fact"], stage: .afterReady) { _ in _ = try await flakyNever() },
+            ])
+        let result = try await withRun(of: initializer) { run in try await run.value }
+        #expect(result.container == "Cats sleep 16 hours a day.")
+        #expect(!result.hasLaterStepsRunning)
+        let report = await result.waitForLaterSteps()
+        #expect(report.steps.map(\.outcome) == [.finished, .cancelled])
+    }
+
     @Test("a run that withRun's body leaves unfinished is cancelled and awaited before withRun returns")
     func bodyReturnsEarly() async throws {
         let clock = ManualClock()

@@ -10,7 +10,7 @@ public final class InitializerRun<Process: DependencyInitializationProcess> {
 
     fileprivate init() {}
 
-    /// The run's result, once it ends.
+    /// The run's result, once it is ready (steps after ready may still be running).
     ///
     /// - Throws: The run's `InitializationFailure` (a cancelled run's says so:
     ///   `isCancellation`), or its `InitializationConfigurationError`.
@@ -23,7 +23,10 @@ public final class InitializerRun<Process: DependencyInitializationProcess> {
 
     fileprivate func perform(_ initializer: DependencyInitializer<Process>) async {
         do {
-            end(with: .success(try await initializer.run()))
+            let result = try await initializer.run()
+            end(with: .success(result))
+            // Steps after ready run on in this child task: the scope's end cancels them too.
+            _ = await result.waitForLaterSteps()
         } catch {
             end(with: .failure(error))
         }
@@ -43,7 +46,8 @@ public final class InitializerRun<Process: DependencyInitializationProcess> {
 /// Use it instead of `Task { try await initializer.run() }` in tests: the run is a child of
 /// the test's task, so the test's time limit, or anything else that cancels the test, cancels
 /// the run too, and nothing is left running after the test. When `body` returns or throws
-/// while the run is still going, the run is cancelled and awaited.
+/// while the run is still going — its steps after ready included — the run is cancelled and
+/// awaited. ``InitializerRun/value`` is the result at ready.
 ///
 /// ```swift
 /// let result = try await withRun(of: initializer) { run in

@@ -64,13 +64,14 @@ let result = try await initializer.run()
 // doc ends
 precondition(!result.isDegraded && result.process.unreadCount == 3, "every step ran")
 
-// The article's order: optional steps, repeating, the report, the trace, watching.
+// The article's order: optional steps, repeating, the report, the trace, ready, budgets, watching.
 try await HistoryStore.$isLocked.withValue(true) {
     try await startWithoutTheHistory()
 }
 try await switchToStaging()
 printTheReport()
 try writeTheTrace()
+try await startReadyFirst()
 await FactClient.failures.add(1)
 try await HistoryStore.$isLocked.withValue(true) {
     try await watch()
