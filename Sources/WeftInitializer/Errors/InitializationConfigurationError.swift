@@ -5,7 +5,7 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case noSteps, noRepeatableSteps, alreadyRunning, duplicateStepID, missingPrerequisite, cycle, invalidRetry,
-                readyStepAfterLaterStep
+                readyStepAfterLaterStep, onDemandWithoutHandle, onDemandStepAfterLaterStep, waitsForOnDemandStep
         }
 
         private let kind: Kind
@@ -34,6 +34,15 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
         /// A step needed for ready waits for a step that runs after ready;
         /// ``InitializationConfigurationError/steps`` holds the step, then the later one.
         public static let readyStepAfterLaterStep = Code(.readyStepAfterLaterStep)
+        /// A step passes `stage: .onDemand` instead of being declared with an ``OnDemand`` handle;
+        /// ``InitializationConfigurationError/steps`` names it.
+        public static let onDemandWithoutHandle = Code(.onDemandWithoutHandle)
+        /// An on-demand step waits for a step that runs after ready;
+        /// ``InitializationConfigurationError/steps`` holds the step, then the later one.
+        public static let onDemandStepAfterLaterStep = Code(.onDemandStepAfterLaterStep)
+        /// A step the run starts waits for an on-demand step, which the run never starts;
+        /// ``InitializationConfigurationError/steps`` holds the step, then the on-demand one.
+        public static let waitsForOnDemandStep = Code(.waitsForOnDemandStep)
     }
 
     /// What is wrong.
@@ -76,6 +85,21 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
             let later = quoted.dropFirst().first ?? "?"
             return "Step \(step) is needed for ready but runs after \(later), which runs after ready: mark \(step) "
                 + "`stage: .afterReady` too, or \(later) `stage: .beforeReady`."
+        case .onDemandWithoutHandle:
+            let step = quoted.first ?? "?"
+            return "Step \(step) has `stage: .onDemand`, but nothing can ask for it: declare it with "
+                + "`.onDemand(handle, …)` and an `OnDemand` handle, which runs it when its value is first asked for."
+        case .onDemandStepAfterLaterStep:
+            let step = quoted.first ?? "?"
+            let later = quoted.dropFirst().first ?? "?"
+            return "On-demand step \(step) waits for \(later), which runs after ready: an on-demand step may wait "
+                + "only for steps needed for ready and for other on-demand steps. Mark \(later) `stage: .beforeReady`, "
+                + "or make it on demand too."
+        case .waitsForOnDemandStep:
+            let step = quoted.first ?? "?"
+            let onDemand = quoted.dropFirst().first ?? "?"
+            return "Step \(step) waits for \(onDemand), which runs only on demand, so it would never start: "
+                + "ask for \(onDemand)'s value inside \(step) instead, or make \(step) on demand too."
         case .invalidRetry:
             return "Step \(quoted.first ?? "?") has a retry policy that cannot be used: \(detail ?? "out of range")."
         default:

@@ -202,7 +202,11 @@ final class GraphRun {
     /// Cancelling the calling task cancels the run until it is ready; after, ``cancelLaterSteps()``
     /// does.
     func run() async -> Verdict {
-        guard !plan.isEmpty else { return .finished }
+        // Only on-demand steps: ready at once.
+        guard !plan.isEmpty else {
+            recorder.ready()
+            return .finished
+        }
         if !isPhased {
             t.phaseStarts[InitializationPhase.graph.slot] = recorder.now
             recorder.phaseStarted(.graph)

@@ -27,7 +27,7 @@
 ///
 /// Sync steps run on the main actor and async steps off it, as in the three phases.
 public struct InitializationStep<Process: DependencyInitializationProcess>: Sendable {
-    let node: StepNode<Process>
+    var node: StepNode<Process>
 
     /// A synchronous step, run on the main actor once the steps in `after` have finished.
     /// - Parameters:
@@ -108,6 +108,52 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
             retry: retry, priority: priority, work: .async(.run(run)))
     }
 
+    /// A step that runs only when its value is first asked for, through `handle`
+    /// (``OnDemand/value()``), once the run is ready; the run neither starts it nor waits for it.
+    ///
+    /// ```swift
+    /// .onDemand(history, title: "Open the history", after: ["settings"]) { process in
+    ///     try await HistoryDatabase.open(await process.settings.historyPath)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - handle: The handle its value is asked for through; its id is the step's id.
+    ///   - title: The title shown by user interfaces; the id when empty.
+    ///   - type: `.simple` keeps the value across `runRepeat`; `.repeatable` runs the step again
+    ///     at its first request after a repeat.
+    ///   - after: The steps that must finish first: steps needed for ready (finished by the time
+    ///     it can run), or other on-demand steps (asked for first). No other step may wait for it.
+    ///   - timeout: The longest one attempt may run; it is then cancelled and abandoned, and
+    ///     counts as a failed attempt.
+    ///   - retry: How often to try, per request, and how long to wait between tries.
+    ///   - priority: The priority of the step's task; `nil` inherits the first request's.
+    ///   - produce: The work, run off the main actor; throw to fail the attempt.
+    ///   - apply: Also stores the value into the process, on the main actor; by default, nothing.
+    public static func onDemand<Value: Sendable>(
+        _ handle: OnDemand<Value>,
+        title: String = "",
+        type: InitializationStepType = .simple,
+        after: [String] = [],
+        timeout: Duration? = nil,
+        retry: InitializationRetry = .never,
+        priority: TaskPriority? = nil,
+        produce: @escaping @Sendable (Process) async throws -> Value,
+        apply: @escaping @MainActor @Sendable (Process, Value) -> Void = { _, _ in }
+    ) -> InitializationStep {
+        var step = InitializationStep(
+            handle.id, title: title, type: type, after: after, optional: false, stage: .onDemand, timeout: timeout,
+            retry: retry, priority: priority, work: .async(.run { _ in }))
+        step.node.binder = { process, run, info, keepingValue in
+            handle.bind(
+                Binding(
+                    run: run, step: info, timeout: timeout, priority: priority, produce: { try await produce(process) },
+                    apply: { value in apply(process, value) }),
+                keepingValue: keepingValue)
+        }
+        return step
+    }
+
     private init(
         _ id: String, title: String, type: InitializationStepType, after: [String], optional: Bool,
         stage: InitializationStage, timeout: Duration?, retry: InitializationRetry, priority: TaskPriority?,
@@ -141,6 +187,9 @@ struct StepNode<Process: DependencyInitializationProcess>: Sendable {
     var index = 0
     /// Whether a run needs it to be ready.
     var stage: InitializationStage = .beforeReady
+    /// For an on-demand step: points its handle at a run that reached ready, with the run's
+    /// process, the step's description, and whether a finished `.simple` step keeps its value.
+    var binder: (@MainActor @Sendable (Process, OnDemandRun, InitializationStepInfo, Bool) -> Void)?
 
     var isAsync: Bool {
         if case .async = work { true } else { false }

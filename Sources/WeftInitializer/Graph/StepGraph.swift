@@ -15,7 +15,12 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
     let timeouts: [Duration?]
     let priorities: [TaskPriority?]
 
-    var isEmpty: Bool { nodes.isEmpty }
+    /// The on-demand steps, which the run does not start (``OnDemand``), and their descriptions,
+    /// numbered after the run's steps and its container phase.
+    let onDemand: [StepNode<Process>]
+    let onDemandPlan: [InitializationStepInfo]
+
+    var isEmpty: Bool { nodes.isEmpty && onDemand.isEmpty }
 
     /// The three phases as a graph: each sync step after the one before it, every async step
     /// after the pre-sync steps, the post-sync steps after every async step.
@@ -96,25 +101,45 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         if let cycle = Self.cycle(prerequisites: prerequisites, dependents: dependents) {
             throw InitializationConfigurationError(code: .cycle, steps: cycle.map { nodes[$0].id })
         }
-        for (position, node) in nodes.enumerated() where node.stage == .beforeReady {
-            if let later = prerequisites[position].first(where: { nodes[$0].stage == .afterReady }) {
+        for (position, node) in nodes.enumerated() {
+            let stages = prerequisites[position].map { nodes[$0].stage }
+            switch node.stage {
+            case .onDemand where node.binder == nil:
+                throw InitializationConfigurationError(code: .onDemandWithoutHandle, steps: [node.id])
+            case .onDemand:
+                if let later = stages.firstIndex(of: .afterReady) {
+                    throw InitializationConfigurationError(
+                        code: .onDemandStepAfterLaterStep, steps: [node.id, nodes[prerequisites[position][later]].id])
+                }
+                continue
+            case .beforeReady:
+                if let later = stages.firstIndex(of: .afterReady) {
+                    throw InitializationConfigurationError(
+                        code: .readyStepAfterLaterStep, steps: [node.id, nodes[prerequisites[position][later]].id])
+                }
+            case .afterReady:
+                break
+            }
+            if let onDemand = stages.firstIndex(of: .onDemand) {
                 throw InitializationConfigurationError(
-                    code: .readyStepAfterLaterStep, steps: [node.id, nodes[later].id])
+                    code: .waitsForOnDemandStep, steps: [node.id, nodes[prerequisites[position][onDemand]].id])
             }
         }
-        self.nodes = nodes
-        self.prerequisites = prerequisites
-        self.dependents = dependents
-        self.isPhased = isPhased
-        self.plan = Self.plan(nodes, prerequisites)
-        (works, timeouts, priorities) = Self.runParts(nodes)
+        self.init(unchecked: nodes, isPhased: isPhased)
     }
 
     /// A graph whose checks the caller has made.
-    private init(unchecked nodes: [StepNode<Process>], isPhased: Bool) {
+    /// A graph of steps known to be well formed: the run's steps, and the on-demand ones apart.
+    private init(unchecked all: [StepNode<Process>], isPhased: Bool) {
+        let nodes = all.filter { $0.stage != .onDemand }
         var positions: [String: Int] = [:]
         for (position, node) in nodes.enumerated() { positions[node.id] = position }
-        let prerequisites = nodes.map { node in node.after.compactMap { positions[$0] } }
+        // Each prerequisite once, in the order first named.
+        let prerequisites = nodes.map { node in
+            var own: [Int] = []
+            for id in node.after { if let position = positions[id], !own.contains(position) { own.append(position) } }
+            return own
+        }
         var dependents = [[Int]](repeating: [], count: nodes.count)
         for (position, own) in prerequisites.enumerated() {
             for prerequisite in own { dependents[prerequisite].append(position) }
@@ -125,6 +150,13 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         self.isPhased = isPhased
         self.plan = Self.plan(nodes, prerequisites)
         (works, timeouts, priorities) = Self.runParts(nodes)
+        onDemand = all.filter { $0.stage == .onDemand }
+        onDemandPlan = onDemand.enumerated().map { index, node in
+            InitializationStepInfo(
+                id: node.id, title: node.title, phase: node.phase, index: node.index,
+                position: nodes.count + 1 + index, type: node.type, after: node.after, isAsync: true,
+                isOptional: false, retry: node.retry, stage: .onDemand)
+        }
     }
 
     private static func plan(_ nodes: [StepNode<Process>], _ prerequisites: [[Int]]) -> [InitializationStepInfo] {
@@ -209,7 +241,10 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
                 isOptional: node.isOptional, timeout: node.timeout, retry: node.retry, priority: node.priority,
                 work: node.work, phase: node.phase, index: node.index, stage: node.stage)
         }
-        return StepGraph(unchecked: subset, isPhased: isPhased)
+        // Every on-demand step stays: the repeat binds each to its run, and decides there
+        // whether a finished one keeps its value. Its prerequisites that do not run again
+        // finished in the run repeated: they count as finished.
+        return StepGraph(unchecked: subset + onDemand, isPhased: isPhased)
     }
 }
 

@@ -38,6 +38,7 @@ extension DependencyInitializer {
         hub.send(.started(steps: plan))
         callbacks.onStart?(plan)
 
+        let onDemand = bindOnDemandSteps(on: process, recorder: recorder)
         let run = GraphRun(graph.steps(on: process), recorder: recorder, deadline: deadline)
         var hasLaterSteps = false
         let container: Process.Container
@@ -68,6 +69,8 @@ extension DependencyInitializer {
                 throw error
             }
         } catch {
+            // Nothing is ready: an on-demand step a step after ready asked for ends too.
+            onDemand?.close()
             let elapsed = recorder.now
             let failure = InitializationFailure(
                 error: error.error,
@@ -99,7 +102,8 @@ extension DependencyInitializer {
             stepTimings: recorder.stepTimings,
             report: report,
             initializer: self,
-            laterSteps: hasLaterSteps ? LaterSteps(run: run) : nil
+            laterSteps: hasLaterSteps ? LaterSteps(run: run) : nil,
+            onDemand: onDemand
         )
         RunMetrics.recordReady(ready)
         guard let laterSteps = result.laterSteps else {
@@ -117,6 +121,24 @@ extension DependencyInitializer {
             laterSteps.ended(with: report)
         }
         return result
+    }
+
+    /// Makes the run's on-demand steps ready to be asked for once the run is ready: binds each
+    /// handle to this run, with how the other steps ended by then. `nil` without on-demand steps.
+    private func bindOnDemandSteps(on process: Process, recorder: RunRecorder) -> OnDemandRun? {
+        guard !graph.onDemand.isEmpty else { return nil }
+        let run = OnDemandRun(clock: clock, origin: recorder.origin, planned: Set(plan.map(\.id)))
+        let isRepeat = previousProcess != nil
+        let nodes = graph.onDemand
+        let infos = graph.onDemandPlan
+        recorder.onReady = { [unowned recorder] in
+            run.outcomes = Dictionary(
+                recorder.timingsInPlanOrder.map { ($0.step.id, $0.outcome) }, uniquingKeysWith: { $1 })
+            for (node, info) in zip(nodes, infos) {
+                node.binder?(process, run, info, isRepeat && node.type == .simple)
+            }
+        }
+        return run
     }
 
     /// Ends a run that got ready, once its last step ended: its trace, metrics and events.

@@ -26,8 +26,16 @@ public final class InitializationResult<Process: DependencyInitializationProcess
     /// The steps after ready, while they run; `nil` for a run without any.
     let laterSteps: LaterSteps?
 
+    /// The on-demand steps of this run, which bind their handles; `nil` for a run without any.
+    let onDemand: OnDemandRun?
+
     /// Whether steps after ready are still going (or yet to start).
     public var hasLaterStepsRunning: Bool { laterSteps?.report == nil && laterSteps != nil }
+
+    /// The on-demand steps of this run that ended so far (``OnDemand``), in the order they did,
+    /// each with its start offset from the start of the run, its duration, outcome and attempts.
+    /// A step asked for again after it failed appears once per time it ran.
+    public var onDemandSteps: [InitializationStepTiming] { onDemand?.timings ?? [] }
 
     /// Waits for the steps after ready to end, and returns the whole run's report: every step,
     /// ``InitializationReport/ready`` and the total time. Returns at once for a run without
@@ -45,9 +53,12 @@ public final class InitializationResult<Process: DependencyInitializationProcess
     }
 
     /// Cancels the steps after ready still going, and those yet to start, which then never do.
-    /// They read cancelled in the report of ``waitForLaterSteps()``. Does nothing once they ended.
+    /// They read cancelled in the report of ``waitForLaterSteps()``. Also cancels the on-demand
+    /// steps running now: their requests throw ``OnDemandStepError/Code/cancelled``, and a later
+    /// request runs the step afresh.
     public func cancelLaterSteps() {
         laterSteps?.run.cancelLaterSteps()
+        onDemand?.cancel()
     }
 
     init(
@@ -57,9 +68,11 @@ public final class InitializationResult<Process: DependencyInitializationProcess
         stepTimings: [InitializationStepTiming],
         report: InitializationReport,
         initializer: DependencyInitializer<Process>,
-        laterSteps: LaterSteps? = nil
+        laterSteps: LaterSteps? = nil,
+        onDemand: OnDemandRun? = nil
     ) {
         self.laterSteps = laterSteps
+        self.onDemand = onDemand
         self.container = container
         self.process = process
         self.elapsed = elapsed

@@ -108,7 +108,7 @@ extension RepeatableInitialization {
         callbacks: InitializationCallbacks<Process>? = nil
     ) async throws -> InitializationResult<Process> {
         // Steps after ready of this run still going would fill a process the repeat carries over.
-        if let result = self as? InitializationResult<Process>, result.laterSteps != nil {
+        if let result = self as? InitializationResult<Process>, result.laterSteps != nil || result.onDemand != nil {
             result.cancelLaterSteps()
             _ = await result.waitForLaterSteps()
         }

@@ -73,9 +73,13 @@ final class RunRecorder {
     private(set) var readyOffset: Duration?
 
     /// Records that the run is ready, and tells whoever listens.
+    /// Called when the run is ready, before the steps after ready start: binds the on-demand steps.
+    var onReady: (@MainActor () -> Void)?
+
     func ready() {
         let now = now
         readyOffset = now
+        onReady?()
         if tracing.isTracing { tracing.ready(at: now) }
         hub.send(.ready(elapsed: now))
     }

@@ -1,0 +1,232 @@
+import WeftPrimitives
+
+/// A handle on the value an on-demand step makes: the step runs the first time someone asks
+/// for the value, not during the run.
+///
+/// Declare the step with ``InitializationStep/onDemand(_:title:type:after:timeout:retry:priority:produce:apply:)``
+/// and ask the handle for the value where it is needed, such as a container's factory. The
+/// step can run once its run is ready (`run()` has returned, or from a step after ready):
+///
+/// ```swift
+/// let history = OnDemand<HistoryDatabase>("history")
+/// let steps: [InitializationStep<AppProcess>] = [
+///     .sync("settings") { process in process.settings = .standard },
+///     .onDemand(history, title: "Open the history", after: ["settings"]) { process in
+///         try await HistoryDatabase.open(await process.settings.historyPath)
+///     },
+/// ]
+/// // Where it is first needed:
+/// let database = try await history.value()
+/// ```
+///
+/// - Concurrent first requests share one run of the step; once it finished, ``value()`` returns
+///   its value at once.
+/// - A failure is ``OnDemandStepError`` naming the step, for every request that waited for that
+///   run; the next request runs the step again.
+/// - A repeat run (`runRepeat`) keeps the value of a `.simple` step that finished, and makes a
+///   `.repeatable` one run again at its next request; a step still running is cancelled.
+/// - A handle belongs to one initializer (and its repeats): the newest run that reached ready
+///   with the step serves it.
+@MainActor
+public final class OnDemand<Value: Sendable> {
+    /// The step's id, unique among its initializer's steps.
+    public nonisolated let id: String
+
+    /// Where the handle is.
+    private enum State {
+        case idle
+        /// The step is running, in this binding's generation.
+        case running(generation: Int)
+        case finished(Value)
+    }
+
+    private var state = State.idle
+    private var binding: Binding<Value>?
+    /// Counts bindings, so that a run of the step an older binding started stores nothing.
+    private var generation = 0
+    /// The tasks waiting for the running step, by token.
+    private var waiters: [Int: CheckedContinuation<Result<Value, OnDemandStepError>, Never>] = [:] {
+        didSet { waitersChanged?() }
+    }
+    private var nextToken = 0
+
+    /// A handle for the step with this id.
+    public nonisolated init(_ id: String) {
+        self.id = id
+    }
+
+    /// The step's value: at once once the step finished; otherwise runs the step (or joins the
+    /// run already going) and returns what it made.
+    ///
+    /// Cancelling the calling task stops its wait (it throws ``OnDemandStepError/Code/cancelled``);
+    /// the step goes on for other requests.
+    /// - Throws: ``OnDemandStepError``: the step failed (after its retries), a step it waits for
+    ///   did not finish, it was cancelled, or no run of its initializer is ready yet.
+    public func value() async throws(OnDemandStepError) -> Value {
+        guard let binding, !binding.run.isClosed else {
+            throw OnDemandStepError(.notReady, step: OnDemandRun.unboundStep(id))
+        }
+        switch state {
+        case .finished(let value):
+            return value
+        case .running:
+            break
+        case .idle:
+            start(binding)
+        }
+        return try await join(step: binding.step).get()
+    }
+
+    /// How many requests wait for the running step, and what to call when that changes (for tests).
+    var waitingRequests: Int { waiters.count }
+    var waitersChanged: (@MainActor () -> Void)?
+
+    /// Whether the step finished and its value is kept.
+    public var hasValue: Bool {
+        if case .finished = state { true } else { false }
+    }
+
+    // MARK: Running
+
+    /// Points the handle at a run that reached ready. A step still running for an older binding
+    /// is cancelled, and its waiters read cancelled.
+    func bind(_ binding: Binding<Value>, keepingValue: Bool) {
+        generation += 1
+        if case .running = state {
+            endWaiters(with: .failure(OnDemandStepError(.cancelled, step: binding.step)))
+        }
+        if !keepingValue || !hasValue { state = .idle }
+        self.binding = binding
+        binding.run.register(id) { [weak self] () async throws(OnDemandStepError) in
+            guard let self else { throw OnDemandStepError(.notReady, step: binding.step) }
+            _ = try await self.value()
+        }
+    }
+
+    private func start(_ binding: Binding<Value>) {
+        let generation = generation
+        state = .running(generation: generation)
+        let task = Task { @MainActor in
+            let result = await binding.perform { value in
+                // A run the handle no longer points at stores nothing.
+                guard self.generation == generation else { return false }
+                binding.apply(value)
+                return true
+            }
+            self.finish(result, generation: generation)
+        }
+        binding.run.track(task)
+    }
+
+    private func finish(_ result: Result<Value, OnDemandStepError>, generation: Int) {
+        guard generation == self.generation else { return }
+        switch result {
+        case .success(let value): state = .finished(value)
+        case .failure: state = .idle
+        }
+        endWaiters(with: result)
+    }
+
+    private func endWaiters(with result: Result<Value, OnDemandStepError>) {
+        let ending = waiters
+        waiters = [:]
+        for waiter in ending.values { waiter.resume(returning: result) }
+    }
+
+    /// Waits for the running step's end; a cancelled caller stops waiting.
+    private func join(step: InitializationStepInfo) async -> Result<Value, OnDemandStepError> {
+        let token = nextToken
+        nextToken += 1
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard !Task.isCancelled else {
+                    continuation.resume(returning: .failure(OnDemandStepError(.cancelled, step: step)))
+                    return
+                }
+                waiters[token] = continuation
+            }
+        } onCancel: {
+            Task { @MainActor in
+                self.waiters.removeValue(forKey: token)?
+                    .resume(returning: .failure(OnDemandStepError(.cancelled, step: step)))
+            }
+        }
+    }
+}
+
+/// What a handle runs for one run: the step, its work on that run's process, and the run.
+@MainActor
+struct Binding<Value: Sendable> {
+    let run: OnDemandRun
+    let step: InitializationStepInfo
+    let timeout: Duration?
+    let priority: TaskPriority?
+    let produce: @Sendable () async throws -> Value
+    let apply: @MainActor @Sendable (Value) -> Void
+
+    /// Waits for the step's prerequisites, then runs its attempts; `store` applies the value and
+    /// says whether it still counts (its handle has not moved to another run).
+    func perform(store: @MainActor (Value) -> Bool) async -> Result<Value, OnDemandStepError> {
+        var heldBy: String?
+        for prerequisite in step.after {
+            do throws(OnDemandStepError) {
+                try await run.demand(prerequisite, for: step)
+            } catch {
+                return .failure(error)
+            }
+            heldBy = prerequisite
+        }
+        let start = run.now
+        var attempts: [InitializationStepTiming.Attempt] = []
+        var attempt = 1
+        while true {
+            if Task.isCancelled { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy)) }
+            let since = run.now
+            let result = await OnDemandRun.attempt(
+                produce, step: step, attempt: attempt, timeout: timeout, priority: priority, clock: run.clock,
+                deadline: timeout.map { run.origin + since + $0 })
+            let end = run.now
+            switch result {
+            case .success(let value):
+                guard !Task.isCancelled, store(value) else {
+                    attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
+                    return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy))
+                }
+                if !attempts.isEmpty {
+                    attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
+                }
+                run.record(step, .finished, from: start, attempts: attempts, heldBy: heldBy)
+                return .success(value)
+            case .failure(let error):
+                if Task.isCancelled {
+                    attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
+                    return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy))
+                }
+                attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
+                guard attempt < step.retry.attempts else {
+                    run.record(step, .failed, from: start, attempts: attempts, heldBy: heldBy)
+                    return .failure(
+                        OnDemandStepError(.failed, step: step, underlyingError: error, attempts: attempts.count))
+                }
+                attempt += 1
+                let delay = step.retry.delay(before: attempt, random: Double.random(in: 0..<1))
+                if delay > .zero {
+                    let sleep = InitializationSleep.retryDelay(step: step, attempt: attempt)
+                    let slept = await InitializationSleep.$current.withValue(sleep) {
+                        (try? await run.clock.sleepUntil(run.origin + end + delay)) != nil
+                    }
+                    if !slept { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy)) }
+                }
+            }
+        }
+    }
+
+    private func ended(
+        _ outcome: InitializationStepTiming.Outcome, from start: Duration,
+        _ attempts: [InitializationStepTiming.Attempt],
+        heldBy: String?
+    ) -> OnDemandStepError {
+        run.record(step, outcome, from: start, attempts: attempts, heldBy: heldBy)
+        return OnDemandStepError(.cancelled, step: step, attempts: attempts.count)
+    }
+}
