@@ -30,6 +30,9 @@ private struct RandomStep {
     /// Whether it runs after ready (``InitializationStage/afterReady``): then it may fail every
     /// attempt, as an optional step may.
     var isLater = false
+    /// Whether it runs only when asked for (``OnDemand``): the test asks for every such step,
+    /// all at once, when the run has ended.
+    var isOnDemand = false
 
     func delay(before attempt: Int) -> Int { baseDelay << (attempt - 2) }
 }
@@ -47,12 +50,15 @@ private struct Expected: Equatable {
     var heldBy: Int?
     /// When each attempt started.
     var attemptStarts: [Int] = []
+    /// For an on-demand step: whether it never ran because this prerequisite did not finish.
+    var failedPrerequisite: Int?
+    var isOnDemand = false
 }
 
 /// The moment the run is ready: the end of the last step needed for ready (0 with none), and
 /// that step (of those that ran and ended then, the one given last); from the reference's steps.
 private func readiness(_ steps: [RandomStep], _ expected: [Expected?]) -> (moment: Int, step: Int?) {
-    let needed = steps.indices.filter { !steps[$0].isLater }.compactMap { index in
+    let needed = steps.indices.filter { !steps[$0].isLater && !steps[$0].isOnDemand }.compactMap { index in
         expected[index].map { (index, $0.end) }
     }
     let moment = needed.map(\.1).max() ?? 0
@@ -65,13 +71,34 @@ private func readiness(_ steps: [RandomStep], _ expected: [Expected?]) -> (momen
 /// delay after attempt n ended. Steps after ready come second: the run is ready when the last
 /// step needed for ready ended, and a step after ready starts then at the earliest, held by
 /// that step unless a prerequisite of its own ended later; its failure fails nothing.
+///
+/// On-demand steps come last, all asked for at the moment the run ended: one whose prerequisite
+/// did not finish never runs (it fails when the last of its prerequisites ended, naming the
+/// first in its list that did not finish); another starts when its last on-demand prerequisite
+/// finished, held by the prerequisite named last of those that ended then, if one did.
 private func reference(_ steps: [RandomStep]) -> [Expected] {
     var expected: [Expected?] = Array(repeating: nil, count: steps.count)
     for pass in [false, true] {
         let ready = pass ? readiness(steps, expected) : (moment: 0, step: nil)
-        for (index, step) in steps.enumerated() where step.isLater == pass {
+        for (index, step) in steps.enumerated() where step.isLater == pass && !step.isOnDemand {
             expected[index] = expect(step, after: expected, ready: ready)
         }
+    }
+    let asked = expected.compactMap { $0?.end }.max() ?? 0
+    for (index, step) in steps.enumerated() where step.isOnDemand {
+        let prerequisites = step.after.map { expected[$0]! }
+        // Every prerequisite is asked for (or looked up) at once; the step goes on when all ended.
+        let settled = max(asked, prerequisites.filter(\.isOnDemand).map(\.end).max() ?? asked)
+        if let broken = step.after.first(where: { expected[$0]!.outcome != .finished }) {
+            expected[index] = Expected(
+                outcome: .skipped, start: settled, end: settled, attempts: 0, sleeps: [], heldBy: nil,
+                failedPrerequisite: broken, isOnDemand: true)
+            continue
+        }
+        var own = expect(step, after: expected, ready: (moment: asked, step: nil))
+        own.heldBy = step.after.last { expected[$0]!.end == own.start }
+        own.isOnDemand = true
+        expected[index] = own
     }
     return expected.map { $0! }
 }
@@ -117,6 +144,7 @@ private func expect(_ step: RandomStep, after expected: [Expected?], ready: (mom
 /// that had not started is left out (`nil`).
 private func reference(_ expected: [Expected], cancelledAt moment: Int) -> [Expected?] {
     expected.map { step in
+        if step.isOnDemand { return nil }
         if step.end <= moment { return step }
         guard step.outcome != .skipped, step.start <= moment else { return nil }
         var cancelled = step
@@ -131,10 +159,25 @@ private func randomGraph(using generator: inout SplitMix64) -> [RandomStep] {
     let count = Int.random(in: 1...10, using: &generator)
     var steps: [RandomStep] = []
     for index in 0..<count {
-        let isAsync = Bool.random(using: &generator) || Bool.random(using: &generator)
-        let isOptional = Int.random(in: 0..<10, using: &generator) < 3
+        // An on-demand step runs its attempts in a task (never in place, as a sync step does),
+        // waits only for steps needed for ready and on-demand ones, and no other step waits for it.
+        let isOnDemand = index > 0 && Int.random(in: 0..<10, using: &generator) < 2
+        let isAsync = isOnDemand || Bool.random(using: &generator) || Bool.random(using: &generator)
+        let isOptional = !isOnDemand && Int.random(in: 0..<10, using: &generator) < 3
         let attempts = isAsync ? Int.random(in: 1...3, using: &generator) : 1
-        let after = (0..<index).filter { _ in Int.random(in: 0..<10, using: &generator) < 3 }
+        let after = (0..<index).filter { earlier in
+            Int.random(in: 0..<10, using: &generator) < 3
+                && (isOnDemand ? !steps[earlier].isLater : !steps[earlier].isOnDemand)
+        }
+        if isOnDemand {
+            steps.append(
+                RandomStep(
+                    after: after, isAsync: true, isOptional: false, attempts: attempts,
+                    failing: Int.random(in: 0...attempts, using: &generator),
+                    durations: (0..<attempts).map { _ in Int.random(in: 1...40, using: &generator) },
+                    baseDelay: Int.random(in: 1...20, using: &generator), isOnDemand: true))
+            continue
+        }
         // A step after a step after ready runs after ready too.
         let isLater = Int.random(in: 0..<10, using: &generator) < 3 || after.contains { steps[$0].isLater }
         // A required step needed for ready always succeeds in the end; an optional one, or one
@@ -162,11 +205,24 @@ private final class AttemptCounter: Sendable {
 }
 
 private func steps(
-    for graph: [RandomStep], clock: ManualClock, counter: AttemptCounter
+    for graph: [RandomStep], clock: ManualClock, counter: AttemptCounter, handles: [Int: OnDemand<Int>]
 ) -> [InitializationStep<TestProcess>] {
     graph.enumerated().map { index, step in
         let id = "s\(index)"
         let after = step.after.map { "s\($0)" }
+        if let handle = handles[index] {
+            return .onDemand(
+                handle, after: after,
+                retry: .exponential(
+                    attempts: step.attempts, baseDelay: .milliseconds(step.baseDelay), maxDelay: .seconds(3_600),
+                    jitter: 0)
+            ) { _ in
+                let attempt = counter.next(index)
+                try await clock.sleep(for: .milliseconds(step.durations[attempt - 1]))
+                if attempt <= step.failing { throw TestError(message: "\(id) attempt \(attempt) failed") }
+                return index
+            }
+        }
         guard step.isAsync else {
             let fails = step.failing > 0
             return .sync(id, after: after, optional: step.isOptional, stage: step.isLater ? .afterReady : .beforeReady)
@@ -213,7 +269,7 @@ struct StartupGraphPropertyTests {
             let seed = seeds.next()
             var generator = SplitMix64(state: seed)
             let graph = randomGraph(using: &generator)
-            let expected = reference(graph)
+            let expected = reference(graph).filter { !$0.isOnDemand }
             let end = expected.map(\.end).max() ?? 0
             // A moment at which the run is still going: some step has not ended.
             let moments = Set(expected.flatMap { [$0.start, $0.end] + $0.attemptStarts }).filter { $0 < end }
@@ -228,11 +284,20 @@ struct StartupGraphPropertyTests {
     /// next once the run has settled there, and compares what happened with the reference;
     /// with `cancelMoment`, cancels the run once it has settled at that moment.
     private func check(_ graph: [RandomStep], cancellingAt cancelMoment: Int? = nil) async throws -> Bool {
-        let full = reference(graph)
+        let everything = reference(graph)
+        // The run's own steps, without the on-demand ones (`nil` in their place).
+        let runOnly = everything.map { $0.isOnDemand ? nil : $0 }
+        let full = runOnly.compactMap { $0 }
         let clock = ManualClock()
+        var handles: [Int: OnDemand<Int>] = [:]
+        for index in graph.indices where graph[index].isOnDemand {
+            let handle = OnDemand<Int>("s\(index)")
+            handle.waitersChanged = { testChanges.notify() }
+            handles[index] = handle
+        }
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
-            steps: steps(for: graph, clock: clock, counter: AttemptCounter(graph.count)),
+            steps: steps(for: graph, clock: clock, counter: AttemptCounter(graph.count), handles: handles),
             clock: InitializationClock(clock))
         let ends = StepEnds(initializer.events())
         let run = Task { try await initializer.run() }
@@ -252,17 +317,18 @@ struct StartupGraphPropertyTests {
                 return false
             }
         }
-        let ready = readiness(graph, full)
+        let ready = readiness(graph, runOnly)
         if let cancelMoment, cancelMoment < ready.moment || !graph.contains(where: \.isLater) {
             run.cancel()
-            return try await checkCancelled(run, reference(full, cancelledAt: cancelMoment), at: cancelMoment, clock)
+            return try await checkCancelled(
+                run, reference(everything, cancelledAt: cancelMoment), at: cancelMoment, clock)
         }
         let result = try await run.value
         if let cancelMoment {
             // Ready already: cancelling the run is cancelling its steps after ready.
             result.cancelLaterSteps()
             let report = await result.waitForLaterSteps()
-            let agrees = compare(report, with: reference(full, cancelledAt: cancelMoment).compactMap { $0 })
+            let agrees = compare(report, with: reference(everything, cancelledAt: cancelMoment).compactMap { $0 })
             #expect(report.ready == .milliseconds(ready.moment))
             let woken = await clock.waitForSleepers(0)
             #expect(woken)
@@ -273,19 +339,110 @@ struct StartupGraphPropertyTests {
         #expect(report.ready == .milliseconds(ready.moment))
 
         var agrees = compare(report, with: full)
-        for (index, timing) in report.steps.enumerated() {
+        for (timing, index) in zip(report.steps, graph.indices.filter { !graph[$0].isOnDemand }) {
             // No step starts before its prerequisites finished.
             for prerequisite in graph[index].after where timing.outcome != .skipped {
-                agrees = agrees && report.steps[prerequisite].endOffset <= timing.startOffset
+                let end = report.steps.first { $0.step.id == "s\(prerequisite)" }?.endOffset
+                agrees = agrees && end.map { $0 <= timing.startOffset } == true
             }
         }
-        #expect(report.steps.count == graph.count)
+        #expect(report.steps.count == full.count)
         // The critical chain runs without gaps from the start to the end of the run.
         let chain = report.criticalChain
         let chainTime = chain.reduce(Duration.zero) { $0 + $1.duration }
         #expect(chainTime == report.elapsed && chain.first?.startOffset == .zero)
         #expect(report.elapsed == .milliseconds(full.map(\.end).max() ?? 0))
-        return agrees && chainTime == report.elapsed
+        guard !handles.isEmpty else { return agrees && chainTime == report.elapsed }
+        let onDemand = try await checkOnDemand(graph, everything, handles, result, clock)
+        return agrees && chainTime == report.elapsed && onDemand
+    }
+
+    /// Asks for every on-demand step at once, at the end of the run, moves the clock through
+    /// the reference's moments for them, and compares what each request got and each step's
+    /// timing with the reference.
+    private func checkOnDemand(
+        _ graph: [RandomStep], _ everything: [Expected], _ handles: [Int: OnDemand<Int>],
+        _ result: InitializationResult<TestProcess>, _ clock: ManualClock
+    ) async throws -> Bool {
+        let onDemand = everything.indices.filter { everything[$0].isOnDemand }
+        let requests = onDemand.map { index in
+            Task { @MainActor () -> Result<Int, OnDemandStepError> in
+                do throws(OnDemandStepError) {
+                    return .success(try await handles[index]!.value())
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        // The on-demand steps that ask for each, directly.
+        let dependents = Dictionary(
+            grouping: onDemand.flatMap { index in graph[index].after.filter { graph[$0].isOnDemand }.map { ($0, index) }
+            },
+            by: \.0)
+        let ran = onDemand.filter { everything[$0].failedPrerequisite == nil }
+        let moments = Set(
+            onDemand.flatMap { index in
+                [everything[index].start, everything[index].end]
+                    + everything[index].sleeps.flatMap { [$0.lowerBound, $0.upperBound] }
+            })
+        for moment in moments.sorted() {
+            clock.advance(to: .milliseconds(moment))
+            let sleeping = ran.reduce(0) { $0 + everything[$1].sleeps.filter { $0.contains(moment) }.count }
+            let ended = ran.filter { everything[$0].end <= moment }.count
+            // A step still going is asked for by the test and by each on-demand step that waits for it.
+            let waiting = onDemand.map { index in
+                everything[index].end > moment ? 1 + (dependents[index]?.count ?? 0) : 0
+            }
+            let settled = await waitUntil {
+                clock.sleeperCount == sleeping && result.onDemandSteps.count == ended
+                    && zip(onDemand, waiting).allSatisfy { handles[$0]!.waitingRequests == $1 }
+            }
+            guard settled else {
+                let requested = onDemand.map { handles[$0]!.waitingRequests }
+                let got = "\(clock.sleeperCount) asleep, \(result.onDemandSteps.count) ended, requests \(requested)"
+                Issue.record(
+                    Comment(rawValue: "on demand, at \(moment) ms: \(got); expected \(sleeping), \(ended), \(waiting)"))
+                for request in requests { request.cancel() }
+                result.cancelLaterSteps()
+                return false
+            }
+        }
+        var agrees = true
+        for (index, request) in zip(onDemand, requests) {
+            let want = everything[index]
+            switch await request.value {
+            case .success(let value):
+                agrees = agrees && value == index && want.outcome == .finished
+            case .failure(let error) where error.code == .failed:
+                agrees = agrees && want.outcome == .failed && error.attempts == want.attempts
+            case .failure(let error):
+                agrees =
+                    agrees && error.code == .prerequisiteFailed
+                    && error.prerequisite == want.failedPrerequisite.map { "s\($0)" }
+            }
+            if !agrees {
+                Issue.record("on-demand step s\(index): got \(await request.value), expected \(want)")
+                return false
+            }
+        }
+        let timings = result.onDemandSteps.sorted { $0.step.position < $1.step.position }
+        let expected = ran.map { everything[$0] }
+        guard timings.count == expected.count else {
+            Issue.record("\(timings.count) on-demand steps ran, \(expected.count) expected")
+            return false
+        }
+        for (timing, want) in zip(timings, expected) {
+            let got = Expected(
+                outcome: timing.outcome, start: Int(timing.startOffset.milliseconds),
+                end: Int(timing.endOffset.milliseconds), attempts: timing.attempts, sleeps: want.sleeps,
+                heldBy: timing.heldBy.flatMap { Int($0.dropFirst()) }, attemptStarts: want.attemptStarts,
+                isOnDemand: true)
+            if got != want {
+                Issue.record("on-demand step \(timing.step.id): got \(got), expected \(want)")
+                agrees = false
+            }
+        }
+        return agrees
     }
 
     /// Whether `report`'s steps are those `expected` lists, in plan order.

@@ -167,16 +167,24 @@ struct Binding<Value: Sendable> {
     /// Waits for the step's prerequisites, then runs its attempts; `store` applies the value and
     /// says whether it still counts (its handle has not moved to another run).
     func perform(store: @MainActor (Value) -> Bool) async -> Result<Value, OnDemandStepError> {
-        var heldBy: String?
-        for prerequisite in step.after {
-            do throws(OnDemandStepError) {
-                try await run.demand(prerequisite, for: step)
-            } catch {
-                return .failure(error)
-            }
-            heldBy = prerequisite
+        // The prerequisites at once: on-demand ones are asked for together, and the first
+        // that did not finish, in the order named, is the failure.
+        let run = run
+        let step = step
+        let waits = step.after.map { prerequisite in
+            Task { @MainActor in await run.failure(of: prerequisite, for: step) }
         }
+        let failures = await withTaskCancellationHandler {
+            var failures: [OnDemandStepError?] = []
+            for wait in waits { failures.append(await wait.value) }
+            return failures
+        } onCancel: {
+            for wait in waits { wait.cancel() }
+        }
+        if let first = failures.lazy.compactMap({ $0 }).first { return .failure(first) }
         let start = run.now
+        // The prerequisite that held the step: of those that ended as it started, the one named last.
+        let heldBy = step.after.last { run.end(of: $0) == start }
         var attempts: [InitializationStepTiming.Attempt] = []
         var attempt = 1
         while true {

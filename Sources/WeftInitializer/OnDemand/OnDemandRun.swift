@@ -9,6 +9,8 @@ final class OnDemandRun {
     let origin: Duration
     /// How the run's other steps ended, by id (those that ended by ready).
     var outcomes: [String: InitializationStepTiming.Outcome] = [:]
+    /// When each step that finished did, by id: the run's, then the on-demand ones as they finish.
+    var ends: [String: Duration] = [:]
     /// The ids of the run's other steps: a step of the initializer that is not among them did not
     /// run again in this repeat, because it finished in an earlier run.
     private let planned: Set<String>
@@ -51,6 +53,16 @@ final class OnDemandRun {
         }
     }
 
+    /// ``demand(_:for:)``'s error, or `nil` once the prerequisite finished.
+    func failure(of id: String, for step: InitializationStepInfo) async -> OnDemandStepError? {
+        do throws(OnDemandStepError) {
+            try await demand(id, for: step)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Keeps a step's run, so that ``cancel()`` can cancel it, until it ends.
     func track(_ task: Task<Void, Never>) {
         let key = nextTask
@@ -76,10 +88,14 @@ final class OnDemandRun {
         cancel()
     }
 
+    /// When the step `id` finished; `nil` if it has not (or finished in a run this one repeats).
+    func end(of id: String) -> Duration? { ends[id] }
+
     func record(
         _ step: InitializationStepInfo, _ outcome: InitializationStepTiming.Outcome, from start: Duration,
         attempts: [InitializationStepTiming.Attempt], heldBy: String?
     ) {
+        if outcome == .finished { ends[step.id] = now }
         timings.append(
             InitializationStepTiming(
                 step: step, startOffset: start, duration: now - start, outcome: outcome, heldBy: heldBy,

@@ -132,8 +132,9 @@ extension DependencyInitializer {
         let nodes = graph.onDemand
         let infos = graph.onDemandPlan
         recorder.onReady = { [unowned recorder] in
-            run.outcomes = Dictionary(
-                recorder.timingsInPlanOrder.map { ($0.step.id, $0.outcome) }, uniquingKeysWith: { $1 })
+            let timings = recorder.timingsInPlanOrder
+            run.outcomes = Dictionary(timings.map { ($0.step.id, $0.outcome) }, uniquingKeysWith: { $1 })
+            for timing in timings where timing.outcome == .finished { run.ends[timing.step.id] = timing.endOffset }
             for (node, info) in zip(nodes, infos) {
                 node.binder?(process, run, info, isRepeat && node.type == .simple)
             }
