@@ -64,7 +64,8 @@ let result = try await initializer.run()
 // doc ends
 precondition(!result.isDegraded && result.process.unreadCount == 3, "every step ran")
 
-// The article's order: optional steps, repeating, the report, the trace, ready, budgets, watching.
+// The article's order: optional steps, repeating, the report, the trace, ready, budgets, on demand,
+// watching.
 try await HistoryStore.$isLocked.withValue(true) {
     try await startWithoutTheHistory()
 }
@@ -72,6 +73,7 @@ try await switchToStaging()
 printTheReport()
 try writeTheTrace()
 try await startReadyFirst()
+try await buildOnDemand()
 await FactClient.failures.add(1)
 try await HistoryStore.$isLocked.withValue(true) {
     try await watch()
