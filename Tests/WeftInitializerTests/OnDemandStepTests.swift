@@ -106,7 +106,7 @@ struct OnDemandStepTests {
         #expect(
             error.description
                 == "On-demand step 'flaky' (Reach the flaky service) failed after 2 attempts: no route to host. "
-                + "The next demand runs it again; give it `retry:` to try more than once per demand.")
+                + "The next request for its value runs it again.")
         #expect(!flaky.hasValue)
 
         #expect(try await flaky.value() == "reached")

@@ -60,8 +60,11 @@ public struct OnDemandStepError: Error, CustomStringConvertible {
                 + "returned (or from a step after ready), and make sure the step is in that initializer's steps."
         case .failed:
             let tries = attempts == 1 ? "" : " after \(attempts) attempts"
-            return "\(name) failed\(tries): \(underlyingError.map { "\($0)" } ?? "an error"). "
-                + "The next demand runs it again; give it `retry:` to try more than once per demand."
+            let advice =
+                attempts > 1
+                ? "The next request for its value runs it again."
+                : "The next request for its value runs it again; give it `retry:` to try more than once per request."
+            return "\(name) failed\(tries): \(underlyingError.map { "\($0)" } ?? "an error"). " + advice
         case .prerequisiteFailed:
             let cause = underlyingError.map { ": \($0)" } ?? ""
             return "\(name) cannot run: the step it waits for, '\(prerequisite ?? "?")', did not finish\(cause). "
