@@ -43,6 +43,25 @@ func floor(asyncSteps count: Int) async {
     }
 }
 
+/// A run with one on-demand step, ready to be asked for, and its handle.
+@MainActor
+func onDemandRun() async -> (InitializationResult<StartupProcess>, OnDemand<Int>)? {
+    let value = OnDemand<Int>("value")
+    let steps: [InitializationStep<StartupProcess>] = [.sync("ready") { _ in }, .onDemand(value) { _ in 42 }]
+    guard let result = try? await DependencyInitializer(createProcess: { StartupProcess() }, steps: steps).run() else {
+        return nil
+    }
+    return (result, value)
+}
+
+/// Asks `handle` for its value `count` times, one after the other.
+@MainActor
+func request(_ handle: OnDemand<Int>, times count: Int) async -> Int {
+    var total = 0
+    for _ in 0..<count { total &+= (try? await handle.value()) ?? 0 }
+    return total
+}
+
 let benchmarks: @Sendable () -> Void = {
     for count in [10, 1_000, 10_000] {
         let configuration = Benchmark.Configuration(
@@ -68,5 +87,25 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         blackHole(try? await initializer.run())
         benchmark.stopMeasurement()
+    }
+    // An on-demand step's first request (its run: a task, the step's attempt, the shared wait),
+    // and 1,000 requests for the value it keeps, which allocate nothing.
+    let onDemand = Benchmark.Configuration(
+        metrics: counts ? [.mallocCountTotal] : [.wallClock], warmupIterations: 2, maxDuration: .seconds(1),
+        maxIterations: 200, thresholds: [.mallocCountTotal: .init(absolute: [.p90: 4])])
+    Benchmark("on-demand-first-request", configuration: onDemand) { benchmark in
+        guard let (result, handle) = await onDemandRun() else { return }
+        benchmark.startMeasurement()
+        blackHole(await request(handle, times: 1))
+        benchmark.stopMeasurement()
+        blackHole(result)
+    }
+    Benchmark("on-demand-kept-value-1000-requests", configuration: onDemand) { benchmark in
+        guard let (result, handle) = await onDemandRun() else { return }
+        _ = await request(handle, times: 1)
+        benchmark.startMeasurement()
+        blackHole(await request(handle, times: 1_000))
+        benchmark.stopMeasurement()
+        blackHole(result)
     }
 }
