@@ -10,9 +10,19 @@ private actor StepGate {
 
     init(open: Bool = true) { isOpen = open }
 
+    private var counted: [(Int, CheckedContinuation<Void, Never>)] = []
+
+    /// Returns once `count` runs have reached the gate.
+    func waitForRuns(_ count: Int) async {
+        guard runs < count else { return }
+        await withCheckedContinuation { counted.append((count, $0)) }
+    }
+
     /// Counts a run, then waits for the gate to open.
     func pass() async {
         runs += 1
+        for (count, waiter) in counted where count <= runs { waiter.resume() }
+        counted.removeAll { $0.0 <= runs }
         testChanges.notify()
         guard !isOpen else { return }
         await withCheckedContinuation { waiting.append($0) }
@@ -234,6 +244,90 @@ struct OnDemandStepTests {
         #expect(second.onDemandSteps.map(\.step.id) == ["session"])
     }
 
+    @Test("A repeat runs a simple step again when a step it waits for ran again, and cancels one that runs")
+    func repeatsAfterPrerequisites() async throws {
+        let gate = StepGate()
+        let profile = OnDemand<String>("profile")
+        let avatar = OnDemand<String>("avatar")
+        let first = try await initializer([
+            .sync("env", type: .repeatable) { _ in },
+            .sync("fonts") { _ in },
+            .onDemand(profile, after: ["env"]) { process in
+                await gate.pass()
+                return "profile in \(process.environment)"
+            },
+            .onDemand(avatar, after: ["fonts", "profile"]) { _ in "avatar" },
+        ]).run()
+        _ = try await avatar.value()
+        #expect(await gate.runs == 1)
+
+        // Not through runRepeat, which cancels first: the new run's ready cancels what still runs.
+        let blocked = StepGate(open: false)
+        let slow = OnDemand<Int>("slow")
+        let held = try await initializer([
+            .sync("env", type: .repeatable) { _ in },
+            .onDemand(slow) { _ in
+                await blocked.pass()
+                try Task.checkCancellation()
+                return 1
+            },
+        ]).run()
+        slow.waitersChanged = { testChanges.notify() }
+        let request = Task { @MainActor in try await slow.value() }
+        #expect(await waitUntil { slow.waitingRequests == 1 })
+        _ = try await held.repeatInitializer().run()
+        let error = try await #require(throws: OnDemandStepError.self) { try await request.value }
+        #expect(error.code == .cancelled)
+        await blocked.open()
+
+        _ = try await first.runRepeat(createProcess: { _ in TestProcess(environment: "staging") })
+        // env ran again: profile, which waits for it, and avatar, which waits for profile, too.
+        #expect(!profile.hasValue && !avatar.hasValue)
+        #expect(try await avatar.value() == "avatar")
+        #expect(try await profile.value() == "profile in staging")
+        #expect(await gate.runs == 2)
+    }
+
+    @Test("A repeat with nothing repeatable is refused, on-demand steps or not; a failed run's steps say so")
+    func nothingToRepeat() async throws {
+        let value = OnDemand<Int>("value")
+        let result = try await initializer([.sync("env") { _ in }, .onDemand(value) { _ in 1 }]).run()
+        let refused = try #require(throws: InitializationConfigurationError.self) {
+            try result.repeatInitializer()
+        }
+        #expect(refused.code == .noRepeatableSteps)
+        #expect(try await value.value() == 1)
+
+        let failing = try initializer([
+            .sync("env", type: .repeatable) { process in process.containerError = TestError(message: "no container") },
+            .onDemand(value) { _ in 2 },
+        ])
+        await #expect(throws: InitializationFailure<TestProcess>.self) { try await failing.run() }
+        #expect(!value.hasValue)
+        let error = try await #require(throws: OnDemandStepError.self) { try await value.value() }
+        #expect(error.code == .notReady)
+        #expect("\(error)".contains("its run failed after it was ready (its container could not be built)"))
+    }
+
+    @Test("On the continuous clock, the step it waited for is the one that held it")
+    func heldByOnTheContinuousClock() async throws {
+        let index = OnDemand<Int>("index")
+        let search = OnDemand<Int>("search")
+        let result = try await initializer([
+            .sync("env") { _ in },
+            .onDemand(index, after: ["env"]) { _ in
+                try await Task.sleep(for: .milliseconds(5))
+                return 1
+            },
+            .onDemand(search, after: ["env", "index"]) { _ in 2 },
+        ]).run()
+        #expect(try await search.value() == 2)
+        let timings = Dictionary(uniqueKeysWithValues: result.onDemandSteps.map { ($0.step.id, $0) })
+        #expect(timings["index"]?.heldBy == nil)
+        #expect(timings["search"]?.heldBy == "index")
+        #expect(timings["search"].map { $0.startOffset >= timings["index"]!.endOffset } == true)
+    }
+
     @Test("Cancelling the later steps cancels an on-demand step that runs; the next request runs it afresh")
     func cancelled() async throws {
         let gate = StepGate(open: false)
@@ -249,13 +343,17 @@ struct OnDemandStepTests {
 
         value.waitersChanged = { testChanges.notify() }
         let request = Task { @MainActor in try await value.value() }
-        #expect(await waitUntil { value.waitingRequests == 1 })
+        await gate.waitForRuns(1)
         result.cancelLaterSteps()
-        await gate.open()
         let error = try await #require(throws: OnDemandStepError.self) { try await request.value }
         #expect(error.code == .cancelled)
-        #expect(try await value.value() == 7)
-        #expect(result.onDemandSteps.map(\.outcome) == [.cancelled, .finished])
+        // At once, while the cancelled run still waits at the gate: a fresh run.
+        let again = Task { @MainActor in try await value.value() }
+        await gate.waitForRuns(2)
+        await gate.open()
+        #expect(try await again.value == 7)
+        #expect(await gate.runs == 2)
+        #expect(result.onDemandSteps.contains { $0.outcome == .finished })
     }
 
     @Test("A cancelled request stops waiting; the step goes on for the others")

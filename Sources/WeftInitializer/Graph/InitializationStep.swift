@@ -146,7 +146,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
             retry: retry, priority: priority, work: .async(.run { _ in }))
         step.node.binder = { process, run, info, keepingValue in
             handle.bind(
-                Binding(
+                OnDemandBinding(
                     run: run, step: info, timeout: timeout, priority: priority, produce: { try await produce(process) },
                     apply: { value in apply(process, value) }),
                 keepingValue: keepingValue)

@@ -20,7 +20,9 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
     let onDemand: [StepNode<Process>]
     let onDemandPlan: [InitializationStepInfo]
 
-    var isEmpty: Bool { nodes.isEmpty && onDemand.isEmpty }
+    /// Whether a run of the graph does nothing: no step runs, and no on-demand step runs again
+    /// (a `.simple` one keeps its value across a repeat).
+    var isEmpty: Bool { nodes.isEmpty && !onDemand.contains { $0.type == .repeatable } }
 
     /// The three phases as a graph: each sync step after the one before it, every async step
     /// after the pre-sync steps, the post-sync steps after every async step.
@@ -154,7 +156,9 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         onDemandPlan = onDemand.enumerated().map { index, node in
             InitializationStepInfo(
                 id: node.id, title: node.title, phase: node.phase, index: node.index,
-                position: nodes.count + 1 + index, type: node.type, after: node.after, isAsync: true,
+                position: nodes.count + 1 + index, type: node.type,
+                after: node.after.enumerated().filter { !node.after[..<$0.offset].contains($0.element) }.map(\.element),
+                isAsync: true,
                 isOptional: false, retry: node.retry, stage: .onDemand)
         }
     }

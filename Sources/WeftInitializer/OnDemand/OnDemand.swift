@@ -23,8 +23,9 @@ import WeftPrimitives
 ///   its value at once.
 /// - A failure is ``OnDemandStepError`` naming the step, for every request that waited for that
 ///   run; the next request runs the step again.
-/// - A repeat run (`runRepeat`) keeps the value of a `.simple` step that finished, and makes a
-///   `.repeatable` one run again at its next request; a step still running is cancelled.
+/// - A repeat run (`runRepeat`) keeps the value of a `.simple` step that finished, unless a step
+///   it waits for ran again, and makes a `.repeatable` one run again at its next request; a step
+///   still running is cancelled.
 /// - A handle belongs to one initializer (and its repeats): the newest run that reached ready
 ///   with the step serves it.
 @MainActor
@@ -35,14 +36,15 @@ public final class OnDemand<Value: Sendable> {
     /// Where the handle is.
     private enum State {
         case idle
-        /// The step is running, in this binding's generation.
-        case running(generation: Int)
+        /// The step is running in this task.
+        case running(Task<Void, Never>)
         case finished(Value)
     }
 
     private var state = State.idle
-    private var binding: Binding<Value>?
-    /// Counts bindings, so that a run of the step an older binding started stores nothing.
+    private var binding: OnDemandBinding<Value>?
+    /// Counts the step's runs, and moves on when the handle is rebound or its run cancelled: a
+    /// run of the step that is no longer the handle's stores nothing and ends no request.
     private var generation = 0
     /// The tasks waiting for the running step, by token.
     private var waiters: [Int: CheckedContinuation<Result<Value, OnDemandStepError>, Never>] = [:] {
@@ -63,8 +65,11 @@ public final class OnDemand<Value: Sendable> {
     /// - Throws: ``OnDemandStepError``: the step failed (after its retries), a step it waits for
     ///   did not finish, it was cancelled, or no run of its initializer is ready yet.
     public func value() async throws(OnDemandStepError) -> Value {
-        guard let binding, !binding.run.isClosed else {
+        guard let binding else {
             throw OnDemandStepError(.notReady, step: OnDemandRun.unboundStep(id))
+        }
+        guard !binding.run.isClosed else {
+            throw OnDemandStepError(.notReady, step: binding.step, runFailed: true)
         }
         switch state {
         case .finished(let value):
@@ -81,32 +86,46 @@ public final class OnDemand<Value: Sendable> {
     var waitingRequests: Int { waiters.count }
     var waitersChanged: (@MainActor () -> Void)?
 
-    /// Whether the step finished and its value is kept.
+    /// Whether the step finished and its value is kept: ``value()`` returns it at once.
     public var hasValue: Bool {
-        if case .finished = state { true } else { false }
+        guard let binding, !binding.run.isClosed, case .finished = state else { return false }
+        return true
     }
 
     // MARK: Running
 
     /// Points the handle at a run that reached ready. A step still running for an older binding
     /// is cancelled, and its waiters read cancelled.
-    func bind(_ binding: Binding<Value>, keepingValue: Bool) {
-        generation += 1
-        if case .running = state {
-            endWaiters(with: .failure(OnDemandStepError(.cancelled, step: binding.step)))
-        }
-        if !keepingValue || !hasValue { state = .idle }
+    func bind(_ binding: OnDemandBinding<Value>, keepingValue: Bool) {
+        cancelRunning(step: binding.step)
+        if case .finished = state, keepingValue {} else { state = .idle }
         self.binding = binding
-        binding.run.register(id) { [weak self] () async throws(OnDemandStepError) in
-            guard let self else { throw OnDemandStepError(.notReady, step: binding.step) }
-            _ = try await self.value()
-        }
+        // The run keeps these: they capture the handle weakly and the step, not the binding
+        // (which holds the run: a cycle).
+        let step = binding.step
+        binding.run.register(
+            id,
+            demand: { [weak self] () async throws(OnDemandStepError) in
+                guard let self else { throw OnDemandStepError(.cancelled, step: step) }
+                _ = try await self.value()
+            },
+            cancel: { [weak self] in self?.cancelRunning(step: step) })
     }
 
-    private func start(_ binding: Binding<Value>) {
+    /// Cancels the step's run, if one is going: its requests end at once, reading cancelled, and
+    /// the next request starts a fresh run.
+    private func cancelRunning(step: InitializationStepInfo) {
+        guard case .running(let task) = state else { return }
+        generation += 1
+        task.cancel()
+        state = .idle
+        endWaiters(with: .failure(OnDemandStepError(.cancelled, step: step)))
+    }
+
+    private func start(_ binding: OnDemandBinding<Value>) {
+        generation += 1
         let generation = generation
-        state = .running(generation: generation)
-        let task = Task { @MainActor in
+        let task = Task(priority: binding.priority) { @MainActor in
             let result = await binding.perform { value in
                 // A run the handle no longer points at stores nothing.
                 guard self.generation == generation else { return false }
@@ -115,7 +134,7 @@ public final class OnDemand<Value: Sendable> {
             }
             self.finish(result, generation: generation)
         }
-        binding.run.track(task)
+        state = .running(task)
     }
 
     private func finish(_ result: Result<Value, OnDemandStepError>, generation: Int) {
@@ -156,7 +175,7 @@ public final class OnDemand<Value: Sendable> {
 
 /// What a handle runs for one run: the step, its work on that run's process, and the run.
 @MainActor
-struct Binding<Value: Sendable> {
+struct OnDemandBinding<Value: Sendable> {
     let run: OnDemandRun
     let step: InitializationStepInfo
     let timeout: Duration?
@@ -167,6 +186,8 @@ struct Binding<Value: Sendable> {
     /// Waits for the step's prerequisites, then runs its attempts; `store` applies the value and
     /// says whether it still counts (its handle has not moved to another run).
     func perform(store: @MainActor (Value) -> Bool) async -> Result<Value, OnDemandStepError> {
+        guard !Task.isCancelled else { return .failure(OnDemandStepError(.cancelled, step: step)) }
+        let asked = run.now
         // The prerequisites at once: on-demand ones are asked for together, and the first
         // that did not finish, in the order named, is the failure.
         let run = run
@@ -183,8 +204,14 @@ struct Binding<Value: Sendable> {
         }
         if let first = failures.lazy.compactMap({ $0 }).first { return .failure(first) }
         let start = run.now
-        // The prerequisite that held the step: of those that ended as it started, the one named last.
-        let heldBy = step.after.last { run.end(of: $0) == start }
+        // The prerequisite that held the step: of those that ended since it was asked for, the
+        // one that ended last (of several, the one named last); none if it could start at once.
+        var heldBy: String?
+        for prerequisite in step.after {
+            guard let end = run.end(of: prerequisite), end >= asked else { continue }
+            if let held = heldBy.flatMap(run.end(of:)), held > end { continue }
+            heldBy = prerequisite
+        }
         var attempts: [InitializationStepTiming.Attempt] = []
         var attempt = 1
         while true {
@@ -198,21 +225,21 @@ struct Binding<Value: Sendable> {
             case .success(let value):
                 guard !Task.isCancelled, store(value) else {
                     attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
-                    return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy))
+                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy))
                 }
                 if !attempts.isEmpty {
                     attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
                 }
-                run.record(step, .finished, from: start, attempts: attempts, heldBy: heldBy)
+                run.record(step, .finished, from: start, to: end, attempts: attempts, heldBy: heldBy)
                 return .success(value)
             case .failure(let error):
                 if Task.isCancelled {
                     attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
-                    return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy))
+                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy))
                 }
                 attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
                 guard attempt < step.retry.attempts else {
-                    run.record(step, .failed, from: start, attempts: attempts, heldBy: heldBy)
+                    run.record(step, .failed, from: start, to: end, attempts: attempts, heldBy: heldBy)
                     return .failure(
                         OnDemandStepError(.failed, step: step, underlyingError: error, attempts: attempts.count))
                 }
@@ -230,11 +257,11 @@ struct Binding<Value: Sendable> {
     }
 
     private func ended(
-        _ outcome: InitializationStepTiming.Outcome, from start: Duration,
+        _ outcome: InitializationStepTiming.Outcome, from start: Duration, to end: Duration? = nil,
         _ attempts: [InitializationStepTiming.Attempt],
         heldBy: String?
     ) -> OnDemandStepError {
-        run.record(step, outcome, from: start, attempts: attempts, heldBy: heldBy)
+        run.record(step, outcome, from: start, to: end ?? run.now, attempts: attempts, heldBy: heldBy)
         return OnDemandStepError(.cancelled, step: step, attempts: attempts.count)
     }
 }

@@ -14,12 +14,11 @@ final class OnDemandRun {
     /// The ids of the run's other steps: a step of the initializer that is not among them did not
     /// run again in this repeat, because it finished in an earlier run.
     private let planned: Set<String>
-    /// How to demand each on-demand step of the run, by id.
+    /// How to ask for each on-demand step of the run, by id, and how to cancel its run.
     private var demands: [String: @MainActor () async throws(OnDemandStepError) -> Void] = [:]
+    private var cancels: [@MainActor () -> Void] = []
     /// The on-demand steps that ended, in the order they did.
     private(set) var timings: [InitializationStepTiming] = []
-    private var inFlight: [Int: Task<Void, Never>] = [:]
-    private var nextTask = 0
 
     init(clock: InitializationClock, origin: Duration, planned: Set<String>) {
         self.clock = clock
@@ -29,13 +28,19 @@ final class OnDemandRun {
 
     var now: Duration { clock.now() - origin }
 
-    func register(_ id: String, demand: @escaping @MainActor () async throws(OnDemandStepError) -> Void) {
+    func register(
+        _ id: String, demand: @escaping @MainActor () async throws(OnDemandStepError) -> Void,
+        cancel: @escaping @MainActor () -> Void
+    ) {
         demands[id] = demand
+        cancels.append(cancel)
     }
 
     /// Waits until the prerequisite `id` of `step` has finished: an on-demand one is demanded,
     /// another step must have finished by ready.
     func demand(_ id: String, for step: InitializationStepInfo) async throws(OnDemandStepError) {
+        // A step cancelled before it asked starts nothing.
+        guard !Task.isCancelled else { throw OnDemandStepError(.cancelled, step: step) }
         if let demand = demands[id] {
             do throws(OnDemandStepError) {
                 try await demand()
@@ -63,23 +68,13 @@ final class OnDemandRun {
         }
     }
 
-    /// Keeps a step's run, so that ``cancel()`` can cancel it, until it ends.
-    func track(_ task: Task<Void, Never>) {
-        let key = nextTask
-        nextTask += 1
-        inFlight[key] = task
-        Task { @MainActor in
-            await task.value
-            self.inFlight[key] = nil
-        }
-    }
-
     /// Whether the run failed after all (its container could not be built): its steps never run.
     private(set) var isClosed = false
 
-    /// Cancels every on-demand step still running; they read cancelled.
+    /// Cancels every on-demand step still running: their requests end at once, reading
+    /// cancelled, and the next request runs the step afresh.
     func cancel() {
-        for task in inFlight.values { task.cancel() }
+        for cancel in cancels { cancel() }
     }
 
     /// The run failed after it was ready: cancels the steps running, and no request runs one again.
@@ -93,12 +88,12 @@ final class OnDemandRun {
 
     func record(
         _ step: InitializationStepInfo, _ outcome: InitializationStepTiming.Outcome, from start: Duration,
-        attempts: [InitializationStepTiming.Attempt], heldBy: String?
+        to end: Duration, attempts: [InitializationStepTiming.Attempt], heldBy: String?
     ) {
-        if outcome == .finished { ends[step.id] = now }
+        if outcome == .finished { ends[step.id] = end }
         timings.append(
             InitializationStepTiming(
-                step: step, startOffset: start, duration: now - start, outcome: outcome, heldBy: heldBy,
+                step: step, startOffset: start, duration: end - start, outcome: outcome, heldBy: heldBy,
                 attempts: attempts.isEmpty ? nil : attempts))
     }
 

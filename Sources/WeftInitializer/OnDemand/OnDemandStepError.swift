@@ -16,7 +16,8 @@ public struct OnDemandStepError: Error, CustomStringConvertible {
 
         public var description: String { kind.rawValue }
 
-        /// No run of the step's initializer has reached ready: nothing can run the step yet.
+        /// No run of the step's initializer has reached ready, so nothing can run the step yet; or
+        /// the run that did failed after all (its container could not be built).
         public static let notReady = Code(.notReady)
         /// The step's last attempt failed (or timed out); ``OnDemandStepError/underlyingError``
         /// holds its error.
@@ -39,11 +40,14 @@ public struct OnDemandStepError: Error, CustomStringConvertible {
     public let attempts: Int
     /// The id of the prerequisite that did not finish, for ``Code/prerequisiteFailed``.
     public let prerequisite: String?
+    /// For ``Code/notReady``: the run was ready, then failed (its container could not be built).
+    let runFailed: Bool
 
     init(
         _ code: Code, step: InitializationStepInfo, underlyingError: (any Error)? = nil, attempts: Int = 0,
-        prerequisite: String? = nil
+        prerequisite: String? = nil, runFailed: Bool = false
     ) {
+        self.runFailed = runFailed
         self.code = code
         self.step = step
         self.underlyingError = underlyingError
@@ -55,6 +59,9 @@ public struct OnDemandStepError: Error, CustomStringConvertible {
     public var description: String {
         let name = "On-demand step '\(step.id)'" + (step.title == step.id ? "" : " (\(step.title))")
         switch code {
+        case .notReady where runFailed:
+            return "\(name) was asked for its value, but its run failed after it was ready (its container could "
+                + "not be built), so nothing runs the step: start the initializer again, and ask the new run."
         case .notReady:
             return "\(name) was asked for its value before its initializer's run was ready: ask once `run()` has "
                 + "returned (or from a step after ready), and make sure the step is in that initializer's steps."

@@ -131,12 +131,25 @@ extension DependencyInitializer {
         let isRepeat = previousProcess != nil
         let nodes = graph.onDemand
         let infos = graph.onDemandPlan
+        // A repeat keeps a `.simple` step's value unless a step it waits for, directly or not,
+        // runs again: a step of this run, or an on-demand step that does not keep its value.
+        var keeps = nodes.map { isRepeat && $0.type == .simple }
+        var again = Set(plan.map(\.id)).union(nodes.indices.filter { !keeps[$0] }.map { nodes[$0].id })
+        var changed = true
+        while changed {
+            changed = false
+            for (index, node) in nodes.enumerated() where keeps[index] && node.after.contains(where: again.contains) {
+                keeps[index] = false
+                again.insert(node.id)
+                changed = true
+            }
+        }
         recorder.onReady = { [unowned recorder] in
             let timings = recorder.timingsInPlanOrder
             run.outcomes = Dictionary(timings.map { ($0.step.id, $0.outcome) }, uniquingKeysWith: { $1 })
             for timing in timings where timing.outcome == .finished { run.ends[timing.step.id] = timing.endOffset }
-            for (node, info) in zip(nodes, infos) {
-                node.binder?(process, run, info, isRepeat && node.type == .simple)
+            for (index, node) in nodes.enumerated() {
+                node.binder?(process, run, infos[index], keeps[index])
             }
         }
         return run

@@ -69,13 +69,13 @@ final class RunRecorder {
     /// The time since the start of the run.
     var now: Duration { clock.now() - origin }
 
+    /// Called when the run is ready, before the steps after ready start: binds the on-demand steps.
+    var onReady: (@MainActor () -> Void)?
+
     /// When the run got ready; `nil` until it does.
     private(set) var readyOffset: Duration?
 
     /// Records that the run is ready, and tells whoever listens.
-    /// Called when the run is ready, before the steps after ready start: binds the on-demand steps.
-    var onReady: (@MainActor () -> Void)?
-
     func ready() {
         let now = now
         readyOffset = now
