@@ -54,6 +54,31 @@ struct InitializationMetricsTests {
         #expect(metrics.counterTotal(label: "weft_startup_runs_total", dimensions: [("outcome", "degraded")]) == 1)
     }
 
+    @Test("An on-demand step records its duration and attempts where its run's metrics went, whoever asks")
+    func onDemandStep() async throws {
+        let metrics = TestMetrics()
+        let flaky = Flaky(failures: 1)
+        let index = OnDemand<Int>("index")
+        let result = try await withMetricsFactory(metrics) {
+            try await DependencyInitializer(
+                createProcess: { TestProcess() },
+                steps: [
+                    .sync("config") { _ in },
+                    .onDemand(index, retry: .exponential(attempts: 2, baseDelay: .milliseconds(1), jitter: 0)) { _ in
+                        try await flaky.call()
+                        return 3
+                    },
+                ]
+            ).run()
+        }
+        #expect(try await index.value() == 3)
+        let timer = try metrics.expectTimer(
+            "weft_startup_step_duration_seconds", [("step", "index"), ("outcome", "finished")])
+        #expect(timer.values == [try #require(result.onDemandSteps.first).duration.nanoseconds])
+        #expect(metrics.counterTotal(label: "weft_startup_step_attempts_total", dimensions: [("step", "index")]) == 2)
+        #expect(metrics.counterTotal(label: "weft_startup_step_retries_total", dimensions: [("step", "index")]) == 1)
+    }
+
     @Test("A failed run is counted as failed; a run outside the binding records nothing into it")
     func failedRun() async throws {
         let metrics = TestMetrics()

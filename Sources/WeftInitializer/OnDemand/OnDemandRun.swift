@@ -1,3 +1,4 @@
+import CoreMetrics
 import WeftPrimitives
 
 /// The on-demand steps of one run that reached ready: what their prerequisites did, how to
@@ -20,7 +21,11 @@ final class OnDemandRun {
     /// The on-demand steps that ended, in the order they did.
     private(set) var timings: [InitializationStepTiming] = []
 
+    /// Where the run's metrics went: an on-demand step's go there too, whoever asked for it.
+    private let metrics: any MetricsFactory
+
     init(clock: InitializationClock, origin: Duration, planned: Set<String>) {
+        metrics = MetricsSystem.factory
         self.clock = clock
         self.origin = origin
         self.planned = planned
@@ -91,10 +96,11 @@ final class OnDemandRun {
         to end: Duration, attempts: [InitializationStepTiming.Attempt], heldBy: String?
     ) {
         if outcome == .finished { ends[step.id] = end }
-        timings.append(
-            InitializationStepTiming(
-                step: step, startOffset: start, duration: end - start, outcome: outcome, heldBy: heldBy,
-                attempts: attempts.isEmpty ? nil : attempts))
+        let timing = InitializationStepTiming(
+            step: step, startOffset: start, duration: end - start, outcome: outcome, heldBy: heldBy,
+            attempts: attempts.isEmpty ? nil : attempts)
+        timings.append(timing)
+        RunMetrics.record(timing, into: metrics)
     }
 
     /// A step's description for a handle that no run has bound.

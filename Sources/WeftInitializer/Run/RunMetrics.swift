@@ -15,6 +15,9 @@ enum RunOutcome: String {
 /// | metric | kind | dimensions |
 /// |---|---|---|
 /// | `weft_startup_step_duration_seconds` | timer | `step` (its id), `outcome` |
+///
+/// An on-demand step records its step series each time it runs, when it ends, through the
+/// factory its run had.
 /// | `weft_startup_step_attempts_total` | counter | `step` |
 /// | `weft_startup_step_retries_total` | counter | `step` |
 /// | `weft_startup_duration_seconds` | timer | `outcome`: `succeeded`, `degraded`, `failed`, `cancelled` |
@@ -32,26 +35,30 @@ enum RunMetrics {
     static func record(_ report: InitializationReport, outcome: RunOutcome) {
         let factory = MetricsSystem.factory
         guard !(factory is NOOPMetricsHandler) else { return }
-        for timing in report.steps {
-            let step = ("step", timing.step.id)
-            Timer(
-                label: "weft_startup_step_duration_seconds",
-                dimensions: [step, ("outcome", timing.outcome.description)],
-                factory: factory
-            ).recordNanoseconds(timing.duration.saturatingNanoseconds)
-            let attempts = timing.attempts
-            guard attempts > 0 else { continue }
-            Counter(label: "weft_startup_step_attempts_total", dimensions: [step], factory: factory).increment(
-                by: attempts)
-            if attempts > 1 {
-                Counter(label: "weft_startup_step_retries_total", dimensions: [step], factory: factory)
-                    .increment(by: attempts - 1)
-            }
-        }
+        for timing in report.steps { record(timing, into: factory) }
         let dimensions = [("outcome", outcome.rawValue)]
         Timer(label: "weft_startup_duration_seconds", dimensions: dimensions, factory: factory)
             .recordNanoseconds(report.elapsed.saturatingNanoseconds)
         Counter(label: "weft_startup_runs_total", dimensions: dimensions, factory: factory).increment()
+    }
+
+    /// Records one step's duration by outcome, its attempts and its retries.
+    static func record(_ timing: InitializationStepTiming, into factory: any MetricsFactory) {
+        guard !(factory is NOOPMetricsHandler) else { return }
+        let step = ("step", timing.step.id)
+        Timer(
+            label: "weft_startup_step_duration_seconds",
+            dimensions: [step, ("outcome", timing.outcome.description)],
+            factory: factory
+        ).recordNanoseconds(timing.duration.saturatingNanoseconds)
+        let attempts = timing.attempts
+        guard attempts > 0 else { return }
+        Counter(label: "weft_startup_step_attempts_total", dimensions: [step], factory: factory).increment(
+            by: attempts)
+        if attempts > 1 {
+            Counter(label: "weft_startup_step_retries_total", dimensions: [step], factory: factory)
+                .increment(by: attempts - 1)
+        }
     }
 
 }
