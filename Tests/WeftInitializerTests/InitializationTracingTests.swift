@@ -125,3 +125,45 @@ struct InitializationTracingTests {
         #expect(runs.map { $0.attributes["weft.initialize.repeat"]?.toSpanAttribute() } == [false, true])
     }
 }
+
+/// An on-demand step's run is a span under the request that needed it, linked to the run's.
+@MainActor
+@Suite("Tracing on-demand steps", .timeLimit(.minutes(1)))
+struct OnDemandTracingTests {
+    @Test("The step's span is a child of the requesting span, links to the run, and carries retries and errors")
+    func onDemandSpan() async throws {
+        let tracer = InMemoryTracer()
+        let index = OnDemand<Int>("index")
+        _ = try await DependencyInitializer(
+            createProcess: { TestProcess() },
+            steps: [
+                .sync("config") { _ in },
+                .onDemand(
+                    index, title: "Build the index", retry: .exponential(attempts: 2, baseDelay: .zero)
+                ) { _ in
+                    // Spans the step's work starts are the step span's children.
+                    tracer.withSpan("index.inner") { _ in }
+                    throw TestError(message: "disk full")
+                },
+            ],
+            tracer: tracer
+        ).run()
+        _ = await tracer.withSpan("GET /search") { _ in
+            await #expect(throws: OnDemandStepError.self) { try await index.value() }
+        }
+        let spans = tracer.finishedSpans
+        let run = try #require(spans.first { $0.operationName == "weft.initialize" })
+        let request = try #require(spans.first { $0.operationName == "GET /search" })
+        let step = try #require(spans.first { $0.operationName == "Build the index" })
+        #expect(step.parentSpanID == request.spanID)
+        #expect(step.links.compactMap { $0.context.inMemorySpanContext?.spanID } == [run.spanID])
+        #expect(step.attributes["weft.step.id"]?.toSpanAttribute() == "index")
+        #expect(step.attributes["weft.step.stage"]?.toSpanAttribute() == "on demand")
+        #expect(step.attributes["weft.step.outcome"]?.toSpanAttribute() == "failed")
+        #expect(step.attributes["weft.step.attempts"]?.toSpanAttribute() == 2)
+        #expect(step.events.map(\.name) == ["weft.step.retry"])
+        #expect(step.status?.code == .error)
+        let inner = spans.filter { $0.operationName == "index.inner" }
+        #expect(inner.count == 2 && inner.allSatisfy { $0.parentSpanID == step.spanID })
+    }
+}

@@ -1,3 +1,5 @@
+import Instrumentation
+import Tracing
 import WeftPrimitives
 
 /// A handle on the value an on-demand step makes: the step runs the first time someone asks
@@ -212,45 +214,65 @@ struct OnDemandBinding<Value: Sendable> {
             if let held = heldBy.flatMap(run.end(of:)), held > end { continue }
             heldBy = prerequisite
         }
+        // Traced in the context of the request that started it, linked to the run.
+        let span = run.tracing.onDemandSpan(step)
         var attempts: [InitializationStepTiming.Attempt] = []
         var attempt = 1
         while true {
-            if Task.isCancelled { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy)) }
+            if Task.isCancelled { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy, span)) }
             let since = run.now
-            let result = await OnDemandRun.attempt(
-                produce, step: step, attempt: attempt, timeout: timeout, priority: priority, clock: run.clock,
-                deadline: timeout.map { run.origin + since + $0 })
+            let work = { [produce, timeout, priority, attempt] () async -> Result<Value, any Error> in
+                await OnDemandRun.attempt(
+                    produce, step: step, attempt: attempt, timeout: timeout, priority: priority, clock: run.clock,
+                    deadline: timeout.map { run.origin + since + $0 })
+            }
+            let result: Result<Value, any Error>
+            if let span {
+                result = await InstrumentationContext.withValue(span.context) { await work() }
+            } else {
+                result = await work()
+            }
             let end = run.now
             switch result {
             case .success(let value):
                 guard !Task.isCancelled, store(value) else {
                     attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
-                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy))
+                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy, span))
                 }
                 if !attempts.isEmpty {
                     attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
                 }
-                run.record(step, .finished, from: start, to: end, attempts: attempts, heldBy: heldBy)
+                run.record(step, .finished, from: start, to: end, attempts: attempts, heldBy: heldBy, span: span)
                 return .success(value)
             case .failure(let error):
                 if Task.isCancelled {
                     attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
-                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy))
+                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy, span))
                 }
                 attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
                 guard attempt < step.retry.attempts else {
-                    run.record(step, .failed, from: start, to: end, attempts: attempts, heldBy: heldBy)
+                    run.record(
+                        step, .failed, from: start, to: end, attempts: attempts, heldBy: heldBy, span: span,
+                        error: error)
                     return .failure(
                         OnDemandStepError(.failed, step: step, underlyingError: error, attempts: attempts.count))
                 }
                 attempt += 1
                 let delay = step.retry.delay(before: attempt, random: Double.random(in: 0..<1))
+                span?.addEvent(
+                    SpanEvent(
+                        name: "weft.step.retry",
+                        attributes: [
+                            "weft.step.attempt": .int64(Int64(attempt)),
+                            "weft.step.retry_delay_ms": .int64(delay.roundedMilliseconds),
+                            "weft.step.error": .string("\(error)"),
+                        ]))
                 if delay > .zero {
                     let sleep = InitializationSleep.retryDelay(step: step, attempt: attempt)
                     let slept = await InitializationSleep.$current.withValue(sleep) {
                         (try? await run.clock.sleepUntil(run.origin + end + delay)) != nil
                     }
-                    if !slept { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy)) }
+                    if !slept { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy, span)) }
                 }
             }
         }
@@ -259,9 +281,9 @@ struct OnDemandBinding<Value: Sendable> {
     private func ended(
         _ outcome: InitializationStepTiming.Outcome, from start: Duration, to end: Duration? = nil,
         _ attempts: [InitializationStepTiming.Attempt],
-        heldBy: String?
+        heldBy: String?, _ span: (any Span)?
     ) -> OnDemandStepError {
-        run.record(step, outcome, from: start, to: end ?? run.now, attempts: attempts, heldBy: heldBy)
+        run.record(step, outcome, from: start, to: end ?? run.now, attempts: attempts, heldBy: heldBy, span: span)
         return OnDemandStepError(.cancelled, step: step, attempts: attempts.count)
     }
 }

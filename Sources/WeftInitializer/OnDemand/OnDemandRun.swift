@@ -1,4 +1,6 @@
 import CoreMetrics
+import Instrumentation
+import Tracing
 import WeftPrimitives
 
 /// The on-demand steps of one run that reached ready: what their prerequisites did, how to
@@ -24,8 +26,12 @@ final class OnDemandRun {
     /// Where the run's metrics went: an on-demand step's go there too, whoever asked for it.
     private let metrics: any MetricsFactory
 
-    init(clock: InitializationClock, origin: Duration, planned: Set<String>) {
+    /// The run's tracing: an on-demand step's span links to the run's.
+    let tracing: RunTracing
+
+    init(clock: InitializationClock, origin: Duration, planned: Set<String>, tracing: RunTracing) {
         metrics = MetricsSystem.factory
+        self.tracing = tracing
         self.clock = clock
         self.origin = origin
         self.planned = planned
@@ -93,8 +99,18 @@ final class OnDemandRun {
 
     func record(
         _ step: InitializationStepInfo, _ outcome: InitializationStepTiming.Outcome, from start: Duration,
-        to end: Duration, attempts: [InitializationStepTiming.Attempt], heldBy: String?
+        to end: Duration, attempts: [InitializationStepTiming.Attempt], heldBy: String?, span: (any Span)? = nil,
+        error: (any Error)? = nil
     ) {
+        if let span {
+            span.attributes["weft.step.outcome"] = outcome.description
+            if attempts.count > 1 { span.attributes["weft.step.attempts"] = attempts.count }
+            if let error {
+                span.recordError(error)
+                span.setStatus(SpanStatus(code: .error, message: "\(error)"))
+            }
+            span.end()
+        }
         if outcome == .finished { ends[step.id] = end }
         let timing = InitializationStepTiming(
             step: step, startOffset: start, duration: end - start, outcome: outcome, heldBy: heldBy,

@@ -38,7 +38,7 @@ extension DependencyInitializer {
         hub.send(.started(steps: plan))
         callbacks.onStart?(plan)
 
-        let onDemand = bindOnDemandSteps(on: process, recorder: recorder)
+        let onDemand = bindOnDemandSteps(on: process, recorder: recorder, tracing: tracing)
         let run = GraphRun(graph.steps(on: process), recorder: recorder, deadline: deadline)
         var hasLaterSteps = false
         let container: Process.Container
@@ -125,9 +125,9 @@ extension DependencyInitializer {
 
     /// Makes the run's on-demand steps ready to be asked for once the run is ready: binds each
     /// handle to this run, with how the other steps ended by then. `nil` without on-demand steps.
-    private func bindOnDemandSteps(on process: Process, recorder: RunRecorder) -> OnDemandRun? {
+    private func bindOnDemandSteps(on process: Process, recorder: RunRecorder, tracing: RunTracing) -> OnDemandRun? {
         guard !graph.onDemand.isEmpty else { return nil }
-        let run = OnDemandRun(clock: clock, origin: recorder.origin, planned: Set(plan.map(\.id)))
+        let run = OnDemandRun(clock: clock, origin: recorder.origin, planned: Set(plan.map(\.id)), tracing: tracing)
         let isRepeat = previousProcess != nil
         let nodes = graph.onDemand
         let infos = graph.onDemandPlan

@@ -89,6 +89,19 @@ final class RunTracing {
 
     /// Marks the moment the run is ready with an event on the run's span, and its time as an
     /// attribute (`weft.initialize.ready_ms`).
+    /// Starts the span of an on-demand step's run, in the context of the request that started it
+    /// (the span that needed the value), linked to the run's span; `nil` when nothing traces.
+    func onDemandSpan(_ step: InitializationStepInfo) -> (any Span)? {
+        guard let run else { return nil }
+        let span = tracer.startSpan(step.title, context: InstrumentationContext.current ?? .topLevel)
+        span.addLink(SpanLink(context: run.context, attributes: [:]))
+        span.attributes["weft.step.title"] = step.title
+        span.attributes["weft.step.id"] = step.id
+        span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
+        span.attributes["weft.step.stage"] = step.stage.description
+        return span
+    }
+
     func ready(at offset: Duration) {
         guard let run else { return }
         run.addEvent(SpanEvent(name: "weft.ready"))
