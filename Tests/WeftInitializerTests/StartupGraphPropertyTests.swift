@@ -210,16 +210,17 @@ private func steps(
     graph.enumerated().map { index, step in
         let id = "s\(index)"
         let after = step.after.map { "s\($0)" }
+        let retry = InitializationRetry.exponential(
+            attempts: step.attempts, baseDelay: .milliseconds(step.baseDelay), maxDelay: .seconds(3_600), jitter: 0)
+        // Each attempt sleeps its duration on the clock, then fails if it is one of the failing.
+        let attempt: @Sendable () async throws -> Void = {
+            let attempt = counter.next(index)
+            try await clock.sleep(for: .milliseconds(step.durations[attempt - 1]))
+            if attempt <= step.failing { throw TestError(message: "\(id) attempt \(attempt) failed") }
+        }
         if let handle = handles[index] {
-            return .onDemand(
-                handle, after: after,
-                retry: .exponential(
-                    attempts: step.attempts, baseDelay: .milliseconds(step.baseDelay), maxDelay: .seconds(3_600),
-                    jitter: 0)
-            ) { _ in
-                let attempt = counter.next(index)
-                try await clock.sleep(for: .milliseconds(step.durations[attempt - 1]))
-                if attempt <= step.failing { throw TestError(message: "\(id) attempt \(attempt) failed") }
+            return .onDemand(handle, after: after, retry: retry) { _ in
+                try await attempt()
                 return index
             }
         }
@@ -232,15 +233,8 @@ private func steps(
             }
         }
         return .async(
-            id, after: after, optional: step.isOptional, stage: step.isLater ? .afterReady : .beforeReady,
-            retry: .exponential(
-                attempts: step.attempts, baseDelay: .milliseconds(step.baseDelay), maxDelay: .seconds(3_600),
-                jitter: 0)
-        ) { _ in
-            let attempt = counter.next(index)
-            try await clock.sleep(for: .milliseconds(step.durations[attempt - 1]))
-            if attempt <= step.failing { throw TestError(message: "\(id) attempt \(attempt) failed") }
-        }
+            id, after: after, optional: step.isOptional, stage: step.isLater ? .afterReady : .beforeReady, retry: retry
+        ) { _ in try await attempt() }
     }
 }
 

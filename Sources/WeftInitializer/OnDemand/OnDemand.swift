@@ -259,14 +259,7 @@ struct OnDemandBinding<Value: Sendable> {
                 }
                 attempt += 1
                 let delay = step.retry.delay(before: attempt, random: Double.random(in: 0..<1))
-                span?.addEvent(
-                    SpanEvent(
-                        name: "weft.step.retry",
-                        attributes: [
-                            "weft.step.attempt": .int64(Int64(attempt)),
-                            "weft.step.retry_delay_ms": .int64(delay.roundedMilliseconds),
-                            "weft.step.error": .string("\(error)"),
-                        ]))
+                if let span { RunTracing.retrying(span, attempt: attempt, delay: delay, error: error) }
                 if delay > .zero {
                     let sleep = InitializationSleep.retryDelay(step: step, attempt: attempt)
                     let slept = await InitializationSleep.$current.withValue(sleep) {

@@ -59,6 +59,11 @@ final class RunTracing {
 
     func stepRetrying(_ position: Int, attempt: Int, delay: Duration, error: any Error) {
         guard let span = steps[position] else { return }
+        Self.retrying(span, attempt: attempt, delay: delay, error: error)
+    }
+
+    /// Marks on a step's span that its attempt `attempt` starts after `delay`, because of `error`.
+    nonisolated static func retrying(_ span: any Span, attempt: Int, delay: Duration, error: any Error) {
         span.addEvent(
             SpanEvent(
                 name: "weft.step.retry",
