@@ -44,6 +44,22 @@ struct OnDemandStepTests {
         try DependencyInitializer(createProcess: { TestProcess() }, steps: steps, clock: clock)
     }
 
+    /// A started run whose one on-demand step, `value`, passes `gate` (closed until the test
+    /// opens it) and returns `result`.
+    private func gated(returning result: Int) async throws -> (OnDemand<Int>, StepGate) {
+        let gate = StepGate(open: false)
+        let value = OnDemand<Int>("value")
+        _ = try await initializer([
+            .sync("env") { _ in },
+            .onDemand(value) { _ in
+                await gate.pass()
+                return result
+            },
+        ]).run()
+        value.waitersChanged = { testChanges.notify() }
+        return (value, gate)
+    }
+
     @Test("The run neither starts nor waits for an on-demand step; the first request runs it, once")
     func runsOnFirstRequest() async throws {
         let gate = StepGate()
@@ -76,17 +92,7 @@ struct OnDemandStepTests {
 
     @Test("Concurrent first requests share one run of the step")
     func concurrentRequestsShareOneRun() async throws {
-        let gate = StepGate(open: false)
-        let value = OnDemand<Int>("value")
-        _ = try await initializer([
-            .sync("env") { _ in },
-            .onDemand(value) { _ in
-                await gate.pass()
-                return 42
-            },
-        ]).run()
-
-        value.waitersChanged = { testChanges.notify() }
+        let (value, gate) = try await gated(returning: 42)
         let requests = (0..<5).map { _ in Task { @MainActor in try await value.value() } }
         #expect(await waitUntil { value.waitingRequests == 5 })
         await gate.open()
@@ -358,17 +364,7 @@ struct OnDemandStepTests {
 
     @Test("A cancelled request stops waiting; the step goes on for the others")
     func cancelledRequest() async throws {
-        let gate = StepGate(open: false)
-        let value = OnDemand<Int>("value")
-        _ = try await initializer([
-            .sync("env") { _ in },
-            .onDemand(value) { _ in
-                await gate.pass()
-                return 9
-            },
-        ]).run()
-
-        value.waitersChanged = { testChanges.notify() }
+        let (value, gate) = try await gated(returning: 9)
         let leaving = Task { @MainActor in try await value.value() }
         let staying = Task { @MainActor in try await value.value() }
         #expect(await waitUntil { value.waitingRequests == 2 })
