@@ -41,7 +41,7 @@ extension Container {
     public var contexts: Set<Context> {
         get { state.withLock { $0.contexts } }
         set {
-            let (changed, hasChildren, exhausted) = state.withLock { state -> ([ServiceKey], Bool, Bool) in
+            change { state in
                 state.contexts = newValue
                 var changed: [ServiceKey] = []
                 for (key, variants) in state.variants {
@@ -49,13 +49,10 @@ extension Container {
                     guard effective !== state.registrations[key] else { continue }
                     state.registrations[key] = effective
                     state.forgetInherited(key)
-                    state.forgetCreation(of: key)
                     changed.append(key)
                 }
-                return (changed, !state.children.isEmpty, state.forget(changed, in: snapshot))
+                return RegistrationChange(keys: .many(changed))
             }
-            if exhausted { noteLockFreeReadsStopped() }
-            if hasChildren, !changed.isEmpty { forgetInDescendants(changed) }
         }
     }
 }

@@ -34,41 +34,39 @@ extension Container {
 
     /// Removes this container's registrations whose keys match, and what is cached for them.
     private func remove(forgettingModules: Bool, where matches: @Sendable (ServiceKey) -> Bool) {
-        let (keys, hasChildren, exhausted) = state.withLock { state -> ([ServiceKey], Bool, Bool) in
+        change { state in
             // A key may have registrations for contexts that are not active, and no effective one.
             let keys = Array(Set(state.registrations.keys).union(state.variants.keys).filter(matches))
             for key in keys {
                 state.registrations[key] = nil
                 state.variants[key] = nil
                 state.forgetInherited(key)
-                state.forgetCreation(of: key)
                 if !state.provenance.isEmpty { state.provenance[key] = nil }
             }
-            // Everything: values cached here of ancestors' registrations go too.
-            let forgotten = forgettingModules ? Array(state.cache.allInstances().keys) + keys : keys
-            if forgettingModules {
-                state.installedModules = []
-                state.modules = []
-            }
-            return (keys, !state.children.isEmpty, state.forget(forgotten, in: snapshot))
+            guard forgettingModules else { return RegistrationChange(keys: .many(keys)) }
+            state.installedModules = []
+            state.modules = []
+            // Everything: values cached here of ancestors' registrations go too (unchanged, so
+            // descendants keep what they cached of them).
+            let removed = Set(keys)
+            let ancestors = state.cache.allInstances().keys.filter { !removed.contains($0) }
+            return RegistrationChange(keys: .many(keys), forgottenHere: Array(ancestors))
         }
-        if exhausted { noteLockFreeReadsStopped() }
-        if hasChildren, !keys.isEmpty { forgetInDescendants(keys) }
     }
 
     /// Forgets the values cached here and below whose key and lifetime match.
     private func forgetCached(where matches: @escaping @Sendable (ServiceKey, Lifetime?) -> Bool) {
-        let (children, exhausted) = state.withLock { state -> ([Container], Bool) in
+        var children: [Container] = []
+        change { state in
+            children = state.children.alive
             // A scope caches values of its ancestors' registrations: their lifetime is there.
             // Only ancestors' locks are taken while this one is held.
             let keys = state.cache.allInstances().keys.filter { key in
                 matches(
                     key, state.registrations[key]?.lifetime ?? parent?.registration(for: key)?.registration.lifetime)
             }
-            for key in keys { state.forgetCreation(of: key) }
-            return (state.children.alive, state.forget(keys, in: snapshot))
+            return RegistrationChange(keys: .none, forgottenHere: Array(keys))
         }
-        if exhausted { noteLockFreeReadsStopped() }
         for child in children { child.forgetCached(where: matches) }
     }
 }

@@ -183,7 +183,7 @@ public final class Container: Sendable {
 
         /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
         /// - Returns: Whether this stopped lock-free reads (see ``CachedValues``).
-        mutating func forget(_ keys: some Collection<ServiceKey>, in slot: SnapshotSlot) -> Bool {
+        mutating func forget(_ keys: some Sequence<ServiceKey>, in slot: SnapshotSlot) -> Bool {
             cache.forget(keys, registrations, inherited, in: slot)
         }
 
@@ -429,109 +429,58 @@ public final class Container: Sendable {
     func add(_ registration: Registration, usesDefaultLifetime: Bool = false) -> Registration? {
         if registration.lifetime == .graph, !usesDefaultLifetime { noteGraphRegistration() }
         var replacement: Registration?
-        let outcome = state.withLock { state -> AddOutcome in
-            if usesDefaultLifetime, state.defaultLifetime != registration.lifetime {
-                let adjusted = registration.withLifetime(state.defaultLifetime)
-                replacement = adjusted
-                return insert(adjusted, into: &state)
+        change { state in
+            guard usesDefaultLifetime, state.defaultLifetime != registration.lifetime else {
+                return put(Staging.Entry(registration: registration, instance: nil, context: nil), in: &state)
             }
-            return insert(registration, into: &state)
+            let adjusted = registration.withLifetime(state.defaultLifetime)
+            replacement = adjusted
+            return put(Staging.Entry(registration: adjusted, instance: nil, context: nil), in: &state)
         }
-        if outcome != .plain { finishAdding(registration.key, outcome) }
         // `.graph` as the default lifetime: known under the lock, noted below after it.
         if replacement?.lifetime == .graph { noteGraphRegistrationInDescendants() }
         return replacement
-    }
-
-    /// ``add(_:usesDefaultLifetime:)`` under the lock.
-    @inline(__always)
-    private func insert(_ registration: Registration, into state: inout State) -> AddOutcome {
-        // Before the registration is visible: no resolve may meet a `.graph` service unprepared
-        // (``add(_:usesDefaultLifetime:)`` noted it in the descendants before taking the lock).
-        if registration.lifetime == .graph { snapshot.noteGraphRegistrations() }
-        if state.openStagings > 0, stage(Staging.Entry(registration: registration, instance: nil, context: nil)) {
-            return .staged
-        }
-        if !state.provenance.isEmpty { state.provenance[registration.key] = nil }
-        guard state.put(registration, context: nil) else { return .plain }
-        state.forgetCreation(of: registration.key)
-        let exhausted = state.forget(CollectionOfOne(registration.key), in: snapshot)
-        return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
     }
 
     /// Adds `registration` with `instance` as its value, already cached; an `owned` one is
     /// disposed at shutdown.
     @usableFromInline
     func add(_ registration: Registration, instance: any Sendable, owned: Bool = false) {
-        let key = registration.key
-        let outcome = state.withLock { state -> AddOutcome in
-            if state.openStagings > 0,
-                stage(Staging.Entry(registration: registration, instance: instance, context: nil, owned: owned))
-            {
-                return .staged
-            }
-            if !state.provenance.isEmpty { state.provenance[key] = nil }
-            guard state.put(registration, context: nil) else { return .plain }
-            state.forgetCreation(of: key)
-            state.keepValue(instance, of: registration, owned: owned)
-            let exhausted = state.invalidate(CollectionOfOne(key), in: snapshot)
-            return AddOutcome(hasChildren: !state.children.isEmpty, exhausted: exhausted)
-        }
-        if outcome != .plain { finishAdding(key, outcome) }
+        add(Staging.Entry(registration: registration, instance: instance, context: nil, owned: owned))
     }
 
-    /// What adding a registration left to do once the lock is released.
-    private struct AddOutcome: Equatable {
-        var hasChildren: Bool
-        var exhausted: Bool
-        var isStaged = false
-
-        static let plain = AddOutcome(hasChildren: false, exhausted: false)
-        static let staged = AddOutcome(hasChildren: false, exhausted: false, isStaged: true)
-    }
-
-    /// Stages `entry` if the calling task stages registrations for this container.
-    private func stage(_ entry: Staging.Entry) -> Bool {
-        Staging.innermost(for: self)?.stage(entry) ?? false
-    }
-
-    private func finishAdding(_ key: ServiceKey, _ outcome: AddOutcome) {
-        if outcome.exhausted { noteLockFreeReadsStopped() }
-        if outcome.hasChildren { forgetInDescendants([key]) }
-    }
-
-    /// Adds a registration for a context (see ``register(_:name:lifetime:when:factory:)``).
+    /// Adds `entry` (a registration for a context, or one with its instance).
     private func add(_ entry: Staging.Entry) {
-        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
-            if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) {
-                return (false, false)
-            }
-            let key = entry.registration.key
-            if !state.provenance.isEmpty { state.provenance[key] = nil }
-            guard state.put(entry.registration, context: entry.context) else { return (false, false) }
-            state.forgetCreation(of: key)
-            state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
-            let exhausted = state.invalidate(CollectionOfOne(key), in: snapshot)
-            return (!state.children.isEmpty, exhausted)
-        }
-        if exhausted { noteLockFreeReadsStopped() }
-        if hasChildren { forgetInDescendants([entry.registration.key]) }
+        change { state in put(entry, in: &state) }
+    }
+
+    /// Puts `entry` in force under the lock, or stages it when the calling task is inside
+    /// ``update(_:)`` or ``install(_:)`` of this container: every way of registering, one
+    /// function.
+    @inline(__always)
+    private func put(_ entry: Staging.Entry, in state: inout State) -> RegistrationChange {
+        let registration = entry.registration
+        // Before the registration is visible: no resolve may meet a `.graph` service unprepared
+        // (``add(_:usesDefaultLifetime:)`` noted it in the descendants before taking the lock).
+        if registration.lifetime == .graph { snapshot.noteGraphRegistrations() }
+        if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return .none }
+        if !state.provenance.isEmpty { state.provenance[registration.key] = nil }
+        guard state.put(registration, context: entry.context) else { return .none }
+        // A factory's value is forgotten; an `instance:` registration's is set in its place.
+        guard let instance = entry.instance else { return RegistrationChange(keys: .one(registration.key)) }
+        state.keepValue(instance, of: registration, owned: entry.owned)
+        return RegistrationChange(keys: .one(registration.key), replacesValues: true)
     }
 
     /// Puts `new` in place of `old`, if `old` is still this container's registration of its
     /// key (or is staged for it), forgetting what was cached for it.
     func replace(_ old: Registration, with new: Registration) {
-        let key = old.key
-        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
+        change { state in
             if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.replace(old, with: new) {
-                return (false, false)
+                return .none
             }
-            guard state.replace(old, with: new) else { return (false, false) }
-            state.forgetCreation(of: key)
-            return (!state.children.isEmpty, state.forget(CollectionOfOne(key), in: snapshot))
+            return state.replace(old, with: new) ? RegistrationChange(keys: .one(old.key)) : .none
         }
-        if exhausted { noteLockFreeReadsStopped() }
-        if hasChildren { forgetInDescendants([key]) }
     }
 
     /// Applies staged registrations in one step, in the order they were made, as if made one
@@ -543,7 +492,7 @@ public final class Container: Sendable {
     /// An entry a module made records the module as its key's provenance; one made outside
     /// modules forgets the key's.
     func apply(_ entries: [Staging.Entry], modules: [InstalledModule]) {
-        let (keys, hasChildren, exhausted) = state.withLock { state -> ([ServiceKey], Bool, Bool) in
+        change { state in
             state.installedModules.formUnion(modules.map(\.name))
             state.modules.append(contentsOf: modules)
             var changed: [ServiceKey] = []
@@ -555,47 +504,16 @@ public final class Container: Sendable {
                     state.provenance[key] = nil
                 }
                 guard state.put(entry.registration, context: entry.context) else { continue }
-                state.forgetCreation(of: key)
                 state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
                 changed.append(key)
             }
-            guard !changed.isEmpty else { return ([], false, false) }
-            let exhausted = state.invalidate(changed, in: snapshot)
-            return (changed, !state.children.isEmpty, exhausted)
+            return RegistrationChange(keys: .many(changed), replacesValues: true)
         }
-        if exhausted { noteLockFreeReadsStopped() }
-        if hasChildren { forgetInDescendants(keys) }
-    }
-
-    /// Says through ``diagnostics`` that cached values are read under the lock from now on.
-    func noteLockFreeReadsStopped() {
-        diagnostics.logger.warning(
-            "Cached values were replaced \(CachedValues.retirementLimit) times after being read lock-free; this container now reads them under its lock. Replaced values are released with the container."
-        )
     }
 
     /// Records `child` as a container that may cache values of this one's registrations.
     private func adopt(_ child: Container) {
         state.withLock { $0.children.add(child) }
-    }
-
-    /// Forgets what descendants cached for `keys` from this container's registrations (or its
-    /// ancestors'): a descendant's own registration of a key hides the change below it.
-    ///
-    /// Takes one container's lock at a time, parent before child; a finishing creation checks
-    /// its registration under its container's lock, so no stale value survives the replacement.
-    func forgetInDescendants(_ keys: [ServiceKey]) {
-        let children = state.withLock { $0.children.alive }
-        for child in children {
-            let (inherited, exhausted) = child.state.withLock { state -> ([ServiceKey], Bool) in
-                let inherited = keys.filter { state.registrations[$0] == nil }
-                for key in inherited { state.forgetCreation(of: key) }
-                if !state.inherited.isEmpty { for key in inherited { state.inherited[key] = nil } }
-                return (inherited, state.forget(inherited, in: child.snapshot))
-            }
-            if exhausted { child.noteLockFreeReadsStopped() }
-            if !inherited.isEmpty { child.forgetInDescendants(inherited) }
-        }
     }
 
     // MARK: - Resolving
@@ -641,7 +559,6 @@ public final class Container: Sendable {
         var seen: Set<ServiceKey> = []
         var infos: [RegistrationInfo] = []
         var container: Container? = self
-        var depth = 0
         while let current = container {
             let entries = current.state.withLock { state in
                 state.registrations.values.map { registration in
@@ -654,7 +571,6 @@ public final class Container: Sendable {
                         key: registration.key, lifetime: registration.lifetime, hasCachedInstance: isCached))
             }
             container = current.parent
-            depth += 1
         }
         return infos.sorted { $0.key.description < $1.key.description }
     }

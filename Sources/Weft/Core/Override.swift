@@ -47,24 +47,14 @@ extension Container {
             factory: .sync { _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)),
             keyTypeIsClass: T.self is AnyObject.Type)
         if registration.lifetime == .graph { noteGraphRegistration() }
-        swap(registration.key) { state in state.putOverride(registration) }
+        change { state in state.putOverride(registration) ? RegistrationChange(keys: .one(registration.key)) : .none }
         return Override(container: self, registration: registration)
     }
 
     func restore(_ override: Override) {
         let registration = override.registration
-        swap(registration.key) { state in state.restoreOverride(registration) }
-    }
-
-    /// Changes `key`'s registration with `change`; when `change` says the effective
-    /// registration changed, forgets what was cached for it.
-    private func swap(_ key: ServiceKey, _ change: @Sendable (inout State) -> Bool) {
-        let (hasChildren, exhausted) = state.withLock { state -> (Bool, Bool) in
-            guard change(&state) else { return (false, false) }
-            state.forgetCreation(of: key)
-            return (!state.children.isEmpty, state.forget(CollectionOfOne(key), in: snapshot))
+        change { state in
+            state.restoreOverride(registration) ? RegistrationChange(keys: .one(registration.key)) : .none
         }
-        if exhausted { noteLockFreeReadsStopped() }
-        if hasChildren { forgetInDescendants([key]) }
     }
 }

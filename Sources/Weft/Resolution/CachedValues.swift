@@ -183,7 +183,7 @@ struct CachedValues {
     /// transient registrations without them).
     /// - Returns: Whether this stopped lock-free reads (see ``retirementLimit``).
     mutating func forget(
-        _ keys: some Collection<ServiceKey>, _ registrations: [ServiceKey: Registration],
+        _ keys: some Sequence<ServiceKey>, _ registrations: [ServiceKey: Registration],
         _ inherited: [ServiceKey: InheritedRegistration], in slot: SnapshotSlot
     ) -> Bool {
         fileUnfiled()
