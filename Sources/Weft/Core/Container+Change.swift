@@ -1,62 +1,24 @@
 import Logging
 import WeftPrimitives
 
-/// What a change to a container's registrations did under its lock: the keys whose
-/// registration in force changed, and what becomes of the values cached for them. Every change
-/// returns one to ``Container/change(_:)``, which does the rest.
-struct RegistrationChange {
-    /// The keys whose registration in force changed: the values cached for them are
-    /// forgotten here and in every descendant that inherits the key.
-    var keys: ChangedKeys
-    /// Whether the change set the values of ``keys`` itself (an `instance:` registration's
-    /// value, or none): readers lose the old ones, and the new stay.
-    var replacesValues = false
-    /// Values forgotten here alone, their registrations unchanged: a reset's (which reaches
-    /// descendants itself), or what `removeAll()` forgets of ancestors' registrations.
-    var forgottenHere: [ServiceKey] = []
-
+/// What a change to a container's registrations did under its lock: which keys' registration
+/// in force changed, and what becomes of the values cached for them. Every change returns one
+/// to ``Container/change(_:)``, which does the rest.
+enum RegistrationChange {
     /// Nothing changed: a staged registration, an override already restored.
-    static let none = RegistrationChange(keys: .none)
-}
-
-/// The keys a change touched: none, one (every `register`, without an array), or several.
-enum ChangedKeys: Sequence {
     case none
-    case one(ServiceKey)
-    case many([ServiceKey])
+    /// One key's registration changed (every `register`, without an array): its values are
+    /// forgotten here and in every descendant that inherits it, unless `replacesValue` says
+    /// the change set its value itself (an `instance:` registration's), which readers then see
+    /// in place of the old.
+    case one(ServiceKey, replacesValue: Bool)
+    /// Several keys' registrations changed, as for ``one(_:replacesValue:)``; and values
+    /// forgotten here alone, their registrations unchanged (`forgottenHere`): a reset's, which
+    /// reaches descendants itself, or what `removeAll()` forgets of ancestors' registrations.
+    case many([ServiceKey], replacesValues: Bool = false, forgottenHere: [ServiceKey] = [])
 
-    var isEmpty: Bool {
-        switch self {
-        case .none: true
-        case .one: false
-        case .many(let keys): keys.isEmpty
-        }
-    }
-
-    var array: [ServiceKey] {
-        switch self {
-        case .none: []
-        case .one(let key): [key]
-        case .many(let keys): keys
-        }
-    }
-
-    func makeIterator() -> Iterator { Iterator(keys: self) }
-
-    /// Walks the keys without making an array of one.
-    struct Iterator: IteratorProtocol {
-        let keys: ChangedKeys
-        var index = 0
-
-        mutating func next() -> ServiceKey? {
-            defer { index += 1 }
-            switch keys {
-            case .none: return nil
-            case .one(let key): return index == 0 ? key : nil
-            case .many(let keys): return index < keys.count ? keys[index] : nil
-            }
-        }
-    }
+    /// A change of `key`'s registration that forgets its values.
+    static func one(_ key: ServiceKey) -> RegistrationChange { .one(key, replacesValue: false) }
 }
 
 extension Container {
@@ -70,27 +32,30 @@ extension Container {
     /// the lock: a note if lock-free reads stopped, and descendants forget what they cached of
     /// the keys they inherit. Forgetting that second half left stale values in scopes: no
     /// caller writes either half itself.
+    @inline(__always)
     func change(_ body: (inout State) -> RegistrationChange) {
-        let (change, hasChildren, exhausted) = state.withLock { state -> (RegistrationChange, Bool, Bool) in
+        // What descendants forget, and whether lock-free reads stopped.
+        let (inherited, exhausted) = state.withLock { state -> ([ServiceKey], Bool) in
             let change = body(&state)
-            let here = change.forgottenHere
-            if change.keys.isEmpty, here.isEmpty { return (change, false, false) }
-            for key in change.keys { state.forgetCreation(of: key) }
-            for key in here { state.forgetCreation(of: key) }
-            var exhausted = false
-            if change.replacesValues {
-                exhausted = state.invalidate(change.keys, in: snapshot)
-                if !here.isEmpty { exhausted = state.forget(here, in: snapshot) || exhausted }
-            } else {
-                // One republication for both.
-                exhausted =
-                    here.isEmpty
-                    ? state.forget(change.keys, in: snapshot) : state.forget(change.keys.array + here, in: snapshot)
+            switch consume change {
+            case .none:
+                return ([], false)
+            case .one(let key, let replacesValue):
+                state.forgetCreation(of: key)
+                let keys = CollectionOfOne(key)
+                let exhausted = replacesValue ? state.invalidate(keys, in: snapshot) : state.forget(keys, in: snapshot)
+                return (state.children.isEmpty ? [] : [key], exhausted)
+            case .many(let keys, let replacesValues, let here):
+                for key in keys { state.forgetCreation(of: key) }
+                for key in here { state.forgetCreation(of: key) }
+                let inherited = state.children.isEmpty ? [] : keys
+                guard replacesValues else { return (inherited, state.forget(keys + here, in: snapshot)) }
+                let exhausted = state.invalidate(keys, in: snapshot)
+                return (inherited, here.isEmpty ? exhausted : state.forget(here, in: snapshot) || exhausted)
             }
-            return (change, !state.children.isEmpty && !change.keys.isEmpty, exhausted)
         }
         if exhausted { noteLockFreeReadsStopped() }
-        if hasChildren { forgetInDescendants(change.keys.array) }
+        if !inherited.isEmpty { forgetInDescendants(inherited) }
     }
 
     /// Forgets what descendants cached for `keys` from this container's registrations (or its
@@ -103,7 +68,7 @@ extension Container {
             child.change { state in
                 let inherited = keys.filter { state.registrations[$0] == nil }
                 for key in inherited { state.forgetInherited(key) }
-                return RegistrationChange(keys: .many(inherited))
+                return .many(inherited)
             }
         }
     }

@@ -51,7 +51,7 @@ extension Container {
                     state.forgetInherited(key)
                     changed.append(key)
                 }
-                return RegistrationChange(keys: .many(changed))
+                return .many(changed)
             }
         }
     }

@@ -43,14 +43,14 @@ extension Container {
                 state.forgetInherited(key)
                 if !state.provenance.isEmpty { state.provenance[key] = nil }
             }
-            guard forgettingModules else { return RegistrationChange(keys: .many(keys)) }
+            guard forgettingModules else { return .many(keys) }
             state.installedModules = []
             state.modules = []
             // Everything: values cached here of ancestors' registrations go too (unchanged, so
             // descendants keep what they cached of them).
             let removed = Set(keys)
             let ancestors = state.cache.allInstances().keys.filter { !removed.contains($0) }
-            return RegistrationChange(keys: .many(keys), forgottenHere: Array(ancestors))
+            return .many(keys, forgottenHere: Array(ancestors))
         }
     }
 
@@ -65,7 +65,7 @@ extension Container {
                 matches(
                     key, state.registrations[key]?.lifetime ?? parent?.registration(for: key)?.registration.lifetime)
             }
-            return RegistrationChange(keys: .none, forgottenHere: Array(keys))
+            return .many([], forgottenHere: Array(keys))
         }
         for child in children { child.forgetCached(where: matches) }
     }

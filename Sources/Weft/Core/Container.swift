@@ -147,6 +147,7 @@ public final class Container: Sendable {
 
         /// Makes a creation in flight for `key` invisible to later resolves, which start their
         /// own: its registration was replaced. It still completes for those already waiting.
+        @inline(__always)
         mutating func forgetCreation(of key: ServiceKey) {
             // Skipped while nothing is being created: a hash and probe on every registration.
             guard !creations.isEmpty, let forgotten = creations.removeValue(forKey: key) else { return }
@@ -183,15 +184,20 @@ public final class Container: Sendable {
 
         /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
         /// - Returns: Whether this stopped lock-free reads (see ``CachedValues``).
+        @inline(__always)
         mutating func forget(_ keys: some Sequence<ServiceKey>, in slot: SnapshotSlot) -> Bool {
-            cache.forget(keys, registrations, inherited, in: slot)
+            // Nothing cached nor published, as while a container is being set up: nothing to do.
+            guard !cache.isBare else { return false }
+            return cache.forget(keys, registrations, inherited, in: slot)
         }
 
         /// The values of `keys` were replaced by ``keepValue(_:of:owned:)``: readers must not
         /// see the old ones.
         /// - Returns: Whether this stopped lock-free reads.
+        @inline(__always)
         mutating func invalidate(_ keys: some Sequence<ServiceKey>, in slot: SnapshotSlot) -> Bool {
-            cache.invalidate(keys, registrations, inherited, in: slot)
+            guard !cache.isBare else { return false }
+            return cache.invalidate(keys, registrations, inherited, in: slot)
         }
     }
 
@@ -431,11 +437,11 @@ public final class Container: Sendable {
         var replacement: Registration?
         change { state in
             guard usesDefaultLifetime, state.defaultLifetime != registration.lifetime else {
-                return put(Staging.Entry(registration: registration, instance: nil, context: nil), in: &state)
+                return put(registration, context: nil, in: &state) ? .one(registration.key) : .none
             }
             let adjusted = registration.withLifetime(state.defaultLifetime)
             replacement = adjusted
-            return put(Staging.Entry(registration: adjusted, instance: nil, context: nil), in: &state)
+            return put(adjusted, context: nil, in: &state) ? .one(adjusted.key) : .none
         }
         // `.graph` as the default lifetime: known under the lock, noted below after it.
         if replacement?.lifetime == .graph { noteGraphRegistrationInDescendants() }
@@ -449,27 +455,36 @@ public final class Container: Sendable {
         add(Staging.Entry(registration: registration, instance: instance, context: nil, owned: owned))
     }
 
-    /// Adds `entry` (a registration for a context, or one with its instance).
+    /// Adds `entry`: a registration for a context, or one with its instance.
     private func add(_ entry: Staging.Entry) {
-        change { state in put(entry, in: &state) }
+        change { state in
+            guard put(entry.registration, context: entry.context, in: &state, staging: entry) else { return .none }
+            // A factory's value is forgotten; an `instance:` registration's is set in its place.
+            guard let instance = entry.instance else { return .one(entry.registration.key) }
+            state.keepValue(instance, of: entry.registration, owned: entry.owned)
+            return .one(entry.registration.key, replacesValue: true)
+        }
     }
 
-    /// Puts `entry` in force under the lock, or stages it when the calling task is inside
-    /// ``update(_:)`` or ``install(_:)`` of this container: every way of registering, one
-    /// function.
+    /// Puts `registration` in force under the lock, for `context` if given, or stages it
+    /// (as `staging`, or as a plain entry) when the calling task is inside ``update(_:)`` or
+    /// ``install(_:)`` of this container: every way of registering, one function.
+    /// - Returns: Whether the registration this container resolves the key with changed.
     @inline(__always)
-    private func put(_ entry: Staging.Entry, in state: inout State) -> RegistrationChange {
-        let registration = entry.registration
+    private func put(
+        _ registration: Registration, context: Context?, in state: inout State,
+        staging entry: @autoclosure () -> Staging.Entry? = nil
+    ) -> Bool {
         // Before the registration is visible: no resolve may meet a `.graph` service unprepared
         // (``add(_:usesDefaultLifetime:)`` noted it in the descendants before taking the lock).
         if registration.lifetime == .graph { snapshot.noteGraphRegistrations() }
-        if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.stage(entry) { return .none }
+        if state.openStagings > 0, let staging = Staging.innermost(for: self),
+            staging.stage(entry() ?? Staging.Entry(registration: registration, instance: nil, context: context))
+        {
+            return false
+        }
         if !state.provenance.isEmpty { state.provenance[registration.key] = nil }
-        guard state.put(registration, context: entry.context) else { return .none }
-        // A factory's value is forgotten; an `instance:` registration's is set in its place.
-        guard let instance = entry.instance else { return RegistrationChange(keys: .one(registration.key)) }
-        state.keepValue(instance, of: registration, owned: entry.owned)
-        return RegistrationChange(keys: .one(registration.key), replacesValues: true)
+        return state.put(registration, context: context)
     }
 
     /// Puts `new` in place of `old`, if `old` is still this container's registration of its
@@ -479,7 +494,7 @@ public final class Container: Sendable {
             if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.replace(old, with: new) {
                 return .none
             }
-            return state.replace(old, with: new) ? RegistrationChange(keys: .one(old.key)) : .none
+            return state.replace(old, with: new) ? .one(old.key) : .none
         }
     }
 
@@ -507,7 +522,7 @@ public final class Container: Sendable {
                 state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
                 changed.append(key)
             }
-            return RegistrationChange(keys: .many(changed), replacesValues: true)
+            return .many(changed, replacesValues: true)
         }
     }
 

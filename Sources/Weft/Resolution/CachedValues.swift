@@ -91,6 +91,10 @@ struct CachedValues {
     /// Whether nothing is cached.
     var isEmpty: Bool { filedInstances.isEmpty && unfiled.isEmpty }
 
+    /// Whether nothing is cached nor published: forgetting or invalidating keys changes nothing.
+    @inline(__always)
+    var isBare: Bool { filedInstances.isEmpty && unfiled.isEmpty && current == nil && currentTransients == nil }
+
     /// Every value cached here, filed first.
     mutating func allInstances() -> [ServiceKey: StoredInstance] {
         fileUnfiled()
