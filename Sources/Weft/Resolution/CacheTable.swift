@@ -17,7 +17,13 @@ import WeftPrimitives
 final class CacheTable: @unchecked Sendable {
     /// The number of slots: a power of two.
     let capacity: Int
-    /// `UInt.bitWidth - log2(capacity)`: see ``KeySlots``.
+    /// How many slots hold a value: written under the container's lock, by insertions.
+    private(set) var count = 0
+
+    /// Whether one more value keeps the table at most half full (the one growth rule): else
+    /// ``CachedValues`` replaces it with a larger one.
+    var hasRoom: Bool { OpenAddressing.holds(count + 1, in: capacity) }
+    /// `UInt.bitWidth - log2(capacity)`: see ``OpenAddressing/home(of:shift:)``.
     private let shift: Int
     /// A ``Header`` and the slots after it, in one allocation aligned to 64 bytes: what
     /// ``SnapshotSlot`` publishes (``publishedWord``), so that a read goes from the published
@@ -68,8 +74,7 @@ final class CacheTable: @unchecked Sendable {
 
     /// An empty table with room for `entries` values before it is half full.
     init(roomFor entries: Int) {
-        var bits = 3
-        while 1 << bits < entries * 2 { bits += 1 }
+        let bits = OpenAddressing.bits(holding: entries, minimumBits: 3)
         capacity = 1 << bits
         shift = UInt.bitWidth - bits
         let headerSize = MemoryLayout<Header>.stride
@@ -118,27 +123,29 @@ final class CacheTable: @unchecked Sendable {
     static func object(forUnnamed type: UInt, ofExactly isa: UInt, published word: UInt) -> (
         object: AnyObject?, isPublished: Bool
     ) {
-        let block = block(ofPublished: word)
+        // The block's address and log2 of its slot count, both in the word.
+        let slots =
+            UnsafeRawPointer(bitPattern: word & ~UInt(blockAlignment - 1)).unsafelyUnwrapped
+            + MemoryLayout<Header>.stride
         let bits = Int(truncatingIfNeeded: word & UInt(blockAlignment - 1))
-        let mask = (1 &<< bits) &- 1
-        var index = KeySlots.home(ofUnnamed: type, shift: UInt.bitWidth &- bits)
-        let slots = UnsafeMutableRawPointer(mutating: block + MemoryLayout<Header>.stride)
-        while true {
-            let slot = slots + index &* MemoryLayout<Slot>.stride
-            let filled = UnsafeAtomic<UInt>(at: slot.assumingMemoryBound(to: UInt.AtomicRepresentation.self))
-                .load(ordering: .acquiring)
-            if filled == type {
-                // Unretained until its class matches: the table holds it as long as the container.
-                let bits = slot.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
-                guard isInstance(bits, ofExactly: isa) else { return (nil, true) }
-                return (
-                    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-                        .takeUnretainedValue(), true
-                )
-            }
-            if filled == 0 { return (nil, false) }
-            index = (index &+ 1) & mask
+        let (index, found) = OpenAddressing.probe(
+            from: OpenAddressing.home(of: type, shift: UInt.bitWidth &- bits), mask: (1 &<< bits) &- 1
+        ) { index in
+            let filled = UnsafeAtomic<UInt>(
+                at: UnsafeMutableRawPointer(mutating: slots + index &* MemoryLayout<Slot>.stride)
+                    .assumingMemoryBound(to: UInt.AtomicRepresentation.self)
+            ).load(ordering: .acquiring)
+            return filled == type ? .found : filled == 0 ? .empty : .occupied
         }
+        guard found else { return (nil, false) }
+        // Unretained until its class matches: the table holds it as long as the container.
+        let object = slots.load(
+            fromByteOffset: index &* MemoryLayout<Slot>.stride &+ MemoryLayout<UInt>.stride, as: UInt.self)
+        guard isInstance(object, ofExactly: isa) else { return (nil, true) }
+        return (
+            Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: object).unsafelyUnwrapped)
+                .takeUnretainedValue(), true
+        )
     }
 
     /// ``object(for:ofExactly:published:)`` for a named key: out of line, so that the unnamed probe
@@ -207,18 +214,24 @@ final class CacheTable: @unchecked Sendable {
         key.name == nil ? key.typeAddress : key.typeAddress | 1
     }
 
+    /// The slot holding `key`, or the empty slot it would go in.
+    @inline(__always)
+    private func probe(for key: ServiceKey) -> (index: Int, found: Bool) {
+        let type = Self.typeWord(of: key)
+        return OpenAddressing.probe(
+            from: OpenAddressing.home(of: OpenAddressing.word(of: key), shift: shift), mask: capacity &- 1
+        ) { index in
+            let slot = self.type(at: index).load(ordering: .acquiring)
+            if slot == 0 { return .empty }
+            return slot == type && (type & 1 == 0 || names.unsafelyUnwrapped[index] == key.name) ? .found : .occupied
+        }
+    }
+
     /// The slot holding `key`, if any.
     @inline(__always)
     private func slot(of key: ServiceKey) -> Int? {
-        let type = Self.typeWord(of: key)
-        let mask = capacity &- 1
-        var index = KeySlots.home(of: key, shift: shift)
-        while true {
-            let slot = self.type(at: index).load(ordering: .acquiring)
-            if slot == 0 { return nil }
-            if slot == type && (type & 1 == 0 || names.unsafelyUnwrapped[index] == key.name) { return index }
-            index = (index &+ 1) & mask
-        }
+        let (index, found) = probe(for: key)
+        return found ? index : nil
     }
 
     /// The value cached for `key`, if this table has one.
@@ -250,6 +263,8 @@ final class CacheTable: @unchecked Sendable {
             (values.unsafelyUnwrapped + index).initialize(to: value)
         }
         self.type(at: index).store(Self.typeWord(of: key), ordering: .releasing)
+        count += 1
+        checkInsertion(of: key, at: index)
         return true
     }
 
@@ -265,25 +280,24 @@ final class CacheTable: @unchecked Sendable {
         UnsafeMutableRawPointer(slots + index).storeBytes(
             of: retained.toOpaque(), toByteOffset: MemoryLayout<UInt>.stride, as: UnsafeMutableRawPointer.self)
         self.type(at: index).store(Self.typeWord(of: key), ordering: .releasing)
+        count += 1
+        checkInsertion(of: key, at: index)
         return index
     }
 
     /// The slot `key` goes in, its name stored if it has one, unless the table holds `key`.
     @inline(__always)
     private func emptySlot(for key: ServiceKey) -> Int? {
-        let mask = capacity &- 1
-        let type = Self.typeWord(of: key)
-        var index = KeySlots.home(of: key, shift: shift)
-        while true {
-            let filled = self.type(at: index).load(ordering: .relaxed)
-            if filled == 0 { break }
-            if filled == type && (type & 1 == 0 || names.unsafelyUnwrapped[index] == key.name) { return nil }
-            index = (index &+ 1) & mask
-        }
+        let (index, found) = probe(for: key)
+        if found { return nil }
+        // The one growth rule: the caller replaces a table before it would be more than half
+        // full (``CachedValues``), so an insertion never fills the last free slot.
+        #if WEFT_INTERNAL_CHECKS
+            precondition(OpenAddressing.holds(count + 1, in: capacity), "an insertion into a table half full")
+        #endif
         // Field by field, never the whole slot: readers load the type field atomically, which
-        // the caller stores last. A stored property's key path: the optimizer makes this a
-        // constant offset.
-        if type & 1 != 0 {
+        // the caller stores last.
+        if Self.typeWord(of: key) & 1 != 0 {
             if names == nil {
                 names = .allocate(capacity: capacity)
                 names.unsafelyUnwrapped.initialize(repeating: nil, count: capacity)
@@ -299,7 +313,7 @@ final class CacheTable: @unchecked Sendable {
     func entry(at index: Int) -> (key: ServiceKey, value: any Sendable) {
         let type = self.type(at: index).load(ordering: .relaxed)
         let name = type & 1 != 0 ? names.unsafelyUnwrapped[index] : nil
-        let key = ServiceKey(unsafeBitCast(type & ~1, to: Any.Type.self), name: name)
+        let key = ServiceKey(TrustedCasts.metatype(atAddress: type & ~1), name: name)
         if let object = slots[index].object { return (key, object) }
         return (key, values.unsafelyUnwrapped[index])
     }
@@ -321,9 +335,22 @@ final class CacheTable: @unchecked Sendable {
         return Unmanaged.passUnretained(table.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
     }
 
-    /// How many slots hold a value: for checks (it visits every slot).
-    var count: Int {
+    /// How many slots hold a value: for checks (it visits every slot), where ``count`` is
+    /// what insertions counted.
+    private var filledSlots: Int {
         (0..<capacity).count(where: isFilled)
+    }
+
+    /// The invariants an insertion of `key` at `index` may break, checked after every one (the
+    /// whole table is checked when it is replaced, ``checkInvariants()``): at most half full,
+    /// `key` found at `index` by a probe from its home slot, and its value there. Compiled in
+    /// under `WEFT_INTERNAL_CHECKS` only.
+    private func checkInsertion(of key: ServiceKey, at index: Int) {
+        #if WEFT_INTERNAL_CHECKS
+            precondition(OpenAddressing.holds(count, in: capacity), "more than half full")
+            precondition(slot(of: key) == index, "\(key) is not found where it was inserted")
+            precondition(slots[index].object != nil || values != nil, "a slot holds neither an instance nor a value")
+        #endif
     }
 
     /// The table's invariants, for the writer under the container's lock: a power-of-two slot
@@ -340,7 +367,8 @@ final class CacheTable: @unchecked Sendable {
                 block.assumingMemoryBound(to: Header.self).pointee.table
                     == UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()),
                 "the header does not name its table")
-            precondition(count * 2 <= capacity, "more than half full")
+            precondition(filledSlots == count, "\(filledSlots) slots hold values, counted \(count)")
+            precondition(OpenAddressing.holds(count, in: capacity), "more than half full")
             for index in 0..<capacity where isFilled(index) {
                 let (key, _) = entry(at: index)
                 precondition(slot(of: key) == index, "\(key) is not found by a probe from its home slot")

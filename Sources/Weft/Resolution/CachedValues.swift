@@ -25,7 +25,6 @@ struct CachedValues {
 
     /// The table readers see, kept alive here, and how many values it holds.
     private var current: CacheTable?
-    private var currentCount = 0
     /// Every table published before `current` and replaced to lose keys (or unpublished):
     /// a reader may still be inside one, so they live as long as the container. At most
     /// ``retirementLimit`` of them.
@@ -313,7 +312,7 @@ struct CachedValues {
     /// index the table being replaced; `make` sees them filed.
     private mutating func replaceTable(
         _ replacement: Replacement, to slot: SnapshotSlot,
-        _ make: (_ filed: [ServiceKey: StoredInstance]) -> (table: CacheTable, count: Int)?
+        _ make: (_ filed: [ServiceKey: StoredInstance]) -> CacheTable?
     ) {
         fileUnfiled()
         let made = make(filedInstances)
@@ -323,7 +322,7 @@ struct CachedValues {
             case .retired: retired.append(current)
             }
         }
-        (current, currentCount) = (made?.table, made?.count ?? 0)
+        current = made
         slot.publish(current)
         checkInvariants()
     }
@@ -348,8 +347,8 @@ struct CachedValues {
     /// did (else call ``publish(_:for:registrations:to:)``).
     @inline(__always)
     private mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> Bool {
-        guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return false }
-        if CacheTable.borrowing(&current, { $0.insert(value, for: key) }) == true { currentCount += 1 }
+        guard !isSuspended, current?.hasRoom == true else { return false }
+        _ = CacheTable.borrowing(&current) { $0.insert(value, for: key) }
         return true
     }
 
@@ -357,10 +356,8 @@ struct CachedValues {
     /// `object` took, or `nil` (the table holds `key`, is full, or nothing is published).
     @inline(__always)
     private mutating func insertIfRoom(object: ObjectAddress, for key: ServiceKey) -> Int? {
-        guard !isSuspended, let capacity = current?.capacity, (currentCount + 1) * 2 <= capacity else { return nil }
-        let index = CacheTable.borrowing(&current) { $0.insert(object: object, for: key) } ?? nil
-        if index != nil { currentCount += 1 }
-        return index
+        guard !isSuspended, current?.hasRoom == true else { return nil }
+        return CacheTable.borrowing(&current) { $0.insert(object: object, for: key) } ?? nil
     }
 
     /// `value` was cached strongly for `key` (or served under the lock, which readers of the
@@ -378,31 +375,29 @@ struct CachedValues {
             if mayPublish { replaceTable(.retired, to: slot) { Self.table(of: $0, roomFor: room) } }
             return
         }
-        if (currentCount + 1) * 2 <= table.capacity {
+        if table.hasRoom {
             // One probe: the key is looked for where it would go.
-            if table.insert(value, for: key) { currentCount += 1 }
+            table.insert(value, for: key)
             return
         }
         if table.contains(key) { return }
-        let room = currentCount + 1
+        let room = table.count + 1
         replaceTable(.outgrown, to: slot) { filed in
-            var (larger, count) = Self.table(of: filed, roomFor: room)
-            if larger.insert(value, for: key) { count += 1 }
-            return (larger, count)
+            let larger = Self.table(of: filed, roomFor: room)
+            larger.insert(value, for: key)
+            return larger
         }
     }
 
     /// A table of the strong values in `instances`, with room for `entries` values (at least).
-    private static func table(of instances: [ServiceKey: StoredInstance], roomFor entries: Int)
-        -> (table: CacheTable, count: Int)
-    {
+    private static func table(of instances: [ServiceKey: StoredInstance], roomFor entries: Int) -> CacheTable {
         var strong = 0
         for stored in instances.values where stored.isStrong { strong += 1 }
         let table = CacheTable(roomFor: max(entries, strong))
         for (key, stored) in instances {
             if case .strong(let value) = stored { table.insert(value, for: key) }
         }
-        return (table, strong)
+        return table
     }
 
     private mutating func publishTransients(_ table: TransientTable?, to slot: SnapshotSlot) {
@@ -434,7 +429,7 @@ struct CachedValues {
     private func checkUnfiled() {
         #if WEFT_INTERNAL_CHECKS
             precondition(unfiled.isEmpty || current != nil, "values are unfiled, but no table holds them")
-            precondition(unfiled.count <= currentCount, "more values unfiled than the table holds")
+            precondition(unfiled.count <= current?.count ?? 0, "more values unfiled than the table holds")
             if let last = unfiled.last, let current {
                 precondition(Int(last) < current.capacity, "an unfiled slot past the table's end")
             }
@@ -442,20 +437,14 @@ struct CachedValues {
     }
 
     /// Every invariant, after the table was replaced: nothing unfiled (the filing rule), the
-    /// count matches the table, the table's own invariants, and every strong value filed is
+    /// table's own invariants, and every strong value filed is
     /// published unless publishing is suspended or over. Compiled in under
     /// `WEFT_INTERNAL_CHECKS` only.
     private func checkInvariants() {
         #if WEFT_INTERNAL_CHECKS
             precondition(unfiled.isEmpty, "the table was replaced while values were unfiled in it")
-            guard let current else {
-                precondition(currentCount == 0, "a count without a table")
-                return
-            }
+            guard let current else { return }
             current.checkInvariants()
-            precondition(
-                current.count == currentCount, "the table holds \(current.count) values, counted \(currentCount)")
-            precondition(currentCount * 2 <= current.capacity, "the table is more than half full")
             for (key, stored) in filedInstances where stored.isStrong {
                 precondition(current.contains(key), "a cached value of \(key) is not published")
             }

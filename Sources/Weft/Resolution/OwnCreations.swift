@@ -3,7 +3,7 @@ import WeftPrimitives
 /// The container's own synchronous singletons being made on the cold path right now: for each,
 /// the address of its registration and the step its creator runs in (``Creator``).
 ///
-/// Open addressing over plain words (linear probing, at most half full): where the
+/// A view over ``OpenAddressing`` with plain words for keys: where the
 /// container's dictionary of creations in flight hashes and compares a key and counts
 /// references to the creator's frame, starting and ending a creation here costs a
 /// multiplication and a compare or two. A registration belongs to one container, and lives at
@@ -23,21 +23,24 @@ struct OwnCreations {
     /// The slot `registration` would be found from.
     @inline(__always)
     private func home(of registration: UInt) -> Int {
-        FibonacciHashing.slot(of: registration, shift: UInt.bitWidth - slots.count.trailingZeroBitCount)
+        OpenAddressing.home(of: registration, shift: UInt.bitWidth - slots.count.trailingZeroBitCount)
+    }
+
+    /// The slot holding `registration`, or the empty slot it would go in (the table has slots).
+    @inline(__always)
+    private func probe(for registration: UInt) -> (index: Int, found: Bool) {
+        OpenAddressing.probe(from: home(of: registration), mask: slots.count &- 1) { index in
+            let found = slots[index].registration
+            return found == registration ? .found : found == 0 ? .empty : .occupied
+        }
     }
 
     /// The slot holding `registration`, if it is in flight.
     @inline(__always)
     private func slot(of registration: UInt) -> Int? {
         guard count > 0 else { return nil }
-        let mask = slots.count &- 1
-        var index = home(of: registration)
-        while true {
-            let found = slots[index].registration
-            if found == registration { return index }
-            if found == 0 { return nil }
-            index = (index &+ 1) & mask
-        }
+        let (index, found) = probe(for: registration)
+        return found ? index : nil
     }
 
     /// The step of the creation of `registration` in flight, if any.
@@ -51,11 +54,8 @@ struct OwnCreations {
     mutating func start(_ registration: Registration, in creator: Creator) -> Bool {
         let address = Self.address(of: registration)
         if slot(of: address) != nil { return false }
-        if (count &+ 1) &* 2 > slots.count { grow() }
-        let mask = slots.count &- 1
-        var index = home(of: address)
-        while slots[index].registration != 0 { index = (index &+ 1) & mask }
-        slots[index] = Entry(registration: address, creator: creator)
+        if !OpenAddressing.holds(count &+ 1, in: slots.count) { grow() }
+        slots[probe(for: address).index] = Entry(registration: address, creator: creator)
         count &+= 1
         checkInvariants()
         return true
@@ -87,16 +87,14 @@ struct OwnCreations {
         return true
     }
 
-    /// Twice the slots (16 to start), the entries placed again.
+    /// The slots the one growth rule gives for one more entry (16 at least), the entries
+    /// placed again.
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Entry(registration: 0, creator: nil), count: max(16, old.count * 2))
-        let mask = slots.count &- 1
-        for entry in old where entry.registration != 0 {
-            var index = home(of: entry.registration)
-            while slots[index].registration != 0 { index = (index &+ 1) & mask }
-            slots[index] = entry
-        }
+        slots = Array(
+            repeating: Entry(registration: 0, creator: nil),
+            count: 1 << OpenAddressing.bits(holding: count &+ 1, minimumBits: 4))
+        for entry in old where entry.registration != 0 { slots[probe(for: entry.registration).index] = entry }
     }
 
     /// The registration's address, never 0: what names its creation.
@@ -110,10 +108,10 @@ struct OwnCreations {
     /// `WEFT_INTERNAL_CHECKS` only.
     private func checkInvariants() {
         #if WEFT_INTERNAL_CHECKS
-            precondition(slots.count & (slots.count - 1) == 0, "the slot count is not a power of two")
             let filled = slots.indices.filter { slots[$0].registration != 0 }
             precondition(filled.count == count, "\(filled.count) creations in the slots, counted \(count)")
-            precondition(count * 2 <= slots.count, "more than half full")
+            precondition(
+                slots.isEmpty || OpenAddressing.holds(count, in: slots.count), "not a power of two at most half full")
             for index in filled {
                 precondition(slots[index].creator != nil, "a creation without a creator")
                 precondition(slot(of: slots[index].registration) == index, "a creation not found from its home slot")

@@ -126,6 +126,15 @@ enum TrustedCasts {
 }
 
 extension TrustedCasts {
+    /// The type whose metadata is at `address`.
+    ///
+    /// Contract: `address` is a key's ``ServiceKey/typeAddress`` (a ``CacheTable`` slot keeps it
+    /// as a word), so type metadata lives there for as long as the process does.
+    @inline(__always)
+    static func metatype(atAddress address: UInt) -> Any.Type {
+        unsafeBitCast(address, to: Any.Type.self)
+    }
+
     /// The address of `object`, which names it while it lives: what `ObjectIdentifier` holds,
     /// without converting `object` to `AnyObject` first (which retained and released it on every
     /// creation of the cold path). Safe: nothing is dereferenced.
