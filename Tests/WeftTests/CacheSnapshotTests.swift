@@ -26,6 +26,13 @@ struct CacheSnapshotTests {
         let words = _getUnsafePointerToStoredProperties(child)
         let next = (words + MemoryLayout<PublishedWords>.stride).load(as: UInt.self)
         #expect(next == UInt(bitPattern: Unmanaged.passUnretained(parent).toOpaque()))
+        // `SnapshotSlot.Word` finds the words by position: the cache word first, then the
+        // transient table's, then the `.graph` flag.
+        let word = MemoryLayout<UInt>.stride
+        #expect(MemoryLayout<PublishedWords>.offset(of: \.cache) == 0)
+        #expect(MemoryLayout<PublishedWords>.offset(of: \.transients) == word)
+        #expect(MemoryLayout<PublishedWords>.offset(of: \.graphs) == 2 * word)
+        #expect(MemoryLayout<PublishedWords>.size == 3 * word)
         #expect(words.load(as: UInt.self) == 0)
         child.register(Service.self, lifetime: .singleton) { Service(id: 1) }
         let made = try child.require(Service.self)

@@ -123,7 +123,7 @@ extension Container {
     /// `nil`; an error goes to ``Diagnostics/onResolutionError`` as for ``resolve(_:name:)``.
     public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) -> T? {
         try? Self.cast(
-            resolveAny(ServiceKey.withArguments(type, name: name, A.self), arguments: argument, miss: .probe),
+            resolveWithArguments(ServiceKey.withArguments(type, name: name, A.self), arguments: argument, miss: .probe),
             ServiceKey(type, name: name))
     }
 
@@ -133,7 +133,7 @@ extension Container {
         _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
     ) -> T? {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
-        return try? Self.cast(resolveAny(key, arguments: (a, b, repeat each c), miss: .probe), key)
+        return try? Self.cast(resolveWithArguments(key, arguments: (a, b, repeat each c), miss: .probe), key)
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or the
@@ -142,7 +142,7 @@ extension Container {
         throws(ResolutionError) -> T
     {
         let key = ServiceKey.withArguments(type, name: name, A.self)
-        return try Self.cast(resolveAny(key, arguments: argument, miss: .fail), key)
+        return try Self.cast(resolveWithArguments(key, arguments: argument, miss: .fail), key)
     }
 
     /// The service registered for `type` (and `name`) with a factory taking these two or
@@ -151,7 +151,7 @@ extension Container {
         _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
     ) throws(ResolutionError) -> T {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
-        return try Self.cast(resolveAny(key, arguments: (a, b, repeat each c), miss: .fail), key)
+        return try Self.cast(resolveWithArguments(key, arguments: (a, b, repeat each c), miss: .fail), key)
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`,
@@ -160,7 +160,7 @@ extension Container {
         async throws(ResolutionError) -> T
     {
         let key = ServiceKey.withArguments(type, name: name, A.self)
-        return try Self.cast(await resolveAnyAsync(key, arguments: argument), key)
+        return try Self.cast(await resolveWithArgumentsAsync(key, arguments: argument), key)
     }
 
     /// The service registered for `type` (and `name`) with a factory taking these two or
@@ -169,7 +169,7 @@ extension Container {
         _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
     ) async throws(ResolutionError) -> T {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
-        return try Self.cast(await resolveAnyAsync(key, arguments: (a, b, repeat each c)), key)
+        return try Self.cast(await resolveWithArgumentsAsync(key, arguments: (a, b, repeat each c)), key)
     }
 
     /// `arguments` as the types `key`'s factory takes. The key names those types, so this

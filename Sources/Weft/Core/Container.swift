@@ -541,7 +541,7 @@ public final class Container: Sendable {
     /// ``Diagnostics/onResolutionError`` with its path. Use ``require(_:name:)`` to get it thrown.
     @inlinable
     public func resolve<T: Sendable>(_ type: T.Type, name: String? = nil) -> T? {
-        try? resolveSync(ServiceKey(type, name: name), miss: .probe) as T
+        try? resolveSync(type, name: name, miss: .probe) as T
     }
 
     /// The service registered for `type` (and `name`), or an error saying why there is none:
@@ -549,7 +549,7 @@ public final class Container: Sendable {
     /// factory (with the path to it), or an `async` factory reached synchronously.
     @inlinable
     public func require<T: Sendable>(_ type: T.Type, name: String? = nil) throws(ResolutionError) -> T {
-        try resolveSync(ServiceKey(type, name: name))
+        try resolveSync(type, name: name)
     }
 
     /// The service registered for `type` (and `name`), running `async` factories as needed.
@@ -558,7 +558,7 @@ public final class Container: Sendable {
     /// ends the wait with ``ResolutionError/cancelled(_:path:)``; the creation goes on.
     @inlinable
     public func resolveAsync<T: Sendable>(_ type: T.Type, name: String? = nil) async throws(ResolutionError) -> T {
-        try await resolveAsync(ServiceKey(type, name: name))
+        try await resolveValueAsync(ServiceKey(type, name: name))
     }
 
     /// Whether this container or an ancestor has a registration for `type` (and `name`).

@@ -189,9 +189,11 @@ final class Registration: Sendable {
     /// with `await` where it is resolved with `await` (`register(_:also:)`).
     init(key: ServiceKey, forwardingTo target: ServiceKey, site: RegistrationSite? = nil) {
         self.key = key
-        let synchronous = Factory.sync { resolver in try resolver.container.resolveSync(target) as any Sendable }
+        let synchronous = Factory.sync { resolver in
+            try resolver.container.resolveValue(target, miss: .fail) as any Sendable
+        }
         let asynchronous = Factory.async { resolver in
-            try await resolver.container.resolveAsync(target) as any Sendable
+            try await resolver.container.resolveValueAsync(target) as any Sendable
         }
         self.body = .extended(
             Extras(factory: synchronous, made: synchronous, onCreated: [], asynchronous: asynchronous))

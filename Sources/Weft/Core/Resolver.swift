@@ -20,12 +20,12 @@ public struct Resolver: Sendable {
     /// The service registered for `type` (and `name`).
     @inlinable
     public func resolve<T: Sendable>(_ type: T.Type, name: String? = nil) throws(ResolutionError) -> T {
-        try container.resolveSync(ServiceKey(type, name: name))
+        try container.resolveSync(type, name: name)
     }
 
     /// The service registered for `type` (and `name`), running `async` factories as needed.
     @inlinable
     public func resolve<T: Sendable>(_ type: T.Type, name: String? = nil) async throws(ResolutionError) -> T {
-        try await container.resolveAsync(ServiceKey(type, name: name))
+        try await container.resolveValueAsync(ServiceKey(type, name: name))
     }
 }

@@ -269,7 +269,7 @@ extension Container {
             var failures: [ResolutionError] = []
             for key in keys where key.argumentsType == nil {
                 do throws(ResolutionError) {
-                    let _: any Sendable = try await copy.resolveAsync(key)
+                    let _: any Sendable = try await copy.resolveValueAsync(key)
                 } catch  where error.code == .requiresIsolation {
                     // Judged from the graph below, which names the service at fault.
                 } catch {

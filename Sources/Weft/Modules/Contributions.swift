@@ -89,7 +89,7 @@ extension Container {
     ///   is `async` (use ``contributionsAsync(_:)``).
     public func contributions<T: Sendable>(_ type: T.Type) throws(ResolutionError) -> [T] {
         var values: [T] = []
-        for key in contributionKeys(of: type) { values.append(try resolveSync(key)) }
+        for key in contributionKeys(of: type) { values.append(try resolveValue(key, miss: .fail)) }
         return values
     }
 
@@ -97,7 +97,7 @@ extension Container {
     /// see ``contributions(_:)``.
     public func contributionsAsync<T: Sendable>(_ type: T.Type) async throws(ResolutionError) -> [T] {
         var values: [T] = []
-        for key in contributionKeys(of: type) { values.append(try await resolveAsync(key)) }
+        for key in contributionKeys(of: type) { values.append(try await resolveValueAsync(key)) }
         return values
     }
 

@@ -40,6 +40,6 @@ public struct Factory<Value: Sendable>: Sendable {
 
     /// A new value from the container, or the reason there is none.
     public func make() throws(ResolutionError) -> Value {
-        try (container ?? .shared).resolveSync(ServiceKey(Value.self, name: name))
+        try (container ?? .shared).resolveSync(Value.self, name: name)
     }
 }

@@ -62,6 +62,6 @@ public struct Injected<Value: Sendable>: Sendable {
 
     /// Resolves the dependency now, throwing the reason when it cannot.
     public func resolve() throws(ResolutionError) -> Value {
-        try (container ?? .shared).resolveSync(ServiceKey(Value.self, name: name))
+        try (container ?? .shared).resolveSync(Value.self, name: name)
     }
 }

@@ -33,7 +33,7 @@ public struct WeakInjected<Value: Sendable>: Sendable {
     public var wrappedValue: Value? {
         get {
             if let held = reference.withLock({ $0.object }) as? Value { return held }
-            guard let value = try? (container ?? .shared).resolveSync(ServiceKey(Value.self, name: name)) as Value
+            guard let value = try? (container ?? .shared).resolveSync(Value.self, name: name) as Value
             else {
                 return nil
             }

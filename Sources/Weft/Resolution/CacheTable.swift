@@ -264,7 +264,9 @@ final class CacheTable: @unchecked Sendable {
         }
         self.type(at: index).store(Self.typeWord(of: key), ordering: .releasing)
         count += 1
-        checkInsertion(of: key, at: index)
+        #if WEFT_INTERNAL_CHECKS
+            checkInsertion(of: key, at: index)
+        #endif
         return true
     }
 
@@ -281,7 +283,9 @@ final class CacheTable: @unchecked Sendable {
             of: retained.toOpaque(), toByteOffset: MemoryLayout<UInt>.stride, as: UnsafeMutableRawPointer.self)
         self.type(at: index).store(Self.typeWord(of: key), ordering: .releasing)
         count += 1
-        checkInsertion(of: key, at: index)
+        #if WEFT_INTERNAL_CHECKS
+            checkInsertion(of: key, at: index)
+        #endif
         return index
     }
 

@@ -157,7 +157,11 @@ struct CachedValues {
             }
             if let index = insertIfRoom(object: object, for: key) {
                 unfiled.append(UInt32(truncatingIfNeeded: index))
-                checkUnfiled()
+                #if WEFT_INTERNAL_CHECKS
+                    #if WEFT_INTERNAL_CHECKS
+                        checkUnfiled()
+                    #endif
+                #endif
                 return
             }
         }
@@ -324,13 +328,17 @@ struct CachedValues {
         }
         current = made
         slot.publish(current)
-        checkInvariants()
+        #if WEFT_INTERNAL_CHECKS
+            checkInvariants()
+        #endif
     }
 
     /// Files the class instances the cold path left in the published table alone.
     private mutating func fileUnfiled() {
         guard !unfiled.isEmpty else { return }
-        checkUnfiled()
+        #if WEFT_INTERNAL_CHECKS
+            checkUnfiled()
+        #endif
         filedInstances.reserveCapacity(filedInstances.count + unfiled.count)
         filedDisposables.reserveCapacity(filedDisposables.count + unfiled.count)
         CacheTable.borrowing(current) { table in

@@ -1,7 +1,7 @@
 extension Container {
-    /// The `async` counterpart of ``resolveSync(_:local:_:miss:)``, with `arguments` for a
+    /// The `async` counterpart of ``resolveRegistered(_:local:_:miss:)``, with `arguments` for a
     /// factory that takes them.
-    func resolveAsync(
+    func resolveRegisteredAsync(
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, arguments: (any Sendable)? = nil
     ) async throws(ResolutionError) -> any Sendable {
         // Async code never runs inside a synchronous factory, so only the task's frame applies.
@@ -19,22 +19,22 @@ extension Container {
         }
     }
 
-    /// The `async` engine past the published cache: one lock (``look(up:)``), then what it
+    /// The `async` engine past the published cache: one lock (``lookForAsync(_:)``), then what it
     /// found, the one `async` switch over a lookup. `nested`: a `T?` resolving `T` in its own
     /// step, `frame`, which reports nothing itself.
     func resolveLookedAsync(
         _ key: ServiceKey, arguments: (any Sendable)? = nil, nested: Bool = false, frame: ResolutionFrame? = nil
     ) async throws(ResolutionError) -> any Sendable {
-        switch look(up: key) {
+        switch lookForAsync(key) {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             if nested {
                 return try await obtainAsync(key, local: registration, threshold, frame: frame, arguments: arguments)
             }
-            return try await resolveAsync(key, local: registration, threshold, arguments: arguments)
+            return try await resolveRegisteredAsync(key, local: registration, threshold, arguments: arguments)
         case .missing:
             if nested { return try await obtainAsync(key, local: nil, nil, frame: frame, arguments: arguments) }
-            return try await resolveAsync(key, local: nil, nil, arguments: arguments)
+            return try await resolveRegisteredAsync(key, local: nil, nil, arguments: arguments)
         case .shutDown:
             if nested { throw .shutDown(key) }
             throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
@@ -77,13 +77,13 @@ extension Container {
             if found.registration.lifetime == .graph, let scope = GraphScope.current {
                 let graphKey = GraphScope.Key(key: key, resolver: found.resolverID)
                 if let kept = scope.value(for: graphKey) { return kept }
-                let made = try await Self.run(
+                let made = try await Self.runAsync(
                     factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
                 let (value, isNew) = scope.keep(made, for: graphKey)
                 if isNew { try Self.runHooks(of: found, on: value, key: key, path: frame?.path) }
                 return value
             }
-            return try await Self.run(
+            return try await Self.runAsync(
                 factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
         }
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
@@ -103,7 +103,7 @@ extension Container {
                 let outcome: Creation.Outcome
                 do {
                     outcome = .success(
-                        try await Self.run(
+                        try await Self.runAsync(
                             factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold
                         ))
                 } catch {
@@ -130,7 +130,7 @@ extension Container {
         }
         let result = await MainActor.run { () -> Result<any Sendable, ResolutionError> in
             Result { () throws(ResolutionError) -> any Sendable in
-                try self.obtainSync(key, found: found, frame: frame.map(FrameLink.heap), arguments: arguments)
+                try self.obtain(key, from: found, frame: frame.map(FrameLink.heap), arguments: arguments)
             }
         }
         return try result.get()
@@ -144,7 +144,7 @@ extension Container {
         return try await resolveLookedAsync(key, nested: true, frame: frame)
     }
 
-    private static func run(
+    private static func runAsync(
         _ factory: Registration.Factory,
         key: ServiceKey, frame: ResolutionFrame, resolver: Container, slowThreshold: Duration?
     ) async throws(ResolutionError) -> any Sendable {

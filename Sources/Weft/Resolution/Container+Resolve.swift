@@ -4,7 +4,7 @@ import WeftPrimitives
 ///
 /// Not generic over the resolved type on purpose: Weft's callers live in other modules, where
 /// generic internals run unspecialized and instantiate `Lookup<T>` metadata on every resolve.
-/// The one cast to `T` happens at the end, in ``Container/resolveSync(_:miss:)``. `Started` is
+/// The one cast to `T` happens at the end, in ``Container/resolveSync(_:name:miss:)``. `Started` is
 /// ``StartedCreation`` for the synchronous engine, which gives a step to start a creation in,
 /// and `Never` for the `async` one, which does not: it never has that case to handle.
 enum Lookup<Started> {
@@ -37,9 +37,9 @@ enum Miss: Sendable {
 extension Container {
     // MARK: Entry points
 
-    /// The value for `key` cast to `T`. Inlined into every public entry point, and from there
-    /// into every call site: for a class `T` (decided when `T` is specialized), a call site
-    /// is one call to the non-generic ``resolveObject(_:ofClass:miss:)``, given `T`'s metadata,
+    /// The value of `type` (and `name`) as a `T`. Inlined into every public entry point, and from
+    /// there into every call site: for a class `T` (decided when `T` is specialized), a call
+    /// site is one call to the non-generic ``resolveClass(_:miss:)``, given `T`'s metadata,
     /// which hands back an instance of `T` (a cached instance of exactly `T`, found, checked and
     /// retained by the probe inlined there).
     ///
@@ -50,20 +50,22 @@ extension Container {
     /// moved into the non-generic probe, but that cost a second call and its stack frame on
     /// every read, a tenth of a cold build.)
     @inlinable @inline(__always)
-    func resolveSync<T: Sendable>(_ key: ServiceKey, miss: Miss = .fail) throws(ResolutionError) -> T {
+    func resolveSync<T: Sendable>(_ type: T.Type, name: String?, miss: Miss = .fail) throws(ResolutionError) -> T {
         if T.self is AnyObject.Type {
-            // The unnamed key of `T` itself, as at almost every call site (decided there, where
-            // the key is built): `T`'s metadata is all the call passes.
-            if key.name == nil, key.id == ObjectIdentifier(T.self) {
-                return TrustedCasts.object(try resolveObject(ofClass: T.self, miss: miss), as: T.self)
+            // The unnamed key of `T` itself, as at almost every call site (decided there):
+            // `T`'s metadata is all the call passes, and no key is made.
+            if name == nil, ObjectIdentifier(type) == ObjectIdentifier(T.self) {
+                return TrustedCasts.object(try resolveClass(T.self, miss: miss), as: T.self)
             }
-            return TrustedCasts.object(try resolveObject(key, ofClass: T.self, miss: miss), as: T.self)
+            return TrustedCasts.object(
+                try resolveObject(ServiceKey(type, name: name), ofClass: T.self, miss: miss), as: T.self)
         }
-        return try resolveValue(key, miss: miss)
+        return try resolveValue(ServiceKey(type, name: name), miss: miss)
     }
 
-    /// ``resolveSync(_:miss:)`` for a `T` that is not a class: a value type, a protocol, a
-    /// function. Not inlined: one function per type, called from each site.
+    /// ``resolveSync(_:name:miss:)`` for a `T` that is not a class (a value type, a protocol, a
+    /// function), or for a key made elsewhere. Not inlined: one function per type, called from
+    /// each site.
     @inlinable @inline(never)
     func resolveValue<T: Sendable>(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> T {
         try Self.cast(resolveAny(key, miss: miss, isPublished: true), key)
@@ -71,26 +73,28 @@ extension Container {
 
     /// The instance of the class `type` for `key`: a cached instance of exactly `type` from
     /// the published table, else whatever ``resolveAny(_:miss:isPublished:)`` gives, checked
-    /// to be an instance of `type`.
+    /// to be an instance of `type` (``resolveUnpublishedObject(_:ofClass:miss:isPublished:)``).
     @usableFromInline
     func resolveObject(_ key: ServiceKey, ofClass type: Any.Type, miss: Miss) throws(ResolutionError) -> AnyObject {
         let published = snapshot.object(for: key, ofExactly: UInt(bitPattern: ObjectIdentifier(type)))
         if let object = published.object { return object }
-        return try resolveObject(key, ofClass: type, miss: miss, isPublished: published.isPublished)
+        return try resolveUnpublishedObject(key, ofClass: type, miss: miss, isPublished: published.isPublished)
     }
 
-    /// ``resolveObject(_:ofClass:miss:)`` for the unnamed key of `type`.
+    /// ``resolveObject(_:ofClass:miss:)`` for the unnamed key of the class `type`: the read every
+    /// cached resolve makes.
     @usableFromInline
-    func resolveObject(ofClass type: Any.Type, miss: Miss) throws(ResolutionError) -> AnyObject {
-        let published = snapshot.object(forUnnamed: UInt(bitPattern: ObjectIdentifier(type)))
+    func resolveClass(_ type: Any.Type, miss: Miss) throws(ResolutionError) -> AnyObject {
+        let published = SnapshotSlot(of: self).object(forUnnamed: UInt(bitPattern: ObjectIdentifier(type)))
         if let object = published.object { return object }
-        return try resolveObject(ServiceKey(type), ofClass: type, miss: miss, isPublished: published.isPublished)
+        return try resolveUnpublishedObject(
+            ServiceKey(type), ofClass: type, miss: miss, isPublished: published.isPublished)
     }
 
     /// ``resolveObject(_:ofClass:miss:)`` past the published table. Never inlined, so that the
     /// read of a cached instance saves no registers for it.
     @inline(never)
-    private func resolveObject(_ key: ServiceKey, ofClass type: Any.Type, miss: Miss, isPublished: Bool)
+    private func resolveUnpublishedObject(_ key: ServiceKey, ofClass type: Any.Type, miss: Miss, isPublished: Bool)
         throws(ResolutionError) -> AnyObject
     {
         var value = try resolveAny(key, miss: miss, isPublished: isPublished)
@@ -103,9 +107,9 @@ extension Container {
         throw Self.mismatch(key, expected: type)
     }
 
-    /// The `async` counterpart of ``resolveSync(_:miss:)``; a cached value needs no suspension.
+    /// The `async` counterpart of ``resolveValue(_:miss:)``; a cached value needs no suspension.
     @inlinable
-    func resolveAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
+    func resolveValueAsync<T: Sendable>(_ key: ServiceKey) async throws(ResolutionError) -> T {
         if let object = publishedObject(key, ofExactly: T.self).object {
             return TrustedCasts.object(object, as: T.self)
         }
@@ -175,8 +179,8 @@ extension Container {
         if nested {
             return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: arguments)
         }
-        guard let arguments else { return try resolveSync(key, local: local, threshold, miss: miss) }
-        return try resolveSync(key, local: local, threshold, miss: miss, arguments: arguments)
+        guard let arguments else { return try resolveRegistered(key, local: local, threshold, miss: miss) }
+        return try resolveGeneral(key, local: local, threshold, miss: miss, arguments: arguments)
     }
 
     /// Makes the value of `key` whose creation ``look(up:in:)`` `started`, in its step: the cold
@@ -252,14 +256,18 @@ extension Container {
 
     /// ``resolveAny(_:miss:isPublished:)`` for a factory that takes `arguments`.
     @usableFromInline
-    func resolveAny(_ key: ServiceKey, arguments: any Sendable, miss: Miss) throws(ResolutionError) -> any Sendable {
+    func resolveWithArguments(_ key: ServiceKey, arguments: any Sendable, miss: Miss) throws(ResolutionError)
+        -> any Sendable
+    {
         if let cached = snapshot.value(for: key) { return cached }
         return try resolveLooked(key, miss: miss, frame: ResolutionFrame.current, step: nil, arguments: arguments)
     }
 
     /// ``resolveAnyAsync(_:)`` for a factory that takes `arguments`.
     @usableFromInline
-    func resolveAnyAsync(_ key: ServiceKey, arguments: any Sendable) async throws(ResolutionError) -> any Sendable {
+    func resolveWithArgumentsAsync(_ key: ServiceKey, arguments: any Sendable) async throws(ResolutionError)
+        -> any Sendable
+    {
         if let cached = snapshot.value(for: key) { return cached }
         return try await resolveLookedAsync(key, arguments: arguments)
     }
@@ -275,10 +283,11 @@ extension Container {
 
     // MARK: Finding the registration
 
-    /// One lock: a cached value here, or this container's registration for `key`.
+    /// One lock: a cached value here, or this container's registration for `key`: what the
+    /// `async` engine looks at.
     @inline(__always)
-    func look(up key: ServiceKey) -> Lookup<Never> {
-        look(up: key, creator: nil) { _, _ in nil }
+    func lookForAsync(_ key: ServiceKey) -> Lookup<Never> {
+        examine(key, creator: nil) { _, _ in nil }
     }
 
     /// One lock: a cached value here, or this container's registration for `key`; given a
@@ -286,15 +295,16 @@ extension Container {
     /// its creation started in `step` instead (``Lookup/started(_:)``).
     @inline(__always)
     func look(up key: ServiceKey, in step: UnsafePointer<StackFrame>?) -> Lookup<StartedCreation> {
-        look(up: key, creator: step.map(Creator.init)) { registration, version in
+        examine(key, creator: step.map(Creator.init)) { registration, version in
             step.map { StartedCreation(registration: registration, version: version, step: $0) }
         }
     }
 
-    /// ``look(up:in:)``'s core: `creator` may start a creation, which `started` describes.
+    /// What ``look(up:in:)`` and ``lookForAsync(_:)`` find, under the lock: `creator` may start a
+    /// creation, which `started` describes.
     @inline(__always)
-    private func look<Started>(
-        up key: ServiceKey, creator: Creator?, started: (Registration, UInt) -> Started?
+    private func examine<Started>(
+        _ key: ServiceKey, creator: Creator?, started: (Registration, UInt) -> Started?
     ) -> Lookup<Started> {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?

@@ -1,12 +1,12 @@
 extension Container {
     /// Resolves `key` synchronously past the published cache: `local` is this container's
     /// registration for it, if any.
-    func resolveSync(
+    func resolveRegistered(
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         if frame == nil, usesGraphScopes {
-            return try resolveSync(key, local: local, threshold, miss: miss, arguments: nil)
+            return try resolveGeneral(key, local: local, threshold, miss: miss, arguments: nil)
         }
         do throws(ResolutionError) {
             if let local, local.lifetime == .transient, recorder == nil, case .sync(let factory) = local.factory {
@@ -33,7 +33,7 @@ extension Container {
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
         guard frame != nil || !usesGraphScopes, case .sync(let factory) = registration.factory else {
-            return try resolveSync(key, local: owner == nil ? registration : nil, nil, miss: miss, arguments: nil)
+            return try resolveGeneral(key, local: owner == nil ? registration : nil, nil, miss: miss, arguments: nil)
         }
         let ownerID = ObjectIdentifier(owner ?? self)
         do throws(ResolutionError) {
@@ -47,11 +47,11 @@ extension Container {
         }
     }
 
-    /// ``resolveSync(_:local:_:miss:)`` with `arguments` for the factory, or the outermost
+    /// ``resolveRegistered(_:local:_:miss:)`` with `arguments` for the factory, or the outermost
     /// resolve once `.graph` registrations exist: it binds the resolution's ``GraphScope``.
     /// Never inlined, so that the transient path above stays a small function.
     @inline(never)
-    func resolveSync(
+    func resolveGeneral(
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss, arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
         let frame = ResolutionFrame.current
@@ -74,7 +74,7 @@ extension Container {
     ) throws(ResolutionError) -> any Sendable {
         switch try locate(key, local: local, localThreshold, frame: frame, miss: miss, synchronously: true) {
         case .registration(let found):
-            return try obtainSync(key, found: found, frame: frame, arguments: arguments)
+            return try obtain(key, from: found, frame: frame, arguments: arguments)
         case .wrapped(let wrapped, let optional):
             do throws(ResolutionError) {
                 return optional.wrap(try obtainWrappedSync(wrapped, frame: frame, miss: miss))
@@ -86,8 +86,8 @@ extension Container {
 
     /// The value of `found`'s registration for `key`: cached, or made by its factory on this
     /// thread. Also what an `async` resolve runs once it hopped to the main actor.
-    func obtainSync(
-        _ key: ServiceKey, found: Located, frame: FrameLink?, arguments: (any Sendable)?
+    func obtain(
+        _ key: ServiceKey, from found: Located, frame: FrameLink?, arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
         let factory: @Sendable (Resolver) throws -> any Sendable
         switch found.registration.factory {

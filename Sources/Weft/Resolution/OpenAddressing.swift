@@ -19,18 +19,15 @@ enum OpenAddressing {
         case occupied
     }
 
-    /// ⌊2^w/φ⌋ for the platform's word width w: 64-bit platforms and 32-bit ones (watchOS's
-    /// arm64_32, WASI's wasm32) each get the golden ratio's bits.
-    @inline(__always)
-    static var multiplier: UInt {
-        UInt.bitWidth == 64 ? UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64) : 0x9E37_79B9
-    }
-
-    /// The home slot of `word` in a table of 2^(w − `shift`) slots: the product's top bits.
-    /// `shift` is in `0..<w` (a table of at least two slots).
+    /// The home slot of `word` in a table of 2^(w − `shift`) slots: the top bits of its product
+    /// with ⌊2^w/φ⌋, w the platform's word width (64-bit platforms and 32-bit ones, watchOS's
+    /// arm64_32 and WASI's wasm32, each get the golden ratio's bits). `shift` is in `0..<w` (a
+    /// table of at least two slots).
     @inline(__always)
     static func home(of word: UInt, shift: Int) -> Int {
-        Int(truncatingIfNeeded: (word &* multiplier) &>> shift)
+        let multiplier: UInt =
+            UInt.bitWidth == 64 ? UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64) : 0x9E37_79B9
+        return Int(truncatingIfNeeded: (word &* multiplier) &>> shift)
     }
 
     /// The word naming `key`: its type's address, mixed with its name's hash (0 for no name).

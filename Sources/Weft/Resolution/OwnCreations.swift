@@ -57,7 +57,9 @@ struct OwnCreations {
         if !OpenAddressing.holds(count &+ 1, in: slots.count) { grow() }
         slots[probe(for: address).index] = Entry(registration: address, creator: creator)
         count &+= 1
-        checkInvariants()
+        #if WEFT_INTERNAL_CHECKS
+            checkInvariants()
+        #endif
         return true
     }
 
@@ -83,7 +85,9 @@ struct OwnCreations {
         }
         slots[index] = Entry(registration: 0, creator: nil)
         count &-= 1
-        checkInvariants()
+        #if WEFT_INTERNAL_CHECKS
+            checkInvariants()
+        #endif
         return true
     }
 

@@ -23,26 +23,34 @@ struct SnapshotSlot: @unchecked Sendable {
             to: UInt.AtomicRepresentation.self)
     }
 
-    /// Word `index` as an atomic: 0, the ``CacheTable``'s ``CacheTable/publishedWord``; 1, the
-    /// ``TransientTable``'s address, unretained (either is 0 while none is published); 2, 1 once
-    /// the container or an ancestor holds a `.graph` registration.
+    /// The container's three published words (``PublishedWords``), by name.
+    enum Word {
+        case cache, transients, graphs
+    }
+
+    /// `word` as an atomic. The words are consecutive, ``PublishedWords/cache`` first (a test
+    /// pins the layout).
     @inline(__always)
-    private func word(_ index: Int) -> UnsafeAtomic<UInt> {
-        UnsafeAtomic(at: words + index)
+    private func atomic(_ word: Word) -> UnsafeAtomic<UInt> {
+        switch word {
+        case .cache: UnsafeAtomic(at: words)
+        case .transients: UnsafeAtomic(at: words + 1)
+        case .graphs: UnsafeAtomic(at: words + 2)
+        }
     }
 
     /// The synchronous transient registration for `key` readers may run without the lock, if
     /// any; unretained as the values are.
     @inline(__always)
     func transient(for key: ServiceKey) -> (registration: Registration, owner: Container?)? {
-        let bits = word(1).load(ordering: .acquiring)
+        let bits = atomic(.transients).load(ordering: .acquiring)
         guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
         return Unmanaged<TransientTable>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.registration(for: key) }
     }
 
     /// Makes `table` the transient registrations readers see; the same rules as ``publish(_:)``.
     func publishTransients(_ table: TransientTable?) {
-        word(1).store(Self.bits(of: table), ordering: .releasing)
+        atomic(.transients).store(Self.bits(of: table), ordering: .releasing)
     }
 
     /// The value the published snapshot holds for `key`, if any.
@@ -70,29 +78,30 @@ struct SnapshotSlot: @unchecked Sendable {
     /// `isa`.
     @inline(__always)
     func object(forUnnamed isa: UInt) -> (object: AnyObject?, isPublished: Bool) {
-        let word = published
+        // The cache word, read in place: this is every cached resolve's read.
+        let word = UnsafeAtomic<UInt>(at: words).load(ordering: .acquiring)
         guard word != 0 else { return (nil, false) }
         return CacheTable.object(forUnnamed: isa, ofExactly: isa, published: word)
     }
 
     /// The published table's ``CacheTable/publishedWord``, or 0 while none is published.
     @inline(__always)
-    private var published: UInt { word(0).load(ordering: .acquiring) }
+    private var published: UInt { atomic(.cache).load(ordering: .acquiring) }
 
     /// Makes `snapshot` the table readers see. Call with the container's lock held, and keep
     /// `snapshot` alive for as long as the container lives.
     func publish(_ snapshot: CacheTable?) {
-        word(0).store(snapshot?.publishedWord ?? 0, ordering: .releasing)
+        atomic(.cache).store(snapshot?.publishedWord ?? 0, ordering: .releasing)
     }
 
     /// Whether the container or an ancestor ever held a `.graph` registration. Relaxed: a
     /// registration happens before the resolves that may meet it (as any registration does).
     @inline(__always)
-    var seesGraphRegistrations: Bool { word(2).load(ordering: .relaxed) != 0 }
+    var seesGraphRegistrations: Bool { atomic(.graphs).load(ordering: .relaxed) != 0 }
 
     /// Notes that the container or an ancestor holds a `.graph` registration.
     func noteGraphRegistrations() {
-        if !seesGraphRegistrations { word(2).store(1, ordering: .relaxed) }
+        if !seesGraphRegistrations { atomic(.graphs).store(1, ordering: .relaxed) }
     }
 
     private static func bits(of object: AnyObject?) -> UInt {
@@ -100,12 +109,16 @@ struct SnapshotSlot: @unchecked Sendable {
     }
 }
 
-/// The three atomic words of a ``SnapshotSlot``, stored in the container: the cache table's
-/// published word and the transient table's address, both 0 until something is published, and
-/// 1 once the container or an ancestor holds a `.graph` registration.
+/// The three atomic words of a ``SnapshotSlot``, stored in the container, read and written
+/// only through the slot (``SnapshotSlot/Word``), atomically, never by name.
 // @unchecked: the words are only ever read and written atomically, through their address.
 struct PublishedWords: @unchecked Sendable {
-    private let cache = UInt.AtomicRepresentation(0)
-    private let transients = UInt.AtomicRepresentation(0)
-    private let graphs = UInt.AtomicRepresentation(0)
+    /// The published ``CacheTable``'s ``CacheTable/publishedWord``, 0 while none is. First: a
+    /// cached resolve reads it at the container's first stored property's address.
+    let cache = UInt.AtomicRepresentation(0)
+    /// The published ``TransientTable``'s address, unretained; 0 while none is.
+    let transients = UInt.AtomicRepresentation(0)
+    /// 1 once the container or an ancestor holds a `.graph` registration.
+    let graphs = UInt.AtomicRepresentation(0)
+
 }
