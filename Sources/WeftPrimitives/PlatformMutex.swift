@@ -48,7 +48,15 @@ package enum PlatformMutex {
             mutex.initialize(to: Primitive())
             var attributes = pthread_mutexattr_t()
             check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
-            #if canImport(Glibc) && !canImport(Android)
+            #if DEBUG && !os(WASI)
+                // An error-checking mutex in debug builds, as SwiftNIO's: taking it again on the
+                // thread that holds it (a factory or a hook re-entering a lock), or releasing it
+                // from another thread, fails with an error code, and traps naming the call,
+                // instead of deadlocking or running unguarded.
+                check(
+                    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)),
+                    "pthread_mutexattr_settype")
+            #elseif canImport(Glibc) && !canImport(Android)
                 // Spin briefly before sleeping: the critical sections are a dictionary lookup or
                 // two, so a contended lock is usually free again within nanoseconds (as the
                 // standard library's `Mutex` does on Linux).

@@ -13,6 +13,18 @@ struct LockedTests {
         #expect(counter.withLock { $0 } == 80_000)
     }
 
+    #if DEBUG && !os(Windows) && !os(WASI)
+        @Test(
+            "In a debug build, taking the lock again on the thread that holds it traps, naming the call, instead of hanging"
+        )
+        func relockTraps() async {
+            await #expect(processExitsWith: .failure) {
+                let state = Locked(0)
+                state.withLock { _ in state.withLock { $0 += 1 } }
+            }
+        }
+    #endif
+
     struct Refused: Error, Equatable {}
 
     @Test("A body that throws leaves the state as it left it, the lock free, and its typed error to the caller")

@@ -17,12 +17,12 @@ enum Lookup<Started> {
 }
 
 /// A creation ``Container/look(up:in:)`` started under its lock: this container's synchronous
-/// singleton, with nothing cached and nothing in flight, to be made in `step`, the step its
-/// synchronous factory runs in; `version` is the registrations' version then.
+/// singleton, with nothing cached and nothing in flight, to be made in `step`, the stack step
+/// its synchronous factory runs in; `version` is the registrations' version then.
 struct StartedCreation {
     let registration: Registration
     let version: UInt
-    let step: UnsafePointer<StackFrame>
+    let step: FrameLink
 }
 
 /// How a resolve treats a key that nothing registers.
@@ -154,7 +154,7 @@ extension Container {
     /// resolution of a `T?` resolving `T` in its own step, which reports nothing itself.
     @inline(__always)
     func resolveLooked(
-        _ key: ServiceKey, miss: Miss, frame: FrameLink?, step: UnsafePointer<StackFrame>?,
+        _ key: ServiceKey, miss: Miss, frame: FrameLink?, step: FrameLink?,
         arguments: (any Sendable)? = nil, nested: Bool = false
     ) throws(ResolutionError) -> any Sendable {
         // Destructured once here: passing the enum down would copy its payloads at every call.
@@ -195,9 +195,9 @@ extension Container {
             let made: any Sendable
             do throws(ResolutionError) {
                 do {
-                    made = try ThreadFrame.with(.stack(step)) { try started.registration.runSync(Resolver(self)) }
+                    made = try ThreadFrame.with(step) { try started.registration.runSync(Resolver(self)) }
                 } catch {
-                    throw Self.failure(error, key: key, frame: .stack(step))
+                    throw Self.failure(error, key: key, frame: step)
                 }
             } catch {
                 _ = finish(creator, for: key, of: started.registration, outcome: .failure(error), own: true)
@@ -207,7 +207,7 @@ extension Container {
                 consume made, by: creator, for: key, of: started.registration, version: started.version)
             if !started.registration.onCreated.isEmpty {
                 let found = Located(owner: self, registration: started.registration, resolver: self, threshold: nil)
-                try Self.runHooks(of: found, on: value, key: key, path: step.pointee.parent?.path)
+                try Self.runHooks(of: found, on: value, key: key, path: step.parent?.path)
             }
             return value
         } catch {
@@ -294,7 +294,7 @@ extension Container {
     /// `step`, for a synchronous singleton of this container that nothing made or is making,
     /// its creation started in `step` instead (``Lookup/started(_:)``).
     @inline(__always)
-    func look(up key: ServiceKey, in step: UnsafePointer<StackFrame>?) -> Lookup<StartedCreation> {
+    func look(up key: ServiceKey, in step: FrameLink?) -> Lookup<StartedCreation> {
         examine(key, creator: step.map(Creator.init)) { registration, version in
             step.map { StartedCreation(registration: registration, version: version, step: $0) }
         }

@@ -228,7 +228,7 @@ extension Container {
     ) throws(ResolutionError) -> any Sendable {
         try StackFrame.run(key: key, owner: owner, resolver: ObjectIdentifier(resolver), parent: parent) {
             (step) throws(ResolutionError) -> any Sendable in
-            try run(factory, key: key, frame: .stack(step), resolver: resolver, slowThreshold: threshold)
+            try run(factory, key: key, frame: step, resolver: resolver, slowThreshold: threshold)
         }
     }
 

@@ -28,12 +28,13 @@ struct StackFrame {
         self.depth = (parent?.depth ?? 0) + 1
     }
 
-    /// Runs `body` with a step for `key` below `parent` on this thread's stack, and releases
-    /// the step's heap copy, if one was made, when it ends.
+    /// Runs `body` with a step for `key` below `parent` on this thread's stack, given as its
+    /// link (the only way code outside this file reaches a step), and releases the step's heap
+    /// copy, if one was made, when it ends.
     @inline(__always)
     static func run<R, E: Error>(
         key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: FrameLink?,
-        _ body: (UnsafePointer<StackFrame>) throws(E) -> R
+        _ body: (FrameLink) throws(E) -> R
     ) throws(E) -> R {
         var step = StackFrame(key: key, owner: owner, resolver: resolver, parent: parent)
         return try withUnsafeMutablePointer(to: &step) { (step) throws(E) -> R in
@@ -43,7 +44,7 @@ struct StackFrame {
                 let copy = heapCopy(of: step).load(ordering: .acquiring)
                 if copy != 0 { Unmanaged<ResolutionFrame>.fromOpaque(UnsafeRawPointer(bitPattern: copy)!).release() }
             }
-            return try body(UnsafePointer(step))
+            return try body(.stack(UnsafePointer(step)))
         }
     }
 
@@ -72,8 +73,9 @@ struct StackFrame {
 }
 
 /// Who runs a creation: a heap frame (the general path, ``Container/State/creations``) or a
-/// step on a thread's stack (the cold path, ``Container/State/ownCreations``). One word: the
-/// frame's address, or the step's with the low bit set, so the two never meet.
+/// step on a thread's stack (the cold path, ``Container/State/ownCreations``). One word, a
+/// ``FrameLink``'s: the frame's address, or the step's with the low bit set, so the two never
+/// meet; unlike a link, it may be kept (as a name) while the creation runs.
 struct Creator: Hashable {
     private let bits: UInt
 
@@ -82,10 +84,10 @@ struct Creator: Hashable {
         bits = TrustedCasts.address(of: frame)
     }
 
-    /// The creator running in the step at `step`.
+    /// The creator running in the step `link` links to.
     @inline(__always)
-    init(_ step: UnsafePointer<StackFrame>) {
-        bits = UInt(bitPattern: step) | 1
+    init(_ link: FrameLink) {
+        bits = link.bits
     }
 
     /// The heap frame those who come to wait for this creator's creation wait on: the frame
@@ -129,9 +131,10 @@ struct FrameLink {
         FrameLink(bits: UInt(bitPattern: Unmanaged.passUnretained(frame).toOpaque()))
     }
 
-    /// A link to the stack frame at `frame`, valid while its factory runs.
+    /// A link to the stack frame at `frame`, valid while its factory runs: made only by
+    /// ``StackFrame/run(key:owner:resolver:parent:_:)``.
     @inline(__always)
-    static func stack(_ frame: UnsafePointer<StackFrame>) -> FrameLink {
+    fileprivate static func stack(_ frame: UnsafePointer<StackFrame>) -> FrameLink {
         FrameLink(bits: UInt(bitPattern: frame) | 1)
     }
 
