@@ -7,7 +7,7 @@ import WeftPrimitives
 ///
 /// A value goes in the moment it is cached, so a dependency made a moment ago is read
 /// lock-free by the next factory that needs it: building a graph cold costs one insertion per
-/// value, where republishing an immutable snapshot cost a copy of every value so far. Only the
+/// value, not a copy of every value so far as an immutable snapshot would. Only the
 /// container writes, under its lock; a full table is replaced by one twice its size, and a
 /// table that would have to lose a key is replaced by one without it (``CachedValues``). The
 /// container keeps every table it published alive until it is released itself, so a reader may
@@ -34,9 +34,9 @@ final class CacheTable: @unchecked Sendable {
     /// the key has a name) and the value as a plain reference if it is a class instance
     /// (copying that out is one retain and casting it is a class check, where an existential
     /// needs value witnesses). One slot is 16 bytes: a probe that finds a class instance touches
-    /// one cache line, and the slots of a graph's 191 values take 8 KB, not the 16 KB they took
-    /// with the name beside them, so more of them stay in the first-level cache while the
-    /// graph's factories read them.
+    /// one cache line, and more slots stay in the first-level cache while a graph's factories
+    /// read them.
+    // History: with the name beside them, the slots of a graph's 191 values took 16 KB, not 8.
     private let slots: UnsafeMutablePointer<Slot>
     /// Each slot's name, read only for a named key; made when the first named key goes in
     /// (before the slot's type is stored, so a reader that sees a named slot sees this too).
@@ -65,8 +65,7 @@ final class CacheTable: @unchecked Sendable {
 
     /// What ``SnapshotSlot`` publishes: ``block``'s address, and in its six low bits (zero in
     /// an address aligned to 64) log2 of ``capacity``. A reader finds the slot it probes
-    /// from this word alone; loading the table's size from memory first cost a dependent load
-    /// per read.
+    /// from this word alone, with no dependent load of the table's size.
     var publishedWord: UInt { UInt(bitPattern: block) | UInt(UInt.bitWidth - shift) }
 
     /// The alignment of ``block``, leaving the low bits of its address to ``publishedWord``.

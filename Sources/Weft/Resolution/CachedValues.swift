@@ -16,8 +16,8 @@ struct CachedValues {
     /// The values this container created and cached strongly, and the instances it owns, in
     /// creation order, once filed: ``Container/shutdown()`` disposes the ``Disposable`` ones,
     /// in reverse. Whether a value is ``Disposable`` is asked at shutdown (or when the value is
-    /// forgotten), not when it is made: a conformance lookup per value was a seventh of a cold
-    /// build.
+    /// forgotten), not when it is made.
+    // History: a conformance lookup per value made was a seventh of a cold build.
     private var filedDisposables: [(key: ServiceKey, value: any Sendable)] = []
     /// The slots of ``current`` holding class instances made on the cold path and not filed
     /// yet, in creation order after those in ``filedDisposables``: 4 bytes a value.
@@ -63,12 +63,13 @@ struct CachedValues {
     /// The most values the first table has room for, however many registrations there are
     /// (4,096: 128 KB of slots, 32 bytes a value), and the list of unfiled slots, the
     /// dictionary of values and the disposal list with it: beyond, they grow as values are
-    /// cached. Up to it, a graph built cold never regrows them; a table regrown copies every
-    /// slot, and the first cold build of the 2,000-class graph regrew three times from the
-    /// 256 this was. The price: a container of that many registrations reserves about 150 KB
-    /// when it caches its first class instance (about 1 MB when the values are not class
-    /// instances, which go into the dictionary and the disposal list), and a table
-    /// republished without a forgotten key is as large (see ``retirementLimit``).
+    /// cached. Up to it, a graph built cold never regrows them (a table regrown copies every
+    /// slot). The price: a container of that many registrations reserves about 150 KB when it
+    /// caches its first class instance (about 1 MB when the values are not class instances,
+    /// which go into the dictionary and the disposal list), and a table republished without a
+    /// forgotten key is as large (see ``retirementLimit``).
+    // History: from the 256 this was, the first cold build of the 2,000-class graph regrew
+    // three times.
     static let initialRoomLimit = 4_096
 
     /// At most this many tables are retired: the last publication before the limit is of no

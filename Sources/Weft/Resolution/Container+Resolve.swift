@@ -43,12 +43,12 @@ extension Container {
     /// which hands back an instance of `T` (a cached instance of exactly `T`, found, checked and
     /// retained by the probe inlined there).
     ///
-    /// Nothing of `T` beyond its metadata is left at the call site. (A generic function
-    /// between the two, comparing the instance's class itself, made one copy per class: 2,000
-    /// copies for a graph of 2,000 classes, whose instruction cache misses cost more than the
-    /// compare saved; its specializations merged into one function again once the compare
-    /// moved into the non-generic probe, but that cost a second call and its stack frame on
-    /// every read, a tenth of a cold build.)
+    /// Nothing of `T` beyond its metadata is left at the call site.
+    // History: a generic function between the two, comparing the instance's class itself, made
+    // one copy per class (2,000 for a graph of 2,000 classes), whose instruction cache misses
+    // cost more than the compare saved; merged into one function again once the compare moved
+    // into the non-generic probe, it cost a second call and stack frame per read, a tenth of a
+    // cold build.
     @inlinable @inline(__always)
     func resolveSync<T: Sendable>(_ type: T.Type, name: String?, miss: Miss = .fail) throws(ResolutionError) -> T {
         if T.self is AnyObject.Type {
