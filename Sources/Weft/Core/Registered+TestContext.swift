@@ -76,49 +76,10 @@ extension Registered {
     private func substituted(
         inTest: @escaping @Sendable (Resolver, TestContext) throws -> any Sendable
     ) -> Registered<Value> {
-        let made: Registration.Factory =
-            switch registration.made {
-            case .sync(let make):
-                .sync { resolver in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try make(resolver)
-                }
-            case .async(let make):
-                .async { resolver in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try await make(resolver)
-                }
-            case .syncArguments(let make):
-                .syncArguments { resolver, arguments in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try make(resolver, arguments)
-                }
-            case .asyncArguments(let make):
-                .asyncArguments { resolver, arguments in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try await make(resolver, arguments)
-                }
-            case .mainActor(let make):
-                .mainActor { resolver in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try make(resolver)
-                }
-            case .mainActorArguments(let make):
-                .mainActorArguments { resolver, arguments in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try make(resolver, arguments)
-                }
-            case .mainActorAsync(let make):
-                .mainActorAsync { resolver in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try await make(resolver)
-                }
-            case .mainActorAsyncArguments(let make):
-                .mainActorAsyncArguments { resolver, arguments in
-                    if let context = TestContext.effective { return try inTest(resolver, context) }
-                    return try await make(resolver, arguments)
-                }
-            }
+        let made = registration.made.transformed(instead: { resolver in
+            guard let context = TestContext.effective else { return nil }
+            return try inTest(resolver, context)
+        })
         return rebuilt(made: made, onCreated: registration.onCreated)
     }
 }

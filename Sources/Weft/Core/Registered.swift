@@ -41,21 +41,7 @@ public struct Registered<Value: Sendable>: Sendable {
     @discardableResult
     public func decorated(_ decorate: @escaping @Sendable (Value) throws -> Value) -> Registered<Value> {
         let apply: @Sendable (any Sendable) throws -> any Sendable = { try decorate(try Self.cast($0)) }
-        let made: Registration.Factory =
-            switch registration.made {
-            case .sync(let make): .sync { resolver in try apply(try make(resolver)) }
-            case .async(let make): .async { resolver in try apply(try await make(resolver)) }
-            case .syncArguments(let make):
-                .syncArguments { resolver, arguments in try apply(try make(resolver, arguments)) }
-            case .asyncArguments(let make):
-                .asyncArguments { resolver, arguments in try apply(try await make(resolver, arguments)) }
-            case .mainActor(let make): .mainActor { resolver in try apply(try make(resolver)) }
-            case .mainActorArguments(let make):
-                .mainActorArguments { resolver, arguments in try apply(try make(resolver, arguments)) }
-            case .mainActorAsync(let make): .mainActorAsync { resolver in try apply(try await make(resolver)) }
-            case .mainActorAsyncArguments(let make):
-                .mainActorAsyncArguments { resolver, arguments in try apply(try await make(resolver, arguments)) }
-            }
+        let made = registration.made.transformed(then: { _, value in try apply(value) })
         return rebuilt(made: made, onCreated: registration.onCreated)
     }
 

@@ -41,6 +41,50 @@ final class Registration: Sendable {
             case .sync, .syncArguments, .async, .asyncArguments: false
             }
         }
+
+        /// This factory, of the same kind, with `instead` asked first (a value it gives is the
+        /// result, and the factory does not run) and `then` applied to what the factory made:
+        /// the one transform that decorators, `onCreated` hooks of transients and test values
+        /// are written with, so that no caller switches over the eight kinds.
+        func transformed(
+            instead: @escaping @Sendable (Resolver) throws -> (any Sendable)? = { _ in nil },
+            then: @escaping @Sendable (Resolver, any Sendable) throws -> any Sendable = { $1 }
+        ) -> Factory {
+            switch self {
+            case .sync(let make):
+                .sync { resolver in try instead(resolver) ?? then(resolver, try make(resolver)) }
+            case .async(let make):
+                .async { resolver in
+                    if let value = try instead(resolver) { return value }
+                    return try then(resolver, try await make(resolver))
+                }
+            case .syncArguments(let make):
+                .syncArguments { resolver, arguments in
+                    try instead(resolver) ?? then(resolver, try make(resolver, arguments))
+                }
+            case .asyncArguments(let make):
+                .asyncArguments { resolver, arguments in
+                    if let value = try instead(resolver) { return value }
+                    return try then(resolver, try await make(resolver, arguments))
+                }
+            case .mainActor(let make):
+                .mainActor { resolver in try instead(resolver) ?? then(resolver, try make(resolver)) }
+            case .mainActorArguments(let make):
+                .mainActorArguments { resolver, arguments in
+                    try instead(resolver) ?? then(resolver, try make(resolver, arguments))
+                }
+            case .mainActorAsync(let make):
+                .mainActorAsync { resolver in
+                    if let value = try instead(resolver) { return value }
+                    return try then(resolver, try await make(resolver))
+                }
+            case .mainActorAsyncArguments(let make):
+                .mainActorAsyncArguments { resolver, arguments in
+                    if let value = try instead(resolver) { return value }
+                    return try then(resolver, try await make(resolver, arguments))
+                }
+            }
+        }
     }
 
     /// Runs once for each created value of a cached lifetime, after the value is cached.
@@ -226,26 +270,10 @@ final class Registration: Sendable {
 
     /// `made` followed by `hooks`, on the resolver the factory got.
     private static func running(_ hooks: [Hook], after made: Factory) -> Factory {
-        @Sendable func finish(_ resolver: Resolver, _ value: any Sendable) throws -> any Sendable {
+        made.transformed(then: { resolver, value in
             for hook in hooks { try hook(resolver, value) }
             return value
-        }
-        return switch made {
-        case .sync(let make): .sync { resolver in try finish(resolver, try make(resolver)) }
-        case .async(let make): .async { resolver in try finish(resolver, try await make(resolver)) }
-        case .syncArguments(let make):
-            .syncArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
-        case .asyncArguments(let make):
-            .asyncArguments { resolver, arguments in try finish(resolver, try await make(resolver, arguments)) }
-        case .mainActor(let make): .mainActor { resolver in try finish(resolver, try make(resolver)) }
-        case .mainActorArguments(let make):
-            .mainActorArguments { resolver, arguments in try finish(resolver, try make(resolver, arguments)) }
-        case .mainActorAsync(let make): .mainActorAsync { resolver in try finish(resolver, try await make(resolver)) }
-        case .mainActorAsyncArguments(let make):
-            .mainActorAsyncArguments { resolver, arguments in
-                try finish(resolver, try await make(resolver, arguments))
-            }
-        }
+        })
     }
 
     var isAsync: Bool { factory.isAsync }
