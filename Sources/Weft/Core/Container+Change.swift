@@ -7,18 +7,18 @@ import WeftPrimitives
 enum RegistrationChange {
     /// Nothing changed: a staged registration, an override already restored.
     case none
-    /// The registration of the one key the change was given changed (every `register`, with
-    /// no key copied or array made): its values are forgotten here and in every descendant that
-    /// inherits it, unless `replacesValue` says the change set its value itself (an
-    /// `instance:` registration's), which readers then see in place of the old.
-    case given(replacesValue: Bool)
-    /// Several keys' registrations changed, as for ``given(replacesValue:)``; and values
+    /// One key's registration changed (every `register`, without an array): its values are
+    /// forgotten here and in every descendant that inherits it, unless `replacesValue` says
+    /// the change set its value itself (an `instance:` registration's), which readers then see
+    /// in place of the old.
+    case one(ServiceKey, replacesValue: Bool)
+    /// Several keys' registrations changed, as for ``one(_:replacesValue:)``; and values
     /// forgotten here alone, their registrations unchanged (`forgottenHere`): a reset's, which
     /// reaches descendants itself, or what `removeAll()` forgets of ancestors' registrations.
     case many([ServiceKey], replacesValues: Bool = false, forgottenHere: [ServiceKey] = [])
 
-    /// The given key's registration changed, and its values are forgotten.
-    static let given = RegistrationChange.given(replacesValue: false)
+    /// A change of `key`'s registration that forgets its values.
+    static func one(_ key: ServiceKey) -> RegistrationChange { .one(key, replacesValue: false) }
 }
 
 extension Container {
@@ -26,23 +26,21 @@ extension Container {
     /// `update` and `install`, contexts, override and restore, a decorator's replacement,
     /// unregister and `removeAll`, reset, and what descendants forget of each.
     ///
-    /// Under the lock, `body` changes the registrations and says which keys changed (`key`,
-    /// for a change of one key's registration, or those it names); then
+    /// Under the lock, `body` changes the registrations and says which keys changed; then
     /// creations in flight for them are forgotten (later resolves start their own) and their
     /// cached values forgotten, or replaced, with what lock-free readers see republished. After
     /// the lock: a note if lock-free reads stopped, and descendants forget what they cached of
     /// the keys they inherit. Forgetting that second half left stale values in scopes: no
     /// caller writes either half itself.
     @inline(__always)
-    func change(_ key: ServiceKey? = nil, _ body: (inout State) -> RegistrationChange) {
+    func change(_ body: (inout State) -> RegistrationChange) {
         // What descendants forget, and whether lock-free reads stopped.
         let (inherited, exhausted) = state.withLock { state -> ([ServiceKey], Bool) in
             let change = body(&state)
             switch consume change {
             case .none:
                 return ([], false)
-            case .given(let replacesValue):
-                guard let key else { return ([], false) }
+            case .one(let key, let replacesValue):
                 state.forgetCreation(of: key)
                 let keys = CollectionOfOne(key)
                 let exhausted = replacesValue ? state.invalidate(keys, in: snapshot) : state.forget(keys, in: snapshot)
