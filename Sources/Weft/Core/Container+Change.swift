@@ -7,18 +7,18 @@ import WeftPrimitives
 enum RegistrationChange {
     /// Nothing changed: a staged registration, an override already restored.
     case none
-    /// One key's registration changed (every `register`, without an array): its values are
-    /// forgotten here and in every descendant that inherits it, unless `replacesValue` says
-    /// the change set its value itself (an `instance:` registration's), which readers then see
-    /// in place of the old.
-    case one(ServiceKey, replacesValue: Bool)
-    /// Several keys' registrations changed, as for ``one(_:replacesValue:)``; and values
+    /// The registrations of the keys the change was given changed (every `register` gives its
+    /// one key, with no key copied or array made): their values are forgotten here and in every
+    /// descendant that inherits them, unless `replacesValue` says the change set them itself
+    /// (an `instance:` registration's), which readers then see in place of the old.
+    case given(replacesValue: Bool)
+    /// Several keys' registrations changed, as for ``given(replacesValue:)``; and values
     /// forgotten here alone, their registrations unchanged (`forgottenHere`): a reset's, which
     /// reaches descendants itself, or what `removeAll()` forgets of ancestors' registrations.
     case many([ServiceKey], replacesValues: Bool = false, forgottenHere: [ServiceKey] = [])
 
-    /// A change of `key`'s registration that forgets its values.
-    static func one(_ key: ServiceKey) -> RegistrationChange { .one(key, replacesValue: false) }
+    /// The given key's registration changed, and its values are forgotten.
+    static let given = RegistrationChange.given(replacesValue: false)
 }
 
 extension Container {
@@ -26,36 +26,41 @@ extension Container {
     /// `update` and `install`, contexts, override and restore, a decorator's replacement,
     /// unregister and `removeAll`, reset, and what descendants forget of each.
     ///
-    /// Under the lock, `body` changes the registrations and says which keys changed; then
+    /// Under the lock, `body` changes the registrations and says which keys changed: `keys`,
+    /// given up front when the change is about known keys (``RegistrationChange/given``), or
+    /// those it names; then
     /// creations in flight for them are forgotten (later resolves start their own) and their
     /// cached values forgotten, or replaced, with what lock-free readers see republished. After
     /// the lock: a note if lock-free reads stopped, and descendants forget what they cached of
     /// the keys they inherit. Forgetting that second half left stale values in scopes: no
     /// caller writes either half itself.
     @inline(__always)
-    func change(_ body: (inout State) -> RegistrationChange) {
-        // What descendants forget, and whether lock-free reads stopped.
-        let (inherited, exhausted) = state.withLock { state -> ([ServiceKey], Bool) in
+    func change<Keys: Collection<ServiceKey> & Sendable>(
+        _ keys: Keys = EmptyCollection(), _ body: (inout State) -> RegistrationChange
+    ) {
+        // What descendants forget (`nil`, not an empty array, when none do: releasing even the
+        // empty array's storage is a release every registration would count), and whether
+        // lock-free reads stopped.
+        let (inherited, exhausted) = state.withLock { state -> ([ServiceKey]?, Bool) in
             let change = body(&state)
             switch consume change {
             case .none:
-                return ([], false)
-            case .one(let key, let replacesValue):
-                state.forgetCreation(of: key)
-                let keys = CollectionOfOne(key)
+                return (nil, false)
+            case .given(let replacesValue):
+                for key in keys { state.forgetCreation(of: key) }
                 let exhausted = replacesValue ? state.invalidate(keys, in: snapshot) : state.forget(keys, in: snapshot)
-                return (state.children.isEmpty ? [] : [key], exhausted)
+                return (state.children.isEmpty ? nil : Array(keys), exhausted)
             case .many(let keys, let replacesValues, let here):
                 for key in keys { state.forgetCreation(of: key) }
                 for key in here { state.forgetCreation(of: key) }
-                let inherited = state.children.isEmpty ? [] : keys
+                let inherited = state.children.isEmpty || keys.isEmpty ? nil : keys
                 guard replacesValues else { return (inherited, state.forget(keys + here, in: snapshot)) }
                 let exhausted = state.invalidate(keys, in: snapshot)
                 return (inherited, here.isEmpty ? exhausted : state.forget(here, in: snapshot) || exhausted)
             }
         }
         if exhausted { noteLockFreeReadsStopped() }
-        if !inherited.isEmpty { forgetInDescendants(inherited) }
+        if let inherited { forgetInDescendants(inherited) }
     }
 
     /// Forgets what descendants cached for `keys` from this container's registrations (or its

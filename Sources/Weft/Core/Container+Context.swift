@@ -93,7 +93,7 @@ extension Container.State {
             forgetInherited(key)
             return true
         }
-        return change(key) { entry in
+        return changeVariants(of: key) { entry in
             if let context {
                 entry.contextual.append((context, registration))
             } else {
@@ -105,7 +105,7 @@ extension Container.State {
 
     /// Puts `registration` over every other registration of its key until it is restored.
     mutating func putOverride(_ registration: Registration) -> Bool {
-        change(registration.key) { $0.overrides.append(registration) }
+        changeVariants(of: registration.key) { $0.overrides.append(registration) }
     }
 
     /// Ends the override `registration`, in whatever order overrides end; `false` (nothing
@@ -114,12 +114,12 @@ extension Container.State {
         guard let entry = variants[registration.key], entry.overrides.contains(where: { $0 === registration }) else {
             return false
         }
-        return change(registration.key) { entry in entry.overrides.removeAll { $0 === registration } }
+        return changeVariants(of: registration.key) { entry in entry.overrides.removeAll { $0 === registration } }
     }
 
     /// Changes the layers of `key` with `update` and makes the effective registration current.
     /// - Returns: Whether the effective registration changed.
-    private mutating func change(_ key: ServiceKey, _ update: (inout Variants) -> Void) -> Bool {
+    private mutating func changeVariants(of key: ServiceKey, _ update: (inout Variants) -> Void) -> Bool {
         var entry = variants[key] ?? Variants(base: registrations[key])
         update(&entry)
         variants[key] = entry.isBaseOnly ? nil : entry

@@ -435,13 +435,13 @@ public final class Container: Sendable {
     func add(_ registration: Registration, usesDefaultLifetime: Bool = false) -> Registration? {
         if registration.lifetime == .graph, !usesDefaultLifetime { noteGraphRegistration() }
         var replacement: Registration?
-        change { state in
+        change(CollectionOfOne(registration.key)) { state in
             guard usesDefaultLifetime, state.defaultLifetime != registration.lifetime else {
-                return put(registration, context: nil, in: &state) ? .one(registration.key) : .none
+                return put(registration, context: nil, in: &state) ? .given : .none
             }
             let adjusted = registration.withLifetime(state.defaultLifetime)
             replacement = adjusted
-            return put(adjusted, context: nil, in: &state) ? .one(adjusted.key) : .none
+            return put(adjusted, context: nil, in: &state) ? .given : .none
         }
         // `.graph` as the default lifetime: known under the lock, noted below after it.
         if replacement?.lifetime == .graph { noteGraphRegistrationInDescendants() }
@@ -457,12 +457,12 @@ public final class Container: Sendable {
 
     /// Adds `entry`: a registration for a context, or one with its instance.
     private func add(_ entry: Staging.Entry) {
-        change { state in
+        change(CollectionOfOne(entry.registration.key)) { state in
             guard put(entry.registration, context: entry.context, in: &state, staging: entry) else { return .none }
             // A factory's value is forgotten; an `instance:` registration's is set in its place.
-            guard let instance = entry.instance else { return .one(entry.registration.key) }
+            guard let instance = entry.instance else { return .given }
             state.keepValue(instance, of: entry.registration, owned: entry.owned)
-            return .one(entry.registration.key, replacesValue: true)
+            return .given(replacesValue: true)
         }
     }
 
@@ -490,11 +490,11 @@ public final class Container: Sendable {
     /// Puts `new` in place of `old`, if `old` is still this container's registration of its
     /// key (or is staged for it), forgetting what was cached for it.
     func replace(_ old: Registration, with new: Registration) {
-        change { state in
+        change(CollectionOfOne(old.key)) { state in
             if state.openStagings > 0, let staging = Staging.innermost(for: self), staging.replace(old, with: new) {
                 return .none
             }
-            return state.replace(old, with: new) ? .one(old.key) : .none
+            return state.replace(old, with: new) ? .given : .none
         }
     }
 

@@ -47,14 +47,12 @@ extension Container {
             factory: .sync { _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)),
             keyTypeIsClass: T.self is AnyObject.Type)
         if registration.lifetime == .graph { noteGraphRegistration() }
-        change { state in state.putOverride(registration) ? .one(registration.key) : .none }
+        change(CollectionOfOne(registration.key)) { state in state.putOverride(registration) ? .given : .none }
         return Override(container: self, registration: registration)
     }
 
     func restore(_ override: Override) {
         let registration = override.registration
-        change { state in
-            state.restoreOverride(registration) ? .one(registration.key) : .none
-        }
+        change(CollectionOfOne(registration.key)) { state in state.restoreOverride(registration) ? .given : .none }
     }
 }
