@@ -356,7 +356,8 @@ struct CachedValues {
     /// did (else call ``publish(_:for:registrations:to:)``).
     @inline(__always)
     private mutating func insertIfRoom(_ value: any Sendable, for key: ServiceKey) -> Bool {
-        guard !isSuspended, current?.hasRoom == true else { return false }
+        // Borrowed: `current?.hasRoom` would retain the table for the call.
+        guard !isSuspended, CacheTable.borrowing(&current, { $0.hasRoom }) == true else { return false }
         _ = CacheTable.borrowing(&current) { $0.insert(value, for: key) }
         return true
     }
@@ -365,7 +366,7 @@ struct CachedValues {
     /// `object` took, or `nil` (the table holds `key`, is full, or nothing is published).
     @inline(__always)
     private mutating func insertIfRoom(object: ObjectAddress, for key: ServiceKey) -> Int? {
-        guard !isSuspended, current?.hasRoom == true else { return nil }
+        guard !isSuspended, CacheTable.borrowing(&current, { $0.hasRoom }) == true else { return nil }
         return CacheTable.borrowing(&current) { $0.insert(object: object, for: key) } ?? nil
     }
 

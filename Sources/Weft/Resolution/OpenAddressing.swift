@@ -2,7 +2,8 @@
 /// published ``TransientTable`` (``KeySlots``) and the creations in flight on the cold path
 /// (``OwnCreations``). Each is a thin typed view over what is here: a power-of-two slot count
 /// kept at most half full (the one growth rule), a word's home slot by Fibonacci hashing (the
-/// one hash), and linear probing from it (the one probe loop).
+/// one hash), and linear probing from it (the one probe loop, which ``CacheTable`` writes out
+/// itself: see its `emptySlot`).
 ///
 /// A word is what names an entry: a key's type address mixed with its name's hash, or a
 /// registration's address. Fibonacci hashing spreads addresses that differ only in their
