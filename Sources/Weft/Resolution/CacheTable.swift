@@ -124,25 +124,29 @@ final class CacheTable: @unchecked Sendable {
     ) {
         let block = block(ofPublished: word)
         let bits = Int(truncatingIfNeeded: word & UInt(blockAlignment - 1))
-        let mask = (1 &<< bits) &- 1
         var index = OpenAddressing.home(of: type, shift: UInt.bitWidth &- bits)
         let slots = UnsafeMutableRawPointer(mutating: block + MemoryLayout<Header>.stride)
-        while true {
-            let slot = slots + index &* MemoryLayout<Slot>.stride
-            let filled = UnsafeAtomic<UInt>(at: slot.assumingMemoryBound(to: UInt.AtomicRepresentation.self))
-                .load(ordering: .acquiring)
-            if filled == type {
-                // Unretained until its class matches: the table holds it as long as the container.
-                let bits = slot.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
-                guard isInstance(bits, ofExactly: isa) else { return (nil, true) }
-                return (
-                    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-                        .takeUnretainedValue(), true
-                )
-            }
-            if filled == 0 { return (nil, false) }
-            index = (index &+ 1) & mask
+        var slot = slots + index &* MemoryLayout<Slot>.stride
+        var filled = UnsafeAtomic<UInt>(at: slot.assumingMemoryBound(to: UInt.AtomicRepresentation.self))
+            .load(ordering: .acquiring)
+        if filled != type {
+            // Past the home slot, where few reads go: only they compute the mask.
+            let mask = (1 &<< bits) &- 1
+            repeat {
+                if filled == 0 { return (nil, false) }
+                index = (index &+ 1) & mask
+                slot = slots + index &* MemoryLayout<Slot>.stride
+                filled = UnsafeAtomic<UInt>(at: slot.assumingMemoryBound(to: UInt.AtomicRepresentation.self))
+                    .load(ordering: .acquiring)
+            } while filled != type
         }
+        // Unretained until its class matches: the table holds it as long as the container.
+        let object = slot.load(fromByteOffset: MemoryLayout<UInt>.stride, as: UInt.self)
+        guard isInstance(object, ofExactly: isa) else { return (nil, true) }
+        return (
+            Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: object).unsafelyUnwrapped)
+                .takeUnretainedValue(), true
+        )
     }
 
     /// ``object(for:ofExactly:published:)`` for a named key: out of line, so that the unnamed probe
