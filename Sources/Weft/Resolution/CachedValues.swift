@@ -88,9 +88,6 @@ struct CachedValues {
         return value(for: key).map { .strong($0) }
     }
 
-    /// Whether nothing is cached.
-    var isEmpty: Bool { filedInstances.isEmpty && unfiled.isEmpty }
-
     /// Whether nothing is cached nor published: forgetting or invalidating keys changes nothing.
     @inline(__always)
     var isBare: Bool { filedInstances.isEmpty && unfiled.isEmpty && current == nil && currentTransients == nil }
