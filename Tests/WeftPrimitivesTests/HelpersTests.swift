@@ -1,7 +1,7 @@
 import Testing
 import WeftPrimitives
 
-@Suite("The small shared helpers: edit distance, Fibonacci hashing, Duration units")
+@Suite("The small shared helpers: edit distance, Duration units")
 struct HelpersTests {
     @Test(
         "Edit distance counts insertions, deletions and substitutions of characters",
@@ -12,21 +12,6 @@ struct HelpersTests {
     func editDistances(a: String, b: String, distance: Int) {
         #expect(editDistance(a, b) == distance)
         #expect(editDistance(b, a) == distance)
-    }
-
-    @Test("A slot is within the table, and consecutive words spread over it")
-    func fibonacciSlots() {
-        let slotCount = 64
-        let shift = UInt.bitWidth - slotCount.trailingZeroBitCount
-        var used = Set<Int>()
-        for index in 0..<UInt(slotCount) {
-            let slot = FibonacciHashing.slot(of: 0x7F00_1000 + index, shift: shift)
-            #expect((0..<slotCount).contains(slot))
-            used.insert(slot)
-        }
-        // Golden-ratio hashing puts consecutive words in distinct slots, or nearly so.
-        #expect(used.count >= slotCount * 3 / 4, "\(used.count) of \(slotCount) slots used")
-        #expect(FibonacciHashing.wordMultiplier & 1 == 1)
     }
 
     @Test("Seconds read to the nearest hundredth below 10 s, tenth above: 977 ms is 0.98 s, never 0.9 s")

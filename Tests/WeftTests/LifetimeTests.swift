@@ -307,6 +307,32 @@ struct CreatorCancellationTests {
     }
 
     @Test(
+        "A registration replaced while its singleton is made: its waiters get the old value, a later resolve the new one",
+        .timeLimit(.minutes(1)))
+    func replacedWhileInFlight() async throws {
+        let container = Container()
+        let creating = Signal()
+        let release = Signal()
+        container.register(Service.self, lifetime: .singleton) { (_: Resolver) async -> Service in
+            creating.fire()
+            await release.wait()
+            return Service(id: 1)
+        }
+        let creator = Task { try await container.resolveAsync(Service.self) }
+        await creating.wait()
+        let waiter = Task { try await container.resolveAsync(Service.self) }
+        await container.waitUntil(waiters: 1, for: ServiceKey(Service.self))
+        container.register(Service.self, lifetime: .singleton) { Service(id: 2) }
+        // The old creation is still in flight; the new registration's resolve does not wait for it.
+        let replacement = try await container.resolveAsync(Service.self)
+        #expect(replacement.id == 2)
+        release.fire()
+        #expect(try await creator.value.id == 1)
+        #expect(try await waiter.value.id == 1)
+        #expect(try await container.resolveAsync(Service.self) === replacement)
+    }
+
+    @Test(
         "A creator cancelled after its factory succeeded still hands the value to its waiters", .timeLimit(.minutes(1)))
     func cancelledCreatorKeepsValue() async throws {
         let container = Container()

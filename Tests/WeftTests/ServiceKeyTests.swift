@@ -32,6 +32,21 @@ struct ServiceKeyTests {
         }
     }
 
+    @Test("A word's home slot is within the table, and consecutive words spread over it")
+    func homeSlots() {
+        let slotCount = 64
+        let shift = UInt.bitWidth - slotCount.trailingZeroBitCount
+        var used = Set<Int>()
+        for index in 0..<UInt(slotCount) {
+            let home = OpenAddressing.home(of: 0x7F00_1000 + index, shift: shift)
+            #expect((0..<slotCount).contains(home))
+            used.insert(home)
+        }
+        // Golden-ratio hashing puts consecutive words in distinct slots, or nearly so.
+        #expect(used.count >= slotCount * 3 / 4, "\(used.count) of \(slotCount) slots used")
+        #expect(OpenAddressing.golden64 & 1 == 1)
+    }
+
     @Test("Equal keys hash equally through a Hasher too, and a table's seed changes the raw hash")
     func hashing() {
         let one = ServiceKey(Service.self, name: "primary")

@@ -28,9 +28,9 @@ extension Container {
     ///
     /// Under the lock, `body` changes the registrations and says which keys changed: `keys`,
     /// given up front when the change is about known keys (``RegistrationChange/given``), or
-    /// those it names; then
-    /// creations in flight for them are forgotten (later resolves start their own) and their
-    /// cached values forgotten, or replaced, with what lock-free readers see republished. After
+    /// those it names; then their cached values are forgotten, or replaced, with what lock-free
+    /// readers see republished. (A creation in flight needs nothing: it is keyed by its
+    /// registration, so later resolves, which find the new one, start their own.) After
     /// the lock: a note if lock-free reads stopped, and descendants forget what they cached of
     /// the keys they inherit. Forgetting that second half left stale values in scopes: no
     /// caller writes either half itself.
@@ -47,12 +47,9 @@ extension Container {
             case .none:
                 return (nil, false)
             case .given(let replacesValue):
-                for key in keys { state.forgetCreation(of: key) }
                 let exhausted = replacesValue ? state.invalidate(keys, in: snapshot) : state.forget(keys, in: snapshot)
                 return (state.children.isEmpty ? nil : Array(keys), exhausted)
             case .many(let keys, let replacesValues, let here):
-                for key in keys { state.forgetCreation(of: key) }
-                for key in here { state.forgetCreation(of: key) }
                 let inherited = state.children.isEmpty || keys.isEmpty ? nil : keys
                 guard replacesValues else { return (inherited, state.forget(keys + here, in: snapshot)) }
                 let exhausted = state.invalidate(keys, in: snapshot)

@@ -50,17 +50,9 @@ public final class Container: Sendable {
         /// Changes whenever ``registrations`` does: a creation that started at the same version
         /// knows its registration is still current without looking it up again.
         private(set) var registrationsVersion: UInt = 0
-        /// The values being made right now, by key: the creator's frame, and the ``Creation``
-        /// others wait on once someone does.
-        var creations: [ServiceKey: InFlight] = [:]
-        /// This container's own synchronous singletons being made on the cold path, which
-        /// ``creations`` does not hold: their creators' steps, by registration. A resolve that
-        /// comes to wait for one waits on the ``Creation`` it makes in ``detached``.
-        var ownCreations = OwnCreations()
-        /// Creations waited on that ``creations`` does not hold, by creator (a frame's or a
-        /// step's address): those forgotten before their creator finished (their
-        /// registration was replaced), and those of ``ownCreations``. The creator completes them.
-        var detached: [Creator: Creation] = [:]
+        /// The values being made right now, by registration: who makes each, and the
+        /// ``Creation`` others wait on once someone does.
+        var creations = CreationsInFlight()
         var diagnostics: Diagnostics
         /// The values cached here, and what lock-free readers see of them.
         var cache: CachedValues
@@ -122,64 +114,16 @@ public final class Container: Sendable {
             }
         }
 
-        /// Caches `value` strongly for `key` (see ``CachedValues/cacheStrongly(_:object:for:disposes:registrations:publishingTo:)``).
-        @inline(__always)
-        mutating func cacheStrongly(
-            _ value: any Sendable, object: ObjectAddress? = nil, for key: ServiceKey, disposes: Bool,
-            publishingTo snapshot: SnapshotSlot
-        ) {
-            cache.cacheStrongly(
-                value, object: object, for: key, disposes: disposes, registrations: registrationCount,
-                publishingTo: snapshot)
-        }
-
-        /// The value cached for `key` (see ``CachedValues/storedInstance(for:)``).
-        @inline(__always)
-        func storedInstance(for key: ServiceKey) -> StoredInstance? {
-            cache.storedInstance(for: key)
-        }
-
         /// `value`, cached strongly for `key`, found under the lock: published, if readers of
         /// the table missed it.
         mutating func publish(_ value: any Sendable, for key: ServiceKey, to snapshot: SnapshotSlot) {
             cache.publishFound(value, for: key, registrations: registrationCount, to: snapshot)
         }
 
-        /// Makes a creation in flight for `key` invisible to later resolves, which start their
-        /// own: its registration was replaced. It still completes for those already waiting.
-        @inline(__always)
-        mutating func forgetCreation(of key: ServiceKey) {
-            // Skipped while nothing is being created: a hash and probe on every registration.
-            guard !creations.isEmpty, let forgotten = creations.removeValue(forKey: key) else { return }
-            if let creation = forgotten.creation { detached[Creator(forgotten.frame)] = creation }
-        }
-
-        /// Ends the creation of `key` that `creator` runs: no longer in flight, and its
-        /// ``Creation``, if anyone waits on it, returned for the creator to complete.
-        mutating func endCreation(of key: ServiceKey, by creator: Creator) -> Creation? {
-            // One probe when the creation is `creator`'s, as it almost always is.
-            if let inFlight = creations.removeValue(forKey: key) {
-                if Creator(inFlight.frame) == creator { return inFlight.creation }
-                creations[key] = inFlight
-            }
-            return detached.isEmpty ? nil : detached.removeValue(forKey: creator)
-        }
-
         /// How many resolves wait for the creation of `key` in flight here, if any.
         func waiterCount(of key: ServiceKey) -> Int {
-            if let own = registrations[key], let creator = ownCreations.creator(of: own) {
-                return detached[creator]?.waiterCount ?? 0
-            }
-            return creations[key]?.waiterCount ?? 0
-        }
-
-        /// Ends the creation of `registration` on the cold path that runs in the step at
-        /// `creator` (see ``ownCreations``): the ``Creation`` of those waiting, if any, for the
-        /// creator to complete.
-        @inline(__always)
-        mutating func endOwnCreation(of registration: Registration, by creator: Creator) -> Creation? {
-            ownCreations.end(registration, in: creator)
-            return detached.isEmpty ? nil : detached.removeValue(forKey: creator)
+            guard let registration = registrations[key] ?? inherited[key]?.registration else { return 0 }
+            return creations.waiterCount(of: registration)
         }
 
         /// Forgets the value cached for each of `keys` and publishes a snapshot without them.
@@ -577,7 +521,7 @@ public final class Container: Sendable {
         while let current = container {
             let entries = current.state.withLock { state in
                 state.registrations.values.map { registration in
-                    (registration, state.storedInstance(for: registration.key)?.value != nil)
+                    (registration, state.cache.storedInstance(for: registration.key)?.value != nil)
                 }
             }
             for (registration, isCached) in entries where seen.insert(registration.key).inserted {
@@ -640,17 +584,6 @@ public final class Container: Sendable {
         }
         return result
     }
-}
-
-/// A value being made: the frame of the resolve making it, and once another resolve waits for
-/// it, the ``Creation`` they wait on (made then, so that an uncontended creation costs nothing
-/// beyond its entry here).
-struct InFlight {
-    let frame: ResolutionFrame
-    var creation: Creation? = nil
-
-    /// How many resolves wait for it right now.
-    var waiterCount: Int { creation?.waiterCount ?? 0 }
 }
 
 /// An ancestor's registration a container remembered, with the ancestor holding it.

@@ -56,7 +56,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     public func _rawHashValue(seed: Int) -> Int {
         // The finalizer of MurmurHash3 (fmix64): every input bit reaches every output bit.
         var bits = UInt64(UInt(bitPattern: Int(bitPattern: id)))
-        bits ^= UInt64(UInt(bitPattern: nameHash)) &* FibonacciHashing.multiplier64
+        bits ^= UInt64(UInt(bitPattern: nameHash)) &* OpenAddressing.golden64
         bits ^= UInt64(UInt(bitPattern: seed))
         bits ^= bits >> 33
         bits &*= 0xFF51_AFD7_ED55_8CCD

@@ -5,7 +5,7 @@ extension Container {
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, arguments: (any Sendable)? = nil
     ) async throws(ResolutionError) -> any Sendable {
         // Async code never runs inside a synchronous factory, so only the task's frame applies.
-        let frame = ResolutionFrame.taskCurrent
+        let frame = FrameLink.taskFrame
         do {
             guard frame == nil, usesGraphScopes else {
                 return try await obtainAsync(key, local: local, threshold, frame: frame, arguments: arguments)
@@ -37,7 +37,7 @@ extension Container {
             return try await resolveRegisteredAsync(key, local: nil, nil, arguments: arguments)
         case .shutDown:
             if nested { throw .shutDown(key) }
-            throw shutDownError(key, isOutermost: ResolutionFrame.taskCurrent == nil)
+            throw shutDownError(key, isOutermost: FrameLink.taskFrame == nil)
         }
     }
 
@@ -88,7 +88,7 @@ extension Container {
         }
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
         while true {
-            switch cache.step(for: key, frame: { newFrame }) {
+            switch cache.step(for: key, of: found.registration, frame: { newFrame }) {
             case .value(let value):
                 return remember(value, for: key, from: found, heldBy: cache)
             case .shutDown:
@@ -155,7 +155,7 @@ extension Container {
             let start = slowThreshold.map { _ in ContinuousClock.now }
             let value: any Sendable
             do {
-                value = try await ResolutionFrame.$taskCurrent.withValue(frame) { try await make(Resolver(resolver)) }
+                value = try await FrameLink.$taskFrame.withValue(frame) { try await make(Resolver(resolver)) }
             } catch {
                 throw failure(error, key: key, frame: .heap(frame))
             }

@@ -6,7 +6,7 @@ enum CacheStep: Sendable {
     case value(any Sendable)
     case wait(Creation)
     /// Nothing cached, nothing in flight: the caller makes the value, in this frame, and ends
-    /// with ``Container/finish(_:for:of:outcome:own:)``.
+    /// with ``Container/finish(_:for:of:outcome:)``.
     case create(ResolutionFrame)
     /// The holder was shut down (``Container/shutdown()``).
     case shutDown
@@ -25,17 +25,17 @@ struct GivenValue: Sendable {
 /// The cache steps of a singleton, scoped or weak service, shared by the synchronous and the
 /// `async` engine: they differ only in how they wait and how they run the factory.
 extension Container {
-    /// Under one lock: the cached value, the creation in flight to wait for, or a new
-    /// creation the caller runs, in the frame `frame` makes (only then: a value already cached,
+    /// Under one lock: the cached value, the creation of `registration` in flight to wait for,
+    /// or a new creation the caller runs, in the frame `frame` makes (only then: a value already cached,
     /// such as a weak one still held, costs no allocation). The ``Creation`` others wait on is
     /// made by the first of them: a creation nobody waits for costs its frame alone.
-    func step(for key: ServiceKey, frame: () -> ResolutionFrame) -> CacheStep {
+    func step(for key: ServiceKey, of registration: Registration, frame: () -> ResolutionFrame) -> CacheStep {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
         let step = state.withLock { state -> CacheStep in
             if state.isShutDown { return .shutDown }
-            if let stored = state.storedInstance(for: key) {
+            if let stored = state.cache.storedInstance(for: key) {
                 trace = state.diagnostics.onResolution
                 lifetime = state.registrations[key]?.lifetime
                 if case .strong(let value) = stored {
@@ -45,24 +45,10 @@ extension Container {
                 if let value = stored.sendableValue { return .value(value) }
                 trace = nil
             }
-            // This container's own singleton being made on the cold path: its creator's step
-            // lives until the creation ends, which takes this lock.
-            if state.ownCreations.count > 0, let own = state.registrations[key],
-                let creator = state.ownCreations.creator(of: own)
-            {
-                if let creation = state.detached[creator] { return .wait(creation) }
-                let creation = Creation(frame: creator.heapFrame())
-                state.detached[creator] = creation
-                return .wait(creation)
-            }
-            if let inFlight = state.creations[key] {
-                if let creation = inFlight.creation { return .wait(creation) }
-                let creation = Creation(frame: inFlight.frame)
-                state.creations[key] = InFlight(frame: inFlight.frame, creation: creation)
-                return .wait(creation)
-            }
+            if let creation = state.creations.waitable(registration) { return .wait(creation) }
+            // Nothing in flight (`waitable` found none): the start always succeeds.
             let made = frame()
-            state.creations[key] = InFlight(frame: made)
+            _ = state.creations.start(registration, by: Creator(made))
             return .create(made)
         }
         if trace != nil { traceCached(key, trace, lifetime: lifetime) }
@@ -73,7 +59,7 @@ extension Container {
     func cachedValue(for key: ServiceKey) -> (any Sendable)? {
         if let cached = snapshot.value(for: key) { return cached }
         return state.withLock { state in
-            state.isShutDown ? nil : state.storedInstance(for: key)?.sendableValue
+            state.isShutDown ? nil : state.cache.storedInstance(for: key)?.sendableValue
         }
     }
 
@@ -90,8 +76,7 @@ extension Container {
     /// ``ResolutionError/shutDown(_:)``, and a ``Disposable`` one is returned in `late` for the
     /// creator to dispose at once.
     func finish(
-        _ creator: Creator, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome,
-        own: Bool = false
+        _ creator: Creator, for key: ServiceKey, of registration: Registration, outcome: Creation.Outcome
     ) -> (outcome: Creation.Outcome, late: (any Disposable)?) {
         let abandoned = if case .failure = outcome { Task.isCancelled } else { false }
         var outcome = outcome
@@ -107,8 +92,7 @@ extension Container {
         }
         var late: (any Disposable)?
         let creation = state.withLock { state -> Creation? in
-            let creation =
-                own ? state.endOwnCreation(of: registration, by: creator) : state.endCreation(of: key, by: creator)
+            let creation = state.creations.end(registration, by: creator)
             guard case .success(let value) = outcome else { return creation }
             let shutDown = keep(
                 value, object: object, for: key, of: registration, isGiven: isGiven, isNil: isNil, in: &state
@@ -123,7 +107,7 @@ extension Container {
         return (outcome, late)
     }
 
-    /// ``finish(_:for:of:outcome:own:)`` for a value `registration`, this container's own
+    /// ``finish(_:for:of:outcome:)`` for a value `registration`, this container's own
     /// synchronous singleton, made: the cold path, without an outcome to copy around.
     func finishMade(
         _ made: consuming any Sendable, by creator: Creator, for key: ServiceKey, of registration: Registration,
@@ -136,7 +120,7 @@ extension Container {
         let (value, isGiven, isNil) = object == nil ? Self.unwrap(consume made) : (consume made, false, false)
         var shutDown = false
         let creation = state.withLock { state -> Creation? in
-            let creation = state.endOwnCreation(of: registration, by: creator)
+            let creation = state.creations.end(registration, by: creator)
             shutDown = keep(
                 value, object: object, for: key, of: registration, isGiven: isGiven, isNil: isNil, in: &state
             ) { state in
@@ -157,7 +141,7 @@ extension Container {
     }
 
     /// What becomes of `value`, which `registration`'s factory made for `key`, once its creation
-    /// ended: the one rule both ``finish(_:for:of:outcome:own:)`` and
+    /// ended: the one rule both ``finish(_:for:of:outcome:)`` and
     /// ``finishMade(_:by:for:of:version:)`` follow, under the lock. Made after ``shutdown()``
     /// began, it is nobody's (returns `true`: the caller fails and disposes it). Otherwise it is
     /// cached, weakly for a weak registration, unless `isCurrent` says the registration was
@@ -173,7 +157,9 @@ extension Container {
         if registration.lifetime == .weak {
             state.cache.setInstance(StoredInstance.weakly(value), for: key)
         } else {
-            state.cacheStrongly(value, object: object, for: key, disposes: !isGiven, publishingTo: snapshot)
+            state.cache.cacheStrongly(
+                value, object: object, for: key, disposes: !isGiven, registrations: state.registrationCount,
+                publishingTo: snapshot)
         }
         return false
     }
@@ -200,7 +186,7 @@ extension Container {
         Task { await disposeLate(late, key: key) }
     }
 
-    /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:own:)``);
+    /// Disposes `late`, a value made after shutdown began (see ``finish(_:for:of:outcome:)``);
     /// a failure goes to the diagnostics logger, as no caller is left to receive it.
     func disposeLate(_ late: any Disposable, key: ServiceKey) async {
         do {
@@ -230,11 +216,12 @@ extension Container {
     {
         guard holder !== self, found.registration.lifetime == .singleton, recorder == nil else { return value }
         state.withLock { state in
-            guard !state.isShutDown, state.storedInstance(for: key) == nil, state.registrations[key] == nil,
+            guard !state.isShutDown, state.cache.storedInstance(for: key) == nil, state.registrations[key] == nil,
                 parent?.registration(for: key)?.registration === found.registration
             else { return }
             // Not this container's to dispose: an ancestor made it.
-            state.cacheStrongly(value, for: key, disposes: false, publishingTo: snapshot)
+            state.cache.cacheStrongly(
+                value, for: key, disposes: false, registrations: state.registrationCount, publishingTo: snapshot)
         }
         return value
     }

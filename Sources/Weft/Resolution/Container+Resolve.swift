@@ -135,7 +135,7 @@ extension Container {
     /// path stays a small function.
     @inline(never)
     private func resolveUncached(_ key: ServiceKey, miss: Miss) throws(ResolutionError) -> any Sendable {
-        let frame = ResolutionFrame.current
+        let frame = FrameLink.current
         // A top-level resolve binds a `GraphScope` once `.graph` registrations exist: not here.
         guard frame != nil || !usesGraphScopes else {
             return try resolveLooked(key, miss: miss, frame: nil, step: nil)
@@ -195,12 +195,12 @@ extension Container {
             let made: any Sendable
             do throws(ResolutionError) {
                 do {
-                    made = try ThreadFrame.with(step) { try started.registration.runSync(Resolver(self)) }
+                    made = try step.whileCurrent { try started.registration.runSync(Resolver(self)) }
                 } catch {
                     throw Self.failure(error, key: key, frame: step)
                 }
             } catch {
-                _ = finish(creator, for: key, of: started.registration, outcome: .failure(error), own: true)
+                _ = finish(creator, for: key, of: started.registration, outcome: .failure(error))
                 throw error
             }
             let value = try finishMade(
@@ -260,7 +260,7 @@ extension Container {
         -> any Sendable
     {
         if let cached = snapshot.value(for: key) { return cached }
-        return try resolveLooked(key, miss: miss, frame: ResolutionFrame.current, step: nil, arguments: arguments)
+        return try resolveLooked(key, miss: miss, frame: FrameLink.current, step: nil, arguments: arguments)
     }
 
     /// ``resolveAnyAsync(_:)`` for a factory that takes `arguments`.
@@ -313,7 +313,7 @@ extension Container {
             if state.isShutDown { return .shutDown }
             // A cached value, or a weakly held one still alive: served under this one lock,
             // without locating its registration. Only strong values go to the snapshot.
-            if !recording, let stored = state.storedInstance(for: key), let value = stored.sendableValue {
+            if !recording, let stored = state.cache.storedInstance(for: key), let value = stored.sendableValue {
                 if case .strong = stored { state.publish(value, for: key, to: snapshot) }
                 if let onResolution = state.diagnostics.onResolution {
                     (trace, lifetime) = (onResolution, state.registrations[key]?.lifetime)
@@ -332,12 +332,11 @@ extension Container {
                 // is in flight. (Should its registration change while it runs, and the new one's
                 // factory ask for it again, that cycle is found one step later, by the same walk.)
                 if let creator, !recording, threshold == nil, registration.lifetime == .singleton, registration.isSync,
-                    state.creations.isEmpty || state.creations[key] == nil,
-                    state.ownCreations.start(registration, in: creator)
+                    state.creations.start(registration, by: creator)
                 {
                     if let made = started(registration, state.registrationsVersion) { return .started(made) }
                     // Nothing to run it in (never: a creator comes with its step).
-                    state.ownCreations.end(registration, in: creator)
+                    _ = state.creations.end(registration, by: creator)
                 }
                 return .registration(registration, slowThreshold: threshold)
             }

@@ -4,7 +4,7 @@ extension Container {
     func resolveRegistered(
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
-        let frame = ResolutionFrame.current
+        let frame = FrameLink.current
         if frame == nil, usesGraphScopes {
             return try resolveGeneral(key, local: local, threshold, miss: miss, arguments: nil)
         }
@@ -31,7 +31,7 @@ extension Container {
     func resolveTransient(
         _ key: ServiceKey, _ registration: Registration, owner: Container?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
-        let frame = ResolutionFrame.current
+        let frame = FrameLink.current
         guard frame != nil || !usesGraphScopes, case .sync(let factory) = registration.factory else {
             return try resolveGeneral(key, local: owner == nil ? registration : nil, nil, miss: miss, arguments: nil)
         }
@@ -54,7 +54,7 @@ extension Container {
     func resolveGeneral(
         _ key: ServiceKey, local: Registration?, _ threshold: Duration?, miss: Miss, arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
-        let frame = ResolutionFrame.current
+        let frame = FrameLink.current
         do throws(ResolutionError) {
             guard frame == nil, usesGraphScopes else {
                 return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: arguments)
@@ -126,7 +126,7 @@ extension Container {
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
         let (owner, resolver) = (found.ownerID, found.resolverID)
         while true {
-            let step = cache.step(for: key) {
+            let step = cache.step(for: key, of: found.registration) {
                 ResolutionFrame(key: key, owner: owner, resolver: resolver, parent: frame?.onHeap())
             }
             switch step {
@@ -240,7 +240,7 @@ extension Container {
             return try runTimed(factory, key: key, frame: frame, resolver: resolver)
         }
         do {
-            return try ThreadFrame.with(frame) { try factory(Resolver(resolver)) }
+            return try frame.whileCurrent { try factory(Resolver(resolver)) }
         } catch {
             throw failure(error, key: key, frame: frame)
         }
@@ -257,7 +257,7 @@ extension Container {
         let start = ContinuousClock.now
         let value: any Sendable
         do {
-            value = try ThreadFrame.with(frame) { try factory(Resolver(resolver)) }
+            value = try frame.whileCurrent { try factory(Resolver(resolver)) }
         } catch {
             throw failure(error, key: key, frame: frame)
         }

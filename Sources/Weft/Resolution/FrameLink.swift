@@ -6,7 +6,7 @@ import CWeftThreadFrame
 /// only while that factory runs (``run(key:owner:resolver:parent:_:)``).
 ///
 /// Another thread may read a singleton's step while it is being made, under the lock of the
-/// container making it (``Container/State/ownCreations`` points to it): the step lives until
+/// container making it (its entry in ``CreationsInFlight`` names it): the step lives until
 /// its creation ends, which takes that lock. Its fields never change once made.
 struct StackFrame {
     let key: ServiceKey
@@ -72,8 +72,8 @@ struct StackFrame {
     }
 }
 
-/// Who runs a creation: a heap frame (the general path, ``Container/State/creations``) or a
-/// step on a thread's stack (the cold path, ``Container/State/ownCreations``). One word, a
+/// Who runs a creation (``CreationsInFlight``): a heap frame (the general path) or a step on a
+/// thread's stack (the cold path). One word, a
 /// ``FrameLink``'s: the frame's address, or the step's with the low bit set, so the two never
 /// meet; unlike a link, it may be kept (as a name) while the creation runs.
 struct Creator: Hashable {
@@ -111,7 +111,7 @@ struct Creator: Hashable {
 /// ``WaitGraph`` — can keep one. (A `~Escapable` link would close the rule completely, but it
 /// needs Swift's experimental `Lifetimes` feature, which a library must not depend on.)
 ///
-/// A link is one word, as the thread's slot holds it (``ThreadFrame``): a heap frame's address,
+/// A link is one word, as the thread's slot holds it (``current``): a heap frame's address,
 /// or a stack frame's with the low bit set. It does not retain a heap frame: whoever made the
 /// link keeps the frame alive while the link is used (the resolve running the factory, the
 /// task-local binding of an `async` factory's frame, a child frame holding its parent), so
@@ -138,13 +138,36 @@ struct FrameLink {
         FrameLink(bits: UInt(bitPattern: frame) | 1)
     }
 
-    /// The link the thread's slot holds as `raw` (see ``ThreadFrame``).
-    @inline(__always)
-    init(raw: UnsafeMutableRawPointer) { bits = UInt(bitPattern: raw) }
+    // MARK: The current step
 
-    /// The link as the thread's slot holds it.
+    /// The frame of the `async` factory this task is running, if any: where an `async` path
+    /// keeps its innermost step, as the thread's slot keeps a synchronous one (``current``).
+    @TaskLocal static var taskFrame: ResolutionFrame?
+
+    /// The innermost step of the current path: the synchronous factory running on this thread,
+    /// else the task's `async` factory (``taskFrame``).
+    ///
+    /// A synchronous factory cannot suspend, so its step belongs to the thread for exactly as
+    /// long as it runs: a thread-local slot is enough, and much cheaper than binding a task-local
+    /// value on every transient resolve. The slot (a C `__thread` variable, read and written
+    /// inline) holds a link's bits. Unavailable from `async` code: a task may resume on another
+    /// thread, where the slot holds that thread's step.
+    @available(*, noasync, message: "use FrameLink.taskFrame: a task may resume on another thread")
+    static var current: FrameLink? {
+        if let raw = cweft_thread_frame_get() { return FrameLink(bits: UInt(bitPattern: raw)) }
+        return taskFrame.map(FrameLink.heap)
+    }
+
+    /// Runs `body` with this step as the thread's innermost (``current``). The caller keeps a
+    /// heap frame linked alive.
+    @available(*, noasync, message: "a task may resume on another thread: the step would be left on this one")
     @inline(__always)
-    var raw: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: bits) }
+    func whileCurrent<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        let previous = cweft_thread_frame_get()
+        cweft_thread_frame_set(UnsafeMutableRawPointer(bitPattern: bits))
+        defer { cweft_thread_frame_set(previous) }
+        return try body()
+    }
 
     /// Whether the link is to a ``StackFrame``.
     @inline(__always)
@@ -281,31 +304,3 @@ struct FrameLink {
 /// A stack link must never cross to another task or thread, nor be kept.
 @available(*, unavailable)
 extension FrameLink: Sendable {}
-
-/// The innermost step of the synchronous factory running on the current thread.
-///
-/// A synchronous factory cannot suspend, so its step belongs to the thread for exactly as
-/// long as it runs: a thread-local slot is enough, and much cheaper than binding a task-local
-/// value on every transient resolve. The slot (a C `__thread` variable, read and written
-/// inline) holds a heap frame's address, or a stack frame's with the low bit set (both are at
-/// least 8-byte aligned).
-///
-/// Unavailable from `async` code: a task may resume on another thread, where the slot holds
-/// another thread's step (an `async` factory's frame is ``ResolutionFrame/taskCurrent``).
-enum ThreadFrame {
-    @available(*, noasync, message: "a task may resume on another thread: use ResolutionFrame.taskCurrent")
-    static var current: FrameLink? {
-        cweft_thread_frame_get().map(FrameLink.init(raw:))
-    }
-
-    /// Runs `body` with `link` as the thread's innermost step. The caller keeps a heap frame
-    /// linked alive (see ``FrameLink``).
-    @available(*, noasync, message: "a task may resume on another thread: the step would be left on this one")
-    @inline(__always)
-    static func with<R, E: Error>(_ link: FrameLink, _ body: () throws(E) -> R) throws(E) -> R {
-        let previous = cweft_thread_frame_get()
-        cweft_thread_frame_set(link.raw)
-        defer { cweft_thread_frame_set(previous) }
-        return try body()
-    }
-}

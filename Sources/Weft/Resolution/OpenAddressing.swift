@@ -1,6 +1,6 @@
 /// The one hashing scheme of the engine's tables: the published ``CacheTable``, the keys of the
-/// published ``TransientTable`` (``KeySlots``) and the creations in flight on the cold path
-/// (``OwnCreations``). Each is a thin typed view over what is here: a power-of-two slot count
+/// published ``TransientTable`` (``KeySlots``) and the creations in flight
+/// (``CreationsInFlight``). Each is a thin typed view over what is here: a power-of-two slot count
 /// kept at most half full (the one growth rule), a word's home slot by Fibonacci hashing (the
 /// one hash), and linear probing from it (the one probe loop, which ``CacheTable`` writes out
 /// itself: see its `emptySlot`).
@@ -26,10 +26,16 @@ enum OpenAddressing {
     /// table of at least two slots).
     @inline(__always)
     static func home(of word: UInt, shift: Int) -> Int {
+        // The literal of ``golden64``, so that a debug build's cached read calls nothing here.
         let multiplier: UInt =
             UInt.bitWidth == 64 ? UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64) : 0x9E37_79B9
         return Int(truncatingIfNeeded: (word &* multiplier) &>> shift)
     }
+
+    /// ⌊2^64/φ⌋, odd: the 64-bit multiplier, also a mixing constant on its own (``ServiceKey``'s
+    /// hash). A literal, not a `static let`, whose lazy initializer would be checked per hash.
+    @inline(__always)
+    static var golden64: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
     /// The word naming `key`: its type's address, mixed with its name's hash (0 for no name).
     @inline(__always)

@@ -6,7 +6,7 @@
 ///
 /// Cached services and `async` factories get heap frames: a singleton's ``Creation`` and the
 /// ``WaitGraph`` keep referring to them, and an `async` factory's frame travels with its task
-/// (``taskCurrent``). A transient's synchronous factory uses a ``StackFrame`` instead.
+/// (``FrameLink/taskFrame``). A transient's synchronous factory uses a ``StackFrame`` instead.
 final class ResolutionFrame: Sendable {
     let key: ServiceKey
     let owner: ObjectIdentifier
@@ -14,17 +14,6 @@ final class ResolutionFrame: Sendable {
     let parent: ResolutionFrame?
     /// How many steps the path has down to this one (1 for an outermost resolve).
     let depth: Int
-
-    /// The frame of the `async` factory this task is running, if any.
-    @TaskLocal static var taskCurrent: ResolutionFrame?
-
-    /// The innermost step of the current path: a synchronous factory running on this thread,
-    /// else the task's `async` factory. Synchronous code only (see ``ThreadFrame``).
-    @available(*, noasync, message: "use ResolutionFrame.taskCurrent: a task may resume on another thread")
-    static var current: FrameLink? {
-        if let link = ThreadFrame.current { return link }
-        return taskCurrent.map(FrameLink.heap)
-    }
 
     init(key: ServiceKey, owner: ObjectIdentifier, resolver: ObjectIdentifier, parent: ResolutionFrame?) {
         self.key = key
