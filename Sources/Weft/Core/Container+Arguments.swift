@@ -25,9 +25,10 @@ extension Container {
             self,
             add(
                 key, lifetime,
-                .syncArguments { resolver, arguments in
-                    try factory(resolver, try Self.unpack(arguments, for: key))
-                }, site: RegistrationSite(fileID: file, line: Int(line))))
+                Registration.Factory(
+                    .sync { resolver, arguments in
+                        try factory(resolver, try Self.unpack(arguments, for: key))
+                    }, .takesArguments), site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers a factory that takes two arguments at resolve time.
@@ -42,10 +43,11 @@ extension Container {
             self,
             add(
                 key, lifetime,
-                .syncArguments { resolver, arguments in
-                    let (a, b): (A, B) = try Self.unpack(arguments, for: key)
-                    return try factory(resolver, a, b)
-                }, site: RegistrationSite(fileID: file, line: Int(line))))
+                Registration.Factory(
+                    .sync { resolver, arguments in
+                        let (a, b): (A, B) = try Self.unpack(arguments, for: key)
+                        return try factory(resolver, a, b)
+                    }, .takesArguments), site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers a factory that takes three arguments at resolve time.
@@ -60,10 +62,11 @@ extension Container {
             self,
             add(
                 key, lifetime,
-                .syncArguments { resolver, arguments in
-                    let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
-                    return try factory(resolver, a, b, c)
-                }, site: RegistrationSite(fileID: file, line: Int(line))))
+                Registration.Factory(
+                    .sync { resolver, arguments in
+                        let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
+                        return try factory(resolver, a, b, c)
+                    }, .takesArguments), site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an `async` factory that takes one argument at resolve time.
@@ -78,9 +81,10 @@ extension Container {
             self,
             add(
                 key, lifetime,
-                .asyncArguments { resolver, arguments in
-                    try await factory(resolver, try Self.unpack(arguments, for: key))
-                }, site: RegistrationSite(fileID: file, line: Int(line))))
+                Registration.Factory(
+                    .async { resolver, arguments in
+                        try await factory(resolver, try Self.unpack(arguments, for: key))
+                    }, .takesArguments), site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an `async` factory that takes two arguments at resolve time.
@@ -95,10 +99,11 @@ extension Container {
             self,
             add(
                 key, lifetime,
-                .asyncArguments { resolver, arguments in
-                    let (a, b): (A, B) = try Self.unpack(arguments, for: key)
-                    return try await factory(resolver, a, b)
-                }, site: RegistrationSite(fileID: file, line: Int(line))))
+                Registration.Factory(
+                    .async { resolver, arguments in
+                        let (a, b): (A, B) = try Self.unpack(arguments, for: key)
+                        return try await factory(resolver, a, b)
+                    }, .takesArguments), site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// Registers an `async` factory that takes three arguments at resolve time.
@@ -113,10 +118,11 @@ extension Container {
             self,
             add(
                 key, lifetime,
-                .asyncArguments { resolver, arguments in
-                    let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
-                    return try await factory(resolver, a, b, c)
-                }, site: RegistrationSite(fileID: file, line: Int(line))))
+                Registration.Factory(
+                    .async { resolver, arguments in
+                        let (a, b, c): (A, B, C) = try Self.unpack(arguments, for: key)
+                        return try await factory(resolver, a, b, c)
+                    }, .takesArguments), site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or
@@ -174,7 +180,8 @@ extension Container {
 
     /// `arguments` as the types `key`'s factory takes. The key names those types, so this
     /// fails only for a key built by hand.
-    static func unpack<A>(_ arguments: any Sendable, for key: ServiceKey) throws(ResolutionError) -> A {
+    static func unpack<A>(_ arguments: (any Sendable)?, for key: ServiceKey) throws(ResolutionError) -> A {
+        guard let arguments else { throw .argumentMismatch(key.withoutArguments, registered: A.self, given: Void.self) }
         guard let typed = arguments as? A else {
             throw .argumentMismatch(key.withoutArguments, registered: A.self, given: type(of: arguments))
         }

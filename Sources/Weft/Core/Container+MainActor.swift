@@ -30,7 +30,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable () throws -> T
     ) -> Registered<T> {
         let key = ServiceKey(type, name: name)
-        let made = Registration.Factory.mainActor { _ in try MainActorIsolation.run({ try factory() }, key: key) }
+        let made = Registration.Factory(
+            .sync { _, _ in try MainActorIsolation.run({ try factory() }, key: key) }, .mainActor)
         return Registered(
             self,
             add(
@@ -54,9 +55,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable (Resolver) throws -> T
     ) -> Registered<T> {
         let key = ServiceKey(type, name: name)
-        let made = Registration.Factory.mainActor { resolver in
-            try MainActorIsolation.run({ try factory(resolver) }, key: key)
-        }
+        let made = Registration.Factory(
+            .sync { resolver, _ in try MainActorIsolation.run({ try factory(resolver) }, key: key) }, .mainActor)
         return Registered(
             self,
             add(
@@ -79,7 +79,7 @@ extension Container {
         factory: @escaping @MainActor @Sendable (Resolver) async throws -> T
     ) -> Registered<T> {
         // Calling a main-actor function from a non-isolated one hops there.
-        let made = Registration.Factory.mainActorAsync { resolver in try await factory(resolver) }
+        let made = Registration.Factory(.async { resolver, _ in try await factory(resolver) }, .mainActor)
         return Registered(
             self,
             add(
@@ -180,9 +180,8 @@ extension Container {
         _ key: ServiceKey, _ lifetime: Lifetime?, site: RegistrationSite,
         _ make: @escaping @MainActor @Sendable (Resolver, any Sendable) async throws -> T
     ) -> Registered<T> {
-        let made = Registration.Factory.mainActorAsyncArguments { resolver, arguments in
-            try await make(resolver, arguments)
-        }
+        let made = Registration.Factory(
+            .async { resolver, arguments in try await make(resolver, arguments) }, [.mainActor, .takesArguments])
         return Registered(self, add(key, lifetime, made, site: site))
     }
 
@@ -191,9 +190,9 @@ extension Container {
         _ key: ServiceKey, _ lifetime: Lifetime?, site: RegistrationSite,
         _ make: @escaping @MainActor @Sendable (Resolver, any Sendable) throws -> T
     ) -> Registered<T> {
-        let made = Registration.Factory.mainActorArguments { resolver, arguments in
-            try MainActorIsolation.run({ try make(resolver, arguments) }, key: key)
-        }
+        let made = Registration.Factory(
+            .sync { resolver, arguments in try MainActorIsolation.run({ try make(resolver, arguments) }, key: key) },
+            [.mainActor, .takesArguments])
         return Registered(self, add(key, lifetime, made, site: site))
     }
 }

@@ -225,7 +225,7 @@ public final class Container: Sendable {
         Registered(
             self,
             add(
-                ServiceKey(type, name: name), lifetime, .sync { _ in try factory() }, also: also, context: context,
+                ServiceKey(type, name: name), lifetime, .sync { _, _ in try factory() }, also: also, context: context,
                 site: RegistrationSite(fileID: file, line: Int(line)), keyTypeIsClass: T.self is AnyObject.Type))
     }
 
@@ -244,7 +244,8 @@ public final class Container: Sendable {
         Registered(
             self,
             add(
-                ServiceKey(type, name: name), lifetime, .sync(factory), also: also, context: context,
+                ServiceKey(type, name: name), lifetime, .sync { resolver, _ in try factory(resolver) }, also: also,
+                context: context,
                 site: RegistrationSite(fileID: file, line: Int(line)), keyTypeIsClass: T.self is AnyObject.Type))
     }
 
@@ -264,7 +265,8 @@ public final class Container: Sendable {
         Registered(
             self,
             add(
-                ServiceKey(type, name: name), lifetime, .async(factory), also: also, context: context,
+                ServiceKey(type, name: name), lifetime, .async { resolver, _ in try await factory(resolver) },
+                also: also, context: context,
                 site: RegistrationSite(fileID: file, line: Int(line))))
     }
 
@@ -277,7 +279,7 @@ public final class Container: Sendable {
         let key = ServiceKey(type, name: name)
         let site = RegistrationSite(fileID: file, line: Int(line))
         add(
-            Registration(key: key, lifetime: .singleton, factory: .sync { _ in GivenValue(instance) }, site: site),
+            Registration(key: key, lifetime: .singleton, factory: .sync { _, _ in GivenValue(instance) }, site: site),
             instance: instance)
         for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, site: site)) }
     }
@@ -310,7 +312,7 @@ public final class Container: Sendable {
         let site = RegistrationSite(fileID: file, line: Int(line))
         if !(value is any Disposable) { warnNotDisposable(key, site: site) }
         add(
-            Registration(key: key, lifetime: .singleton, factory: .sync { _ in GivenValue(value) }, site: site),
+            Registration(key: key, lifetime: .singleton, factory: .sync { _, _ in GivenValue(value) }, site: site),
             instance: value, owned: true)
         for forwarded in also { add(Self.forwarding(ServiceKey(forwarded, name: name), to: key, site: site)) }
     }

@@ -44,7 +44,7 @@ extension Container {
     ) -> Override {
         let registration = Registration(
             key: ServiceKey(type, name: name), lifetime: lifetime ?? defaultLifetime,
-            factory: .sync { _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)),
+            factory: .sync { _, _ in try factory() }, site: RegistrationSite(fileID: file, line: Int(line)),
             keyTypeIsClass: T.self is AnyObject.Type)
         if registration.lifetime == .graph { noteGraphRegistration() }
         change(CollectionOfOne(registration.key)) { state in state.putOverride(registration) ? .given : .none }

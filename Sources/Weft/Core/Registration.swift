@@ -9,80 +9,94 @@
 /// Tests/Benchmarks/README.md has the figures).
 @usableFromInline
 final class Registration: Sendable {
+    /// A factory: its code, synchronous or `async`, and two traits. Each transform of a factory
+    /// (``transformed(instead:then:)``) is written once for each kind of code, whatever the
+    /// traits.
     @usableFromInline
-    enum Factory: Sendable {
-        case sync(@Sendable (Resolver) throws -> any Sendable)
-        case async(@Sendable (Resolver) async throws -> any Sendable)
-        /// Takes the resolve's arguments as one value, `A` or the tuple `(A, B)`, whose type is
-        /// part of the key (see ``ArgumentsKey``).
-        case syncArguments(@Sendable (Resolver, any Sendable) throws -> any Sendable)
-        case asyncArguments(@Sendable (Resolver, any Sendable) async throws -> any Sendable)
-        /// A synchronous factory that runs on the main actor only: the engine runs it in place
-        /// where the resolve runs on the main actor, hops there for an `async` resolve, and
-        /// throws ``ResolutionError/requiresIsolation(_:path:)`` for a synchronous one elsewhere.
-        case mainActor(@Sendable (Resolver) throws -> any Sendable)
-        case mainActorArguments(@Sendable (Resolver, any Sendable) throws -> any Sendable)
-        /// An `async` factory that runs on the main actor: calling it hops there, so the engine
-        /// runs it as any `async` factory; ``validate()`` knows where it runs.
-        case mainActorAsync(@Sendable (Resolver) async throws -> any Sendable)
-        case mainActorAsyncArguments(@Sendable (Resolver, any Sendable) async throws -> any Sendable)
+    struct Factory: Sendable {
+        /// What makes the value, given the resolver and the resolve's arguments: one value, `A`
+        /// or the tuple `(A, B)`, whose type is part of the key (see ``ArgumentsKey``), or `nil`
+        /// for a factory that takes none.
+        @usableFromInline
+        enum Code: Sendable {
+            case sync(@Sendable (Resolver, (any Sendable)?) throws -> any Sendable)
+            case async(@Sendable (Resolver, (any Sendable)?) async throws -> any Sendable)
+        }
+
+        /// How the engine runs the code. One byte, so that a registration stays within the
+        /// allocator's 96-byte class.
+        @usableFromInline
+        struct Traits: OptionSet, Sendable {
+            @usableFromInline let rawValue: UInt8
+            @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+            /// Takes the resolve's arguments: a resolve without them is an argument mismatch.
+            @usableFromInline static let takesArguments = Traits(rawValue: 1)
+            /// Runs on the main actor only. A synchronous one runs in place where the resolve
+            /// runs on the main actor, hops there for an `async` resolve, and throws
+            /// ``ResolutionError/requiresIsolation(_:path:)`` for a synchronous one elsewhere;
+            /// an `async` one hops there when called, so the engine runs it as any `async`
+            /// factory, and ``validate()`` knows where it runs.
+            @usableFromInline static let mainActor = Traits(rawValue: 2)
+        }
+
+        @usableFromInline let code: Code
+        @usableFromInline let traits: Traits
+
+        /// The arguments of a resolve that gives none, borrowed where a factory is called: a
+        /// `nil` made at each call is destroyed after it through the runtime's value witnesses
+        /// (a transient resolve cost 979 instructions so, 914 borrowing this).
+        static let noArguments: (any Sendable)? = nil
+
+        @inlinable
+        init(_ code: Code, _ traits: Traits = []) {
+            self.code = code
+            self.traits = traits
+        }
+
+        /// A synchronous factory without traits.
+        @inlinable
+        static func sync(_ make: @escaping @Sendable (Resolver, (any Sendable)?) throws -> any Sendable) -> Factory {
+            Factory(.sync(make))
+        }
+
+        /// An `async` factory without traits.
+        @inlinable
+        static func async(_ make: @escaping @Sendable (Resolver, (any Sendable)?) async throws -> any Sendable)
+            -> Factory
+        {
+            Factory(.async(make))
+        }
 
         var isAsync: Bool {
-            switch self {
-            case .sync, .syncArguments, .mainActor, .mainActorArguments: false
-            case .async, .asyncArguments, .mainActorAsync, .mainActorAsyncArguments: true
-            }
+            if case .async = code { true } else { false }
         }
 
         /// Whether it runs on the main actor.
-        var isMainActor: Bool {
-            switch self {
-            case .mainActor, .mainActorArguments, .mainActorAsync, .mainActorAsyncArguments: true
-            case .sync, .syncArguments, .async, .asyncArguments: false
-            }
-        }
+        var isMainActor: Bool { traits.contains(.mainActor) }
 
-        /// This factory, of the same kind, with `instead` asked first (a value it gives is the
-        /// result, and the factory does not run) and `then` applied to what the factory made:
-        /// the one transform that decorators, `onCreated` hooks of transients and test values
-        /// are written with, so that no caller switches over the eight kinds.
+        /// Whether it takes the resolve's arguments.
+        var takesArguments: Bool { traits.contains(.takesArguments) }
+
+        /// This factory, with the same traits, with `instead` asked first (a value it gives is
+        /// the result, and the factory does not run) and `then` applied to what the factory
+        /// made: the one transform that decorators, `onCreated` hooks of transients and test
+        /// values are written with.
         func transformed(
             instead: @escaping @Sendable (Resolver) throws -> (any Sendable)? = { _ in nil },
             then: @escaping @Sendable (Resolver, any Sendable) throws -> any Sendable = { $1 }
         ) -> Factory {
-            switch self {
+            switch code {
             case .sync(let make):
-                .sync { resolver in try instead(resolver) ?? then(resolver, try make(resolver)) }
+                Factory(
+                    .sync { resolver, arguments in
+                        try instead(resolver) ?? then(resolver, try make(resolver, arguments))
+                    }, traits)
             case .async(let make):
-                .async { resolver in
-                    if let value = try instead(resolver) { return value }
-                    return try then(resolver, try await make(resolver))
-                }
-            case .syncArguments(let make):
-                .syncArguments { resolver, arguments in
-                    try instead(resolver) ?? then(resolver, try make(resolver, arguments))
-                }
-            case .asyncArguments(let make):
-                .asyncArguments { resolver, arguments in
-                    if let value = try instead(resolver) { return value }
-                    return try then(resolver, try await make(resolver, arguments))
-                }
-            case .mainActor(let make):
-                .mainActor { resolver in try instead(resolver) ?? then(resolver, try make(resolver)) }
-            case .mainActorArguments(let make):
-                .mainActorArguments { resolver, arguments in
-                    try instead(resolver) ?? then(resolver, try make(resolver, arguments))
-                }
-            case .mainActorAsync(let make):
-                .mainActorAsync { resolver in
-                    if let value = try instead(resolver) { return value }
-                    return try then(resolver, try await make(resolver))
-                }
-            case .mainActorAsyncArguments(let make):
-                .mainActorAsyncArguments { resolver, arguments in
-                    if let value = try instead(resolver) { return value }
-                    return try then(resolver, try await make(resolver, arguments))
-                }
+                Factory(
+                    .async { resolver, arguments in
+                        if let value = try instead(resolver) { return value }
+                        return try then(resolver, try await make(resolver, arguments))
+                    }, traits)
             }
         }
     }
@@ -91,7 +105,7 @@ final class Registration: Sendable {
     @usableFromInline typealias Hook = @Sendable (Resolver, any Sendable) throws -> Void
 
     /// A plain registration's factory, or for one with decorators or hooks, those and the
-    /// factory that runs them. The same 17 bytes as a ``Factory``: the enum's spare tag values
+    /// factory that runs them. The same 18 bytes as a ``Factory``: the spare values of its code's tag
     /// tell the cases apart.
     @usableFromInline
     enum Body: Sendable {
@@ -118,7 +132,7 @@ final class Registration: Sendable {
         }
     }
 
-    // Stored in this order so that little is padded, 17 + 1 (+ 2) + 4 + 32 + 16 bytes after the
+    // Stored in this order so that nothing is padded, 18 + 1 + 1 + 4 + 32 + 16 bytes after the
     // 16-byte header, and so that what a resolve reads (the factory and the lifetime, beside the
     // reference count) shares the object's first 64 bytes, one cache line: a graph built cold
     // reads one line of each registration, not two.
@@ -139,8 +153,7 @@ final class Registration: Sendable {
     /// Whether a resolve may run it from a published snapshot, without the container's lock: a
     /// synchronous transient (its hooks run inside ``factory``).
     var runsWithoutLock: Bool {
-        guard lifetime == .transient, case .sync = factory else { return false }
-        return true
+        lifetime == .transient && isSync
     }
 
     /// Whether an `async` resolve may run it as a synchronous resolve does, from the published
@@ -160,22 +173,24 @@ final class Registration: Sendable {
         }
     }
 
-    /// Whether ``factory`` is synchronous, neither isolated nor taking arguments (`.sync`).
+    /// Whether ``factory`` is synchronous, neither isolated nor taking arguments: what runs in
+    /// place, on any thread, without arguments.
     var isSync: Bool {
         switch body {
-        case .plain(.sync): true
-        case .plain: false
-        case .extended(let extras): if case .sync = extras.factory { true } else { false }
+        case .plain(let factory): if case .sync = factory.code { factory.traits.isEmpty } else { false }
+        case .extended(let extras): if case .sync = extras.factory.code { extras.factory.traits.isEmpty } else { false }
         }
     }
 
-    /// Runs ``factory``, which ``isSync`` says is `.sync`, without copying it out first.
+    /// Runs ``factory``, which ``isSync`` says is synchronous without traits, without copying
+    /// it out first.
     @inline(__always)
     func runSync(_ resolver: Resolver) throws -> any Sendable {
         switch body {
-        case .plain(.sync(let make)): return try make(resolver)
-        case .extended(let extras): if case .sync(let make) = extras.factory { return try make(resolver) }
-        case .plain: break
+        case .plain(let factory):
+            if case .sync(let make) = factory.code { return try make(resolver, Factory.noArguments) }
+        case .extended(let extras):
+            if case .sync(let make) = extras.factory.code { return try make(resolver, Factory.noArguments) }
         }
         throw TypeMismatch(expected: Void.self)
     }
@@ -233,10 +248,10 @@ final class Registration: Sendable {
     /// with `await` where it is resolved with `await` (`register(_:also:)`).
     init(key: ServiceKey, forwardingTo target: ServiceKey, site: RegistrationSite? = nil) {
         self.key = key
-        let synchronous = Factory.sync { resolver in
+        let synchronous = Factory.sync { resolver, _ in
             try resolver.container.resolveValue(target, miss: .fail) as any Sendable
         }
-        let asynchronous = Factory.async { resolver in
+        let asynchronous = Factory.async { resolver, _ in
             try await resolver.container.resolveValueAsync(target) as any Sendable
         }
         self.body = .extended(

@@ -94,6 +94,6 @@ extension Container {
     /// Registers `key` with a factory that throws `error`, registered at `site`: WeftTesting's
     /// `expectValid(module:fakes:)` stands one in for each requirement no fake registers.
     package func registerStandIn(for key: ServiceKey, throwing error: any Error & Sendable, site: RegistrationSite) {
-        _ = add(key, .transient, .sync { _ in throw error }, site: site)
+        _ = add(key, .transient, .sync { _, _ in throw error }, site: site)
     }
 }

@@ -65,7 +65,7 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> T
     ) {
         _ = add(
-            Self.contributionKey(of: type), .transient, .sync { resolver in try factory(resolver) },
+            Self.contributionKey(of: type), .transient, .sync { resolver, _ in try factory(resolver) },
             site: RegistrationSite(fileID: file, line: Int(line)))
     }
 
@@ -77,7 +77,7 @@ extension Container {
         factory: @escaping @Sendable (Resolver) async throws -> T
     ) {
         _ = add(
-            Self.contributionKey(of: type), .transient, .async { resolver in try await factory(resolver) },
+            Self.contributionKey(of: type), .transient, .async { resolver, _ in try await factory(resolver) },
             site: RegistrationSite(fileID: file, line: Int(line)))
     }
 

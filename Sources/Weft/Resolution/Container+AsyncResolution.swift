@@ -62,29 +62,21 @@ extension Container {
             return try await onMainActor(key, found: found, frame: frame, arguments: arguments)
         }
         let newFrame = ResolutionFrame(key: key, owner: found.ownerID, resolver: found.resolverID, parent: frame)
-        let factory: Registration.Factory
-        switch made {
-        case .sync, .async, .mainActor, .mainActorArguments, .mainActorAsync:
-            factory = made
-        case .syncArguments(let make):
-            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
-            factory = .sync { resolver in try make(resolver, arguments) }
-        case .asyncArguments(let make), .mainActorAsyncArguments(let make):
-            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
-            factory = .async { resolver in try await make(resolver, arguments) }
-        }
+        if made.takesArguments, arguments == nil { throw Self.argumentMismatch(key, given: nil) }
+        let factory = made.code
         guard let cache = found.cacheHolder else {
             if found.registration.lifetime == .graph, let scope = GraphScope.current {
                 let graphKey = GraphScope.Key(key: key, resolver: found.resolverID)
                 if let kept = scope.value(for: graphKey) { return kept }
                 let made = try await Self.runAsync(
-                    factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
+                    factory, arguments, key: key, frame: newFrame, resolver: found.resolver,
+                    slowThreshold: found.threshold)
                 let (value, isNew) = scope.keep(made, for: graphKey)
                 if isNew { try Self.runHooks(of: found, on: value, key: key, path: frame?.path) }
                 return value
             }
             return try await Self.runAsync(
-                factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
+                factory, arguments, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold)
         }
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
         while true {
@@ -104,8 +96,8 @@ extension Container {
                 do {
                     outcome = .success(
                         try await Self.runAsync(
-                            factory, key: key, frame: newFrame, resolver: found.resolver, slowThreshold: found.threshold
-                        ))
+                            factory, arguments, key: key, frame: newFrame, resolver: found.resolver,
+                            slowThreshold: found.threshold))
                 } catch {
                     outcome = .failure(error)
                 }
@@ -145,25 +137,25 @@ extension Container {
     }
 
     private static func runAsync(
-        _ factory: Registration.Factory,
+        _ factory: Registration.Factory.Code, _ arguments: (any Sendable)?,
         key: ServiceKey, frame: ResolutionFrame, resolver: Container, slowThreshold: Duration?
     ) async throws(ResolutionError) -> any Sendable {
         switch factory {
         case .sync(let make):
-            return try run(make, key: key, frame: .heap(frame), resolver: resolver, slowThreshold: slowThreshold)
-        case .async(let make), .mainActorAsync(let make):
+            return try run(
+                make, arguments, key: key, frame: .heap(frame), resolver: resolver, slowThreshold: slowThreshold)
+        case .async(let make):
             let start = slowThreshold.map { _ in ContinuousClock.now }
             let value: any Sendable
             do {
-                value = try await FrameLink.$taskFrame.withValue(frame) { try await make(Resolver(resolver)) }
+                value = try await FrameLink.$taskFrame.withValue(frame) {
+                    try await make(Resolver(resolver), arguments)
+                }
             } catch {
                 throw failure(error, key: key, frame: .heap(frame))
             }
             if let start { resolver.noteDuration(ContinuousClock.now - start, of: key) }
             return value
-        case .syncArguments, .asyncArguments, .mainActor, .mainActorArguments, .mainActorAsyncArguments:
-            // Bound to their arguments by the caller.
-            throw .factoryFailed(key, path: frame.parent?.path ?? [], underlying: TypeMismatch(expected: Void.self))
         }
     }
 }

@@ -9,13 +9,17 @@ extension Container {
             return try resolveGeneral(key, local: local, threshold, miss: miss, arguments: nil)
         }
         do throws(ResolutionError) {
-            if let local, local.lifetime == .transient, recorder == nil, case .sync(let factory) = local.factory {
+            if let local, local.lifetime == .transient, recorder == nil, case let made = local.factory,
+                case .sync(let factory) = made.code, made.traits.isEmpty
+            {
                 // This container's own transient: the most common uncached resolve, kept lean.
                 let id = ObjectIdentifier(self)
                 if let frame, let cycle = frame.cycle(closingAt: key, owner: id, resolver: id) {
                     throw ResolutionError.circularDependency(cycle: cycle)
                 }
-                return try Self.runOnStack(factory, key: key, owner: id, resolver: self, threshold, parent: frame)
+                return try Self.runOnStack(
+                    factory, Registration.Factory.noArguments, key: key, owner: id, resolver: self, threshold,
+                    parent: frame)
             }
             return try obtainSync(key, local: local, threshold, frame: frame, miss: miss, arguments: nil)
         } catch {
@@ -32,7 +36,8 @@ extension Container {
         _ key: ServiceKey, _ registration: Registration, owner: Container?, miss: Miss
     ) throws(ResolutionError) -> any Sendable {
         let frame = FrameLink.current
-        guard frame != nil || !usesGraphScopes, case .sync(let factory) = registration.factory else {
+        let made = registration.factory
+        guard frame != nil || !usesGraphScopes, case .sync(let factory) = made.code, made.traits.isEmpty else {
             return try resolveGeneral(key, local: owner == nil ? registration : nil, nil, miss: miss, arguments: nil)
         }
         let ownerID = ObjectIdentifier(owner ?? self)
@@ -40,7 +45,8 @@ extension Container {
             if let frame, let cycle = frame.cycle(closingAt: key, owner: ownerID, resolver: ObjectIdentifier(self)) {
                 throw ResolutionError.circularDependency(cycle: cycle)
             }
-            return try Self.runOnStack(factory, key: key, owner: ownerID, resolver: self, nil, parent: frame)
+            return try Self.runOnStack(
+                factory, Registration.Factory.noArguments, key: key, owner: ownerID, resolver: self, nil, parent: frame)
         } catch {
             if frame == nil { throw outermost(error, of: key, miss: miss) }
             throw error
@@ -89,38 +95,30 @@ extension Container {
     func obtain(
         _ key: ServiceKey, from found: Located, frame: FrameLink?, arguments: (any Sendable)?
     ) throws(ResolutionError) -> any Sendable {
-        let factory: @Sendable (Resolver) throws -> any Sendable
-        switch found.registration.factory {
-        case .sync(let make):
-            factory = make
-        case .syncArguments(let make):
-            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
-            factory = { resolver in try make(resolver, arguments) }
-        case .mainActor(let make):
-            // Made on the main actor only; one already made is served to any context.
-            guard MainActorIsolation.isCurrent else { return try madeOffMainActor(key, of: found, frame: frame) }
-            factory = make
-        case .mainActorArguments(let make):
-            guard let arguments else { throw Self.argumentMismatch(key, given: nil) }
-            guard MainActorIsolation.isCurrent else { return try madeOffMainActor(key, of: found, frame: frame) }
-            factory = { resolver in try make(resolver, arguments) }
-        case .async, .asyncArguments, .mainActorAsync, .mainActorAsyncArguments:
+        let made = found.registration.factory
+        guard case .sync(let factory) = made.code else {
             // Making a value needs `await`; one already made is served to any context. Not while
             // validating: the edge itself is judged, whatever the copy made before it.
             let error = ResolutionError.requiresAsync(key, path: frame?.path ?? [])
             if recorder != nil { throw error }
             return try madeValue(key, of: found, orThrow: error)
         }
+        if made.takesArguments, arguments == nil { throw Self.argumentMismatch(key, given: nil) }
+        // Made on the main actor only; one already made is served to any context.
+        if made.isMainActor, !MainActorIsolation.isCurrent {
+            return try madeOffMainActor(key, of: found, frame: frame)
+        }
         guard let cache = found.cacheHolder else {
             if found.registration.lifetime == .graph, let scope = GraphScope.current {
                 return try graphValue(key, found, in: scope, frame: frame) { () throws(ResolutionError) in
                     try Self.runOnStack(
-                        factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold,
+                        factory, arguments, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold,
                         parent: frame)
                 }
             }
             return try Self.runOnStack(
-                factory, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold, parent: frame)
+                factory, arguments, key: key, owner: found.ownerID, resolver: found.resolver, found.threshold,
+                parent: frame)
         }
         // E.g. a scope resolving its parent's singleton: the holder's snapshot, before its lock.
         if let cached = cache.snapshot.value(for: key) { return remember(cached, for: key, from: found, heldBy: cache) }
@@ -143,7 +141,7 @@ extension Container {
             case .create(let creator):
                 let outcome = Result { () throws(ResolutionError) -> any Sendable in
                     try Self.run(
-                        factory, key: key, frame: .heap(creator), resolver: found.resolver,
+                        factory, arguments, key: key, frame: .heap(creator), resolver: found.resolver,
                         slowThreshold: found.threshold)
                 }
                 let finished = cache.finish(Creator(creator), for: key, of: found.registration, outcome: outcome)
@@ -221,26 +219,27 @@ extension Container {
         }
     }
 
-    /// Runs a transient's factory with its step on this thread's stack: no allocation.
+    /// Runs a transient's factory, given `arguments`, with its step on this thread's stack: no
+    /// allocation.
     private static func runOnStack(
-        _ factory: @Sendable (Resolver) throws -> any Sendable,
+        _ factory: @Sendable (Resolver, (any Sendable)?) throws -> any Sendable, _ arguments: (any Sendable)?,
         key: ServiceKey, owner: ObjectIdentifier, resolver: Container, _ threshold: Duration?, parent: FrameLink?
     ) throws(ResolutionError) -> any Sendable {
         try StackFrame.run(key: key, owner: owner, resolver: ObjectIdentifier(resolver), parent: parent) {
             (step) throws(ResolutionError) -> any Sendable in
-            try run(factory, key: key, frame: step, resolver: resolver, slowThreshold: threshold)
+            try run(factory, arguments, key: key, frame: step, resolver: resolver, slowThreshold: threshold)
         }
     }
 
     static func run(
-        _ factory: @Sendable (Resolver) throws -> any Sendable,
+        _ factory: @Sendable (Resolver, (any Sendable)?) throws -> any Sendable, _ arguments: (any Sendable)?,
         key: ServiceKey, frame: FrameLink, resolver: Container, slowThreshold: Duration?
     ) throws(ResolutionError) -> any Sendable {
         if slowThreshold != nil {
-            return try runTimed(factory, key: key, frame: frame, resolver: resolver)
+            return try runTimed(factory, arguments, key: key, frame: frame, resolver: resolver)
         }
         do {
-            return try frame.whileCurrent { try factory(Resolver(resolver)) }
+            return try frame.whileCurrent { try factory(Resolver(resolver), arguments) }
         } catch {
             throw failure(error, key: key, frame: frame)
         }
@@ -251,13 +250,13 @@ extension Container {
     /// even an unused optional of it costs metadata lookups).
     @inline(never)
     private static func runTimed(
-        _ factory: @Sendable (Resolver) throws -> any Sendable,
+        _ factory: @Sendable (Resolver, (any Sendable)?) throws -> any Sendable, _ arguments: (any Sendable)?,
         key: ServiceKey, frame: FrameLink, resolver: Container
     ) throws(ResolutionError) -> any Sendable {
         let start = ContinuousClock.now
         let value: any Sendable
         do {
-            value = try frame.whileCurrent { try factory(Resolver(resolver)) }
+            value = try frame.whileCurrent { try factory(Resolver(resolver), arguments) }
         } catch {
             throw failure(error, key: key, frame: frame)
         }
