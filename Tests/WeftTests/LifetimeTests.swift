@@ -63,9 +63,9 @@ struct LifetimeTests {
         #expect(!ids.contains(ObjectIdentifier(Counter.self)))
     }
 
-    /// A singleton resolved inside a factory starts on the cold path (its creator's step on its
-    /// stack, not in the dictionary of creations); `await` resolves go the general path. Each
-    /// must wait for a creation the other started.
+    /// A singleton resolved inside a factory starts on the cold path (its creator a step on its
+    /// stack); `await` resolves go the general path (a heap frame). Each must wait for a
+    /// creation the other started, in the one table of creations in flight.
     @Test(
         "A singleton being made on one path is waited for by the other: made once",
         arguments: ["cold path first", "general path first"])

@@ -30,7 +30,8 @@ extension Container {
     /// given up front when the change is about known keys (``RegistrationChange/given``), or
     /// those it names; then their cached values are forgotten, or replaced, with what lock-free
     /// readers see republished. (A creation in flight needs nothing: it is keyed by its
-    /// registration, so later resolves, which find the new one, start their own.) After
+    /// registration, so later resolves, which find the new one, start their own; put back, as
+    /// by a restore, the registration finds its creation again.) After
     /// the lock: a note if lock-free reads stopped, and descendants forget what they cached of
     /// the keys they inherit. Forgetting that second half left stale values in scopes: no
     /// caller writes either half itself.

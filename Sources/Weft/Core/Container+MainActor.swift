@@ -178,7 +178,7 @@ extension Container {
     /// Adds an `async` main-actor factory taking its arguments as one value.
     private func registerOnMainActor<T: Sendable>(
         _ key: ServiceKey, _ lifetime: Lifetime?, site: RegistrationSite,
-        _ make: @escaping @MainActor @Sendable (Resolver, any Sendable) async throws -> T
+        _ make: @escaping @MainActor @Sendable (Resolver, (any Sendable)?) async throws -> T
     ) -> Registered<T> {
         let made = Registration.Factory(
             .async { resolver, arguments in try await make(resolver, arguments) }, [.mainActor, .takesArguments])
@@ -188,7 +188,7 @@ extension Container {
     /// Adds a main-actor factory taking its arguments as one value (see ``ArgumentsKey``).
     private func registerOnMainActor<T: Sendable>(
         _ key: ServiceKey, _ lifetime: Lifetime?, site: RegistrationSite,
-        _ make: @escaping @MainActor @Sendable (Resolver, any Sendable) throws -> T
+        _ make: @escaping @MainActor @Sendable (Resolver, (any Sendable)?) throws -> T
     ) -> Registered<T> {
         let made = Registration.Factory(
             .sync { resolver, arguments in try MainActorIsolation.run({ try make(resolver, arguments) }, key: key) },

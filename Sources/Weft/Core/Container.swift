@@ -120,7 +120,8 @@ public final class Container: Sendable {
             cache.publishFound(value, for: key, registrations: registrationCount, to: snapshot)
         }
 
-        /// How many resolves wait for the creation of `key` in flight here, if any.
+        /// How many resolves wait for the creation in flight here of `key`'s registration in
+        /// force (this container's, else the ancestor's it remembered), if any: for tests.
         func waiterCount(of key: ServiceKey) -> Int {
             guard let registration = registrations[key] ?? inherited[key]?.registration else { return 0 }
             return creations.waiterCount(of: registration)

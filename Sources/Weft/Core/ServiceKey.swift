@@ -9,7 +9,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     /// The registration's name, or `nil` for the unnamed registration of the type.
     public let name: String?
     /// The name's `hashValue` (0 without a name), taken once: every table the key goes into
-    /// (registrations, values, creations, the published snapshots) and every resize of one
+    /// (registrations, values, the published snapshots) and every resize of one
     /// reuses it instead of hashing the string again.
     @usableFromInline let nameHash: Int
 

@@ -101,7 +101,11 @@ extension Container {
                 } catch {
                     outcome = .failure(error)
                 }
-                let finished = cache.finish(Creator(creator), for: key, of: found.registration, outcome: outcome)
+                // The table of creations names `creator` unretained: kept alive here until its
+                // entry ends, in `finish`.
+                let finished = withExtendedLifetime(creator) {
+                    cache.finish(Creator(creator), for: key, of: found.registration, outcome: outcome)
+                }
                 if let late = finished.late { await cache.disposeLate(late, key: key) }
                 let value = try finished.outcome.get()
                 try Self.runHooks(of: found, on: value, key: key, path: frame?.path)

@@ -144,7 +144,11 @@ extension Container {
                         factory, arguments, key: key, frame: .heap(creator), resolver: found.resolver,
                         slowThreshold: found.threshold)
                 }
-                let finished = cache.finish(Creator(creator), for: key, of: found.registration, outcome: outcome)
+                // The table of creations names `creator` unretained: kept alive here until its
+                // entry ends, in `finish`.
+                let finished = withExtendedLifetime(creator) {
+                    cache.finish(Creator(creator), for: key, of: found.registration, outcome: outcome)
+                }
                 // Disposal is async: a synchronous resolve hands it to a task of its own.
                 if let late = finished.late { cache.disposeLateInTask(late, key: key) }
                 let value = try finished.outcome.get()
