@@ -333,6 +333,34 @@ struct CreatorCancellationTests {
     }
 
     @Test(
+        "A registration put back while its singleton is made finds the creation again: a later resolve waits for it",
+        .timeLimit(.minutes(1)))
+    func restoredWhileInFlight() async throws {
+        let container = Container()
+        let creating = Signal()
+        let release = Signal()
+        let made = Counter()
+        container.register(Service.self, lifetime: .singleton) { (_: Resolver) async -> Service in
+            made.increment()
+            creating.fire()
+            await release.wait()
+            return Service(id: 1)
+        }
+        let creator = Task { try await container.resolveAsync(Service.self) }
+        await creating.wait()
+        let override = container.override(Service.self) { Service(id: 2) }
+        #expect(try await container.resolveAsync(Service.self).id == 2)
+        override.restore()
+        let waiter = Task { try await container.resolveAsync(Service.self) }
+        await container.waitUntil(waiters: 1, for: ServiceKey(Service.self))
+        release.fire()
+        #expect(try await creator.value.id == 1)
+        #expect(try await waiter.value.id == 1)
+        #expect(made.value == 1)
+        #expect(try await container.resolveAsync(Service.self) === (try await waiter.value))
+    }
+
+    @Test(
         "A creator cancelled after its factory succeeded still hands the value to its waiters", .timeLimit(.minutes(1)))
     func cancelledCreatorKeepsValue() async throws {
         let container = Container()
