@@ -43,96 +43,177 @@ private func text(of issue: Issue) -> String {
     issue.comments.map(\.rawValue).joined(separator: "\n")
 }
 
-/// What a resolve of the live-only `HTTPClient` throws in a test context: the error, and its
-/// underlying `LiveServiceInTestError`.
-private func expectLiveServiceError(
+/// A line a test notes from inside a closure that may run concurrently.
+private final class Line: Sendable {
+    private let line = Mutex(0)
+    func note(_ value: Int) { line.withLock { $0 = value } }
+    var value: Int { line.withLock { $0 } }
+}
+
+/// The issues `body` records, each with its comment and line, known so that the test passes,
+/// and an error it throws (line -1), which a test would record.
+private func recordedIssues(
+    _ body: () async throws -> Void
+) async -> [(text: String, line: Int)] {
+    let issues = Mutex<[(text: String, line: Int)]>([])
+    do {
+        try await withKnownIssue(isIntermittent: true) { () async throws -> Void in
+            try await body()
+        } matching: { issue in
+            issues.withLock { $0.append((text(of: issue), issue.sourceLocation?.line ?? 0)) }
+            return true
+        }
+    } catch {
+        // Thrown out of the test, Swift Testing would record it too.
+        issues.withLock { $0.append(("thrown: \(error)", -1)) }
+    }
+    return issues.withLock { $0 }
+}
+
+/// What a resolve of the live-only `HTTPClient` throws in a test context.
+private func expectRefusal(
     _ container: Container, sourceLocation: SourceLocation = #_sourceLocation
-) -> LiveServiceInTestError? {
+) -> ResolutionError? {
     let error = #expect(throws: ResolutionError.self, sourceLocation: sourceLocation) {
         try container.require((any HTTPClient).self)
     }
-    #expect(error?.code == .factoryFailed, sourceLocation: sourceLocation)
-    return error?.underlyingError as? LiveServiceInTestError
+    #expect(error?.code == .liveOnly, sourceLocation: sourceLocation)
+    return error
 }
 
-@Suite("Strict test contexts: liveOnly() and testValue")
+@Suite("One context: every test is a test context; liveOnly() and testValue")
 struct StrictTestContextTests {
-    @Test(
-        ".liveOnly() fails in an .isolatedContainer test, runs no factory and records an issue at the test",
-        .isolatedContainer)
-    func liveOnlyFailsInTheTrait() throws {
-        #expect(Container.isInTestContext)
+    @Test("a plain @Test is a test context: .liveOnly() refuses, runs no factory and names the override")
+    func plainTestRefuses() throws {
         let runs = Runs()
         let container = liveOnlyContainer(runs)
-        let testLocation = try #require(Test.current?.sourceLocation)
-        var thrown: LiveServiceInTestError?
-        withKnownIssue {
-            thrown = expectLiveServiceError(container)
-        } matching: { issue in
-            text(of: issue).contains("is live only") && issue.sourceLocation == testLocation
-        }
-        let error = try #require(thrown)
+        #expect(container.isInTestContext)
+        #expect(Container.Context.defaults == [.test])
+        let error = try #require(expectRefusal(container))
         #expect(runs.value == 0)
         #expect(error.key == ServiceKey((any HTTPClient).self))
-        #expect(error.site?.fileID == #fileID)
+        let site = try #require(error.sites[error.key])
+        #expect(site.fileID == #fileID)
         #expect(
             error.description
-                == "HTTPClient (registered at \(error.site?.description ?? "?")) is live only (`.liveOnly()`) "
-                + "and has no test implementation, but was resolved in a test context: override it in the test: "
-                + "`container.override(HTTPClient.self) { FakeHTTPClient() }`, "
-                + "or give its registration a `.testValue { … }`.")
+                == "HTTPClient (registered at \(site)) is live only (`.liveOnly()`) and was resolved in a test "
+                + "context, where nothing overrides it. Override it in the test: "
+                + "`container.override(HTTPClient.self) { FakeHTTPClient() }`; or give its registration a "
+                + "`.testValue { … }`, or run the live wiring on purpose with `container.contexts.remove(.test)`.")
     }
 
-    @Test(".liveOnly() records the issue even where the code under test swallows the error")
-    func liveOnlyRecordsWhenSwallowed() {
+    @Test("a refusal deep in a graph names the path, and no factory claims to have thrown")
+    func refusalNamesThePath() throws {
         let container = liveOnlyContainer(Runs())
-        withKnownIssue {
-            withTestContext {
+        container.register(FeedLoader.self) { r in
+            FeedLoader(client: try r.resolve((any HTTPClient).self), isStub: false)
+        }
+        let error = #expect(throws: ResolutionError.self) { try container.require(FeedLoader.self) }
+        #expect(error?.code == .liveOnly)
+        #expect(error?.path == [ServiceKey(FeedLoader.self)])
+        #expect(error?.description.contains("needed by FeedLoader") == true)
+        #expect(error?.description.contains("threw") == false)
+    }
+
+    @Test("a forgotten override records exactly one issue, at the line that resolved")
+    func oneIssueAtTheResolvingLine() async throws {
+        let container = liveOnlyContainer(Runs())
+        var resolvingLine = 0
+        let issues = await recordedIssues {
+            try withTestContext {
+                resolvingLine = #line + 1
+                _ = try container.require((any HTTPClient).self)
+            }
+        }
+        #expect(issues.count == 1)
+        #expect(issues.first?.line == resolvingLine)
+        #expect(issues.first?.text.contains("is live only") == true)
+    }
+
+    @Test("the trait records one issue at the resolving line, whether the test throws the refusal or not")
+    func traitRecordsOnce() async throws {
+        let test = try #require(Test.current)
+        let resolvingLine = Line()
+        let thrown = await recordedIssues {
+            try await IsolatedContainerTrait.isolatedContainer.provideScope(for: test, testCase: nil) {
+                let container = liveOnlyContainer(Runs())
+                resolvingLine.note(#line + 1)
+                _ = try await container.resolveAsync((any HTTPClient).self)
+            }
+        }
+        #expect(thrown.map(\.line) == [resolvingLine.value])
+        let swallowed = await recordedIssues {
+            try await IsolatedContainerTrait.isolatedContainer.provideScope(for: test, testCase: nil) {
+                let container = liveOnlyContainer(Runs())
+                resolvingLine.note(#line + 1)
                 #expect(container.resolve((any HTTPClient).self) == nil)  // `resolve` swallows it
+                _ = container.resolve((any HTTPClient).self)  // the same key again: no second issue
             }
-        } matching: { issue in
-            text(of: issue).hasPrefix("HTTPClient (registered at ")
         }
+        #expect(swallowed.map(\.line) == [resolvingLine.value])
     }
 
-    @Test("withTestContext, sync and async, makes a test context that records at its call")
-    func withTestContextFails() async throws {
-        #expect(!Container.isInTestContext)
-        let runs = Runs()
-        let container = liveOnlyContainer(runs)
+    @Test("a refusal no resolve placed (a property wrapper's, swallowed) is recorded once, at the test")
+    func unplacedRefusalAtTheTest() async throws {
         let here = SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-        await confirmation("one issue from each context", expectedCount: 2) { recorded in
-            withKnownIssue {
-                withTestContext(sourceLocation: here) {
-                    #expect(Container.isInTestContext)
-                    #expect(expectLiveServiceError(container) != nil)
-                }
-            } matching: { issue in
-                recorded()
-                return text(of: issue).contains("is live only") && issue.sourceLocation == here
-            }
-            await withKnownIssue {
-                await withTestContext(sourceLocation: here) {
-                    // A child task inherits the context.
-                    let error = await Task { expectLiveServiceError(container) }.value
-                    #expect(error != nil)
-                }
-            } matching: { issue in
-                recorded()
-                return text(of: issue).contains("is live only") && issue.sourceLocation == here
+        let issues = await recordedIssues {
+            try withTestContext(sourceLocation: here) {
+                let container = liveOnlyContainer(Runs())
+                let injected = Injected<any HTTPClient>(container: container)
+                #expect(injected.wrappedValue == nil)
+                #expect(injected.wrappedValue == nil)
             }
         }
-        #expect(runs.value == 0)
-        #expect(!Container.isInTestContext)
+        #expect(issues.map(\.line) == [here.line])
     }
 
-    @Test(".liveOnly() resolves the live value outside test contexts")
-    func liveOnlyPassesOutside() throws {
-        #expect(!Container.isInTestContext)
+    @Test("inside .isolatedContainer, a register(…, when: .test) registration is the one resolved", .isolatedContainer)
+    func whenTestIsChosen() throws {
+        let container = Container.shared
+        #expect(container.isInTestContext)
+        container.register((any HTTPClient).self) { LiveHTTPClient() as any HTTPClient }
+        container.register((any HTTPClient).self, when: .test) { FakeHTTPClient() as any HTTPClient }
+        #expect(try !container.require((any HTTPClient).self).isLive)
+        let child = container.createScope()
+        #expect(child.isInTestContext)
+        #expect(try !child.require((any HTTPClient).self).isLive)
+    }
+
+    @Test("one context switches them all: contexts without .test resolve the live value and run live-only factories")
+    func contextsSwitchEverything() throws {
         let runs = Runs()
         let container = liveOnlyContainer(runs)
+        container.register(FeedLoader.self, lifetime: .singleton) {
+            FeedLoader(client: LiveHTTPClient(), isStub: false)
+        }
+        .testValue { FeedLoader(client: FakeHTTPClient(), isStub: true) }
+        container.register(Int.self) { 1 }
+        container.register(Int.self, when: .test) { 2 }
+        #expect(try container.require(FeedLoader.self).isStub)
+        #expect(try container.require(Int.self) == 2)
+
+        container.contexts.remove(.test)  // the live wiring, on purpose
+        #expect(!container.isInTestContext)
+        #expect(try !container.require(FeedLoader.self).isStub)  // the cached test value is forgotten
         #expect(try container.require((any HTTPClient).self).isLive)
+        #expect(try container.require(Int.self) == 1)
         #expect(runs.value == 1)
+
+        container.contexts.insert(.test)
+        #expect(try container.require(FeedLoader.self).isStub)
+        #expect(expectRefusal(container) != nil)
+    }
+
+    @Test("the container holding a test double decides, as for when: registrations")
+    func holderDecides() throws {
+        let parent = Container()
+        parent.register(FeedLoader.self) { FeedLoader(client: LiveHTTPClient(), isStub: false) }
+            .testValue { FeedLoader(client: FakeHTTPClient(), isStub: true) }
+        let child = parent.createScope()
+        child.contexts = []
+        #expect(try child.require(FeedLoader.self).isStub)
+        parent.contexts = []
+        #expect(try !child.require(FeedLoader.self).isStub)
     }
 
     @Test("an override of a .liveOnly() key is exempt", .isolatedContainer)
@@ -159,7 +240,7 @@ struct StrictTestContextTests {
         #expect(runs.value == 1)
     }
 
-    @Test(".testValue makes the test value in a test context, for sync and async resolves", .isolatedContainer)
+    @Test(".testValue makes the test value in a test context, for sync and async resolves")
     func testValueInTests() async throws {
         let runs = Runs()
         let container = Container()
@@ -186,15 +267,6 @@ struct StrictTestContextTests {
         #expect(runs.value == 0)
     }
 
-    @Test(".testValue leaves the live value outside test contexts")
-    func testValueOutside() async throws {
-        let container = Container()
-        container.register((any HTTPClient).self) { _ async in LiveHTTPClient() as any HTTPClient }
-            .testValue { FakeHTTPClient() }
-        #expect(try await container.resolveAsync((any HTTPClient).self).isLive)
-        #expect(try await withTestContext { try await !container.resolveAsync((any HTTPClient).self).isLive })
-    }
-
     @Test(".testValue with decorators and hooks: those added after apply to the test value")
     func testValueWithDecoratorsAndHooks() throws {
         let hooked = Runs()
@@ -204,7 +276,7 @@ struct StrictTestContextTests {
             .testValue { FeedLoader(client: LiveHTTPClient(), isStub: true) }
             .decorated { FeedLoader(client: FakeHTTPClient(), isStub: $0.isStub) }
             .onCreated { _, _ in hooked.note() }
-        let loader = try withTestContext { try container.require(FeedLoader.self) }
+        let loader = try container.require(FeedLoader.self)
         #expect(loader.isStub && !loader.client.isLive)
         #expect(hooked.value == 1)
     }
@@ -215,15 +287,11 @@ struct StrictTestContextTests {
         container.register((any HTTPClient).self) { LiveHTTPClient() as any HTTPClient }
             .liveOnly()
             .testValue { FakeHTTPClient() }
-        #expect(try withTestContext { try !container.require((any HTTPClient).self).isLive })
+        #expect(try !container.require((any HTTPClient).self).isLive)
         container.register((any HTTPClient).self) { LiveHTTPClient() as any HTTPClient }
             .testValue { FakeHTTPClient() }
             .liveOnly()
-        withKnownIssue {
-            withTestContext { _ = expectLiveServiceError(container) }
-        } matching: { issue in
-            text(of: issue).contains("is live only")
-        }
+        #expect(expectRefusal(container) != nil)
     }
 
     @Test("the error of a named or argument-taking .liveOnly() key says how to replace it")
@@ -235,25 +303,17 @@ struct StrictTestContextTests {
             FeedLoader(client: LiveHTTPClient(), isStub: stub)
         }
         .liveOnly()
-        try withKnownIssue {
-            try withTestContext {
-                let named = #expect(throws: ResolutionError.self) {
-                    try container.require(FeedLoader.self, name: "main")
-                }
-                let namedError = try #require(named?.underlyingError as? LiveServiceInTestError)
-                #expect(
-                    namedError.description.contains(
-                        "`container.override(FeedLoader.self, name: \"main\") { FakeFeedLoader() }`"))
-                #expect(named?.description.contains("is live only") == true)
-                let withArguments = #expect(throws: ResolutionError.self) {
-                    try container.require(FeedLoader.self, argument: true)
-                }
-                let argumentsError = try #require(withArguments?.underlyingError as? LiveServiceInTestError)
-                #expect(argumentsError.description.contains("register it again in the test's container"))
-            }
-        } matching: { issue in
-            text(of: issue).contains("is live only")
+        let named = #expect(throws: ResolutionError.self) {
+            try container.require(FeedLoader.self, name: "main")
         }
+        #expect(
+            named?.description.contains(
+                "`container.override(FeedLoader.self, name: \"main\") { FakeFeedLoader() }`") == true)
+        let withArguments = #expect(throws: ResolutionError.self) {
+            try container.require(FeedLoader.self, argument: true)
+        }
+        #expect(withArguments?.code == .liveOnly)
+        #expect(withArguments?.description.contains("Register it again in the test's container") == true)
     }
 
     @Test(".liveOnly() and .testValue wrap async, main-actor and argument-taking factories")
@@ -269,27 +329,17 @@ struct StrictTestContextTests {
         }
         .testValue { FeedLoader(client: FakeHTTPClient(), isStub: true) }
 
-        try await withTestContext { () async throws in
-            #expect(try container.require(FeedLoader.self).isStub)
-            #expect(try await container.resolveAsync(FeedLoader.self).isStub)
-            #expect(try container.require(FeedLoader.self, argument: false).isStub)
+        #expect(try container.require(FeedLoader.self).isStub)
+        #expect(try await container.resolveAsync(FeedLoader.self).isStub)
+        #expect(try container.require(FeedLoader.self, argument: false).isStub)
+        let refusal = await #expect(throws: ResolutionError.self) {
+            _ = try await container.resolveAsync((any HTTPClient).self)
         }
+        #expect(refusal?.code == .liveOnly)
+
+        container.contexts = []
         #expect(try !container.require(FeedLoader.self).isStub)
         #expect(try !container.require(FeedLoader.self, argument: false).isStub)
-
-        await withKnownIssue {
-            let error = await withTestContext { () async -> ResolutionError? in
-                do {
-                    _ = try await container.resolveAsync((any HTTPClient).self)
-                    return nil
-                } catch {
-                    return error as? ResolutionError
-                }
-            }
-            #expect(error?.underlyingError is LiveServiceInTestError)
-        } matching: { issue in
-            text(of: issue).contains("is live only")
-        }
         #expect(try await container.resolveAsync((any HTTPClient).self).isLive)
     }
 }

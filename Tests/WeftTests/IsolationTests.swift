@@ -217,7 +217,7 @@ struct IsolationTests {
         // still hops to it.
         let other = Container()
         other.register(ViewModel.self, name: "x", also: (any Screen).self, isolation: .shared) { ViewModel(id: 2) }
-        other.register(ViewModel.self, name: "x", also: (any Screen).self, when: .test) { _ async in
+        other.register(ViewModel.self, name: "x", also: (any Screen).self, when: .preview) { _ async in
             await ViewModel(id: 3)
         }
         let hopped = try await Task.detached { try await other.resolveAsync((any Screen).self, name: "x") }.value

@@ -118,7 +118,7 @@ enum Operation: CustomStringConvertible, Sendable {
     case registrations(container: Int)
     /// `validate()` on a container (a root, a child or a scope).
     case validate(container: Int)
-    /// Sets a container's `contexts` to the contexts `x0`, `x1` named.
+    /// Sets a container's `contexts` to the contexts `x0`, `x1`, `test` (2) named.
     case setContexts(container: Int, contexts: [Int])
     /// `shutdown()` of a container: disposes what it cached, then resolves nothing.
     case shutdown(container: Int)
@@ -173,8 +173,10 @@ enum Operation: CustomStringConvertible, Sendable {
         var isAsync = false
         /// An `instance:` registration (inside `update` and `install` only): the rest is unused.
         var isInstance = false
-        /// Registered `when:` the context `x<context>` is active.
+        /// Registered `when:` the context ``Operation/context(_:)`` names is active.
         var context: Int?
+        /// `.testValue { … }` or `.liveOnly()`, added before any decorator or hook.
+        var double: TestDouble?
         /// `.decorated`: each value made is wrapped in a new one.
         var isDecorated = false
         /// `.onCreated`: a hook counts each value made.
@@ -201,12 +203,27 @@ enum Operation: CustomStringConvertible, Sendable {
                 (usesDefaultLifetime ? " (default)" : "") + (forwards ? " also Boxed" : "")
                 + (takesArgument
                     ? (takesThreeArguments ? " (Int, Int, Int)" : takesTwoArguments ? " (Int, Int)" : " (Int)") : "")
-                + (context.map { " when x\($0)" } ?? "")
+                + (context.map { " when \(Operation.context($0))" } ?? "")
+                + (double.map { " .\($0)" } ?? "")
                 + (isDecorated ? " decorated" : "")
                 + (hasHook ? " onCreated" : "")
                 + (isMainActor ? " @MainActor" : "")
             return "k\(key) \(lifetime)\(isAsync ? " async" : "")\(when) → \(dependencies)\(fails ? " fails" : "")"
         }
+    }
+
+    /// What a registration does in a test context.
+    enum TestDouble: String, Sendable {
+        /// `.testValue { … }`: a box made without the factory or its dependencies.
+        case testValue
+        /// `.liveOnly()`: refuses, unless overridden.
+        case liveOnly
+    }
+
+    /// The context the model's number `index` names: `x0`, `x1`, or `test` for 2, which every
+    /// root container of a test starts with (`Container.Context.defaults`).
+    static func context(_ index: Int) -> Container.Context {
+        index == 2 ? .test : Container.Context("x\(index)")
     }
 
     enum ResolveStyle: String, Sendable {
@@ -281,7 +298,8 @@ enum Operation: CustomStringConvertible, Sendable {
             },
             fails: generator.next(below: 8) == 0,
             isAsync: generator.next(below: 5) == 0,
-            context: generator.next(below: 6) == 0 ? generator.next(below: 2) : nil,
+            context: generator.next(below: 6) == 0 ? generator.next(below: 3) : nil,
+            double: [nil, nil, nil, nil, TestDouble.testValue, .liveOnly][generator.next(below: 6)],
             isDecorated: generator.next(below: 6) == 0,
             hasHook: generator.next(below: 6) == 0,
             usesDefaultLifetime: generator.next(below: 6) == 0,
@@ -393,7 +411,7 @@ enum Operation: CustomStringConvertible, Sendable {
             return .setDefaultLifetime(
                 container: container, lifetime: lifetimes[generator.next(below: lifetimes.count)])
         case 98..<99:
-            return .setContexts(container: container, contexts: (0..<2).filter { _ in generator.next(below: 2) == 0 })
+            return .setContexts(container: container, contexts: (0..<3).filter { _ in generator.next(below: 2) == 0 })
         default:
             return .reset
         }
@@ -491,7 +509,7 @@ enum Operation: CustomStringConvertible, Sendable {
         case .restore(let index): "override \(index).restore()"
         case .registrations(let c): "c\(c).registrations"
         case .validate(let c): "c\(c).validate()"
-        case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "x\($0)" })"
+        case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "\(Operation.context($0))" })"
         case .shutdown(let c): "c\(c).shutdown()"
         case .setDefaultLifetime(let c, let lifetime): "c\(c).defaultLifetime = .\(lifetime)"
         case .setValidatesScopes(let c, let on): "c\(c).diagnostics.validatesScopes = \(on)"
@@ -582,6 +600,8 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
     case missing(key: Int, from: Int?)
     case cycle([Int])
     case failed(key: Int)
+    /// `key` is `.liveOnly()` and its holder a test context: no factory ran.
+    case liveOnly(key: Int)
     case requiresAsync(key: Int, from: Int?)
     /// `key`'s factory runs on the main actor; `from` resolved it synchronously elsewhere.
     case requiresIsolation(key: Int, from: Int?)
@@ -612,6 +632,7 @@ indirect enum Outcome: Equatable, CustomStringConvertible {
         case .missing(let key, let from): "not registered k\(key)\(from.map { " (needed by k\($0))" } ?? "")"
         case .cycle(let keys): "cycle \(keys.map { "k\($0)" }.joined(separator: " → "))"
         case .failed(let key): "factory of k\(key) failed"
+        case .liveOnly(let key): "k\(key) is live only"
         case .requiresAsync(let key, let from):
             "k\(key) has an async factory\(from.map { " (needed by k\($0))" } ?? "")"
         case .requiresIsolation(let key, let from):
@@ -842,7 +863,7 @@ final class World {
                 }
             }
         case .setContexts(let c, let contexts):
-            containers[c].contexts = Set(contexts.map { Container.Context("x\($0)") })
+            containers[c].contexts = Set(contexts.map(Operation.context))
             model.setContexts(Set(contexts), in: c)
         case .validate(let c):
             let report = await containers[c].validate()
@@ -994,7 +1015,7 @@ final class World {
         let dependencies = registration.dependencies
         let fails = registration.fails
         let yields = registration.yields
-        let context = registration.context.map { Container.Context("x\($0)") }
+        let context = registration.context.map(Operation.context)
         let lifetime = registration.usesDefaultLifetime ? nil : registration.lifetime
         // The factory's body, whatever form registers it: counts its run, resolves its
         // dependencies (synchronously, or with `await`), then fails or makes a box.
@@ -1097,6 +1118,11 @@ final class World {
             registered = register(container, key, lifetime, also: also, when: context, factory: plain)
         case (false, false, false):
             registered = register(container, key, lifetime, also: also, when: context, factory: make)
+        }
+        switch registration.double {
+        case .testValue?: registered = registered.testValue { ledger.make(registration: id, dependencies: []) }
+        case .liveOnly?: registered = registered.liveOnly()
+        case nil: break
         }
         if registration.isDecorated {
             registered = registered.decorated { box in ledger.make(registration: id, dependencies: [box]) }
@@ -1542,6 +1568,7 @@ final class World {
             case .notRegistered: return .missing(key: Self.index(error.key), from: error.path.last.map(Self.index))
             case .circularDependency: return .cycle(error.cycle.map(Self.index))
             case .factoryFailed: return .failed(key: Self.index(error.key))
+            case .liveOnly: return .liveOnly(key: Self.index(error.key))
             case .requiresAsync:
                 return .requiresAsync(key: Self.index(error.key), from: error.path.last.map(Self.index))
             case .requiresIsolation:
@@ -1660,6 +1687,8 @@ struct Model {
         /// An `async` factory registered with `isolation:`: it hops to the main actor by itself
         /// and follows the rules of any `async` factory, but `validate()` knows where it runs.
         var isMainActorAsync = false
+        /// What it does where the container holding it is a test context.
+        var double: Operation.TestDouble?
     }
 
     /// The key that `also: (any Boxed).self` registers for `key`.
@@ -1722,8 +1751,9 @@ struct Model {
     struct Node {
         let parent: Int?
         var layers: [Int: Layers] = [:]
-        /// The active contexts; a child starts with its parent's.
-        var contexts: Set<Int> = []
+        /// The active contexts; a root starts with `test` (2), as every container of a test
+        /// does (`Container.Context.defaults`), a child with its parent's.
+        var contexts: Set<Int> = [2]
         var cache: [Int: Outcome] = [:]
         var modules: Set<String> = []
         /// The modules installed here, in order, with the keys they require.
@@ -1858,6 +1888,7 @@ struct Model {
             fails: registration.fails, isAsync: registration.isAsync)
         made.isDecorated = registration.isDecorated
         made.hasHook = registration.hasHook
+        made.double = registration.double
         made.isMainActor = registration.isMainActor && !registration.isAsync
         made.isMainActorAsync = registration.isMainActor && registration.isAsync
         if registration.forwards { registerForwarding(to: registration.key, in: container) }
@@ -2043,14 +2074,19 @@ struct Model {
         return nodes[container].disposables.reversed()
     }
 
-    /// Setting the contexts forgets the values of each key whose registration in force changed.
+    /// Setting the contexts forgets the values of each key whose registration in force changed,
+    /// and, when `test` comes or goes, of each key whose registration here has a test double.
     mutating func setContexts(_ contexts: Set<Int>, in container: Int) {
         let before = Dictionary(
             uniqueKeysWithValues: nodes[container].layers.keys.map {
                 ($0, nodes[container].registration($0)?.uid)
             })
+        let testChanged = nodes[container].contexts.contains(2) != contexts.contains(2)
         nodes[container].contexts = contexts
-        for (key, uid) in before where nodes[container].registration(key)?.uid != uid { forget(key, in: container) }
+        for (key, uid) in before {
+            let registration = nodes[container].registration(key)
+            if registration?.uid != uid || (testChanged && registration?.double != nil) { forget(key, in: container) }
+        }
     }
 
     /// The lifetime of the registration `container` sees for `key`, if any.
@@ -2145,6 +2181,7 @@ struct Model {
             case .failed(let failing), .argumentMismatch(let failing): problems.insert("failed k\(failing)")
             case .instance, .none, .shutDown: break
             case .scopedOutsideScope: break  // never while validating: validation makes no values
+            case .liveOnly: break  // never while validating: it checks the live wiring
             }
         }
         for edge in copy.edges ?? []
@@ -2287,6 +2324,14 @@ struct Model {
             if let holder { nodes[holder].cache[key] = given }
             return given
         }
+        // A test double, where the container holding it is a test context (validation checks
+        // the live wiring): a refusal, or a test value made without the factory.
+        if edges == nil, let double = registration.double, nodes[owner].contexts.contains(2) {
+            guard double == .testValue else { return .liveOnly(key: key) }
+            nextInstance += 1
+            return keep(
+                .instance(id: nextInstance, dependencies: []), of: registration, key, holder, graphKey, graph: &graph)
+        }
         runs[registration.id, default: 0] += 1
         var dependencies: [Outcome] = []
         for dependency in registration.dependencies {
@@ -2309,7 +2354,18 @@ struct Model {
         }
         if registration.fails { return .failed(key: key) }
         nextInstance += 1
-        var made = Outcome.instance(id: nextInstance, dependencies: dependencies)
+        return keep(
+            .instance(id: nextInstance, dependencies: dependencies), of: registration, key, holder, graphKey,
+            graph: &graph)
+    }
+
+    /// A value `registration` made for `key`: decorated, its hooks run, and cached by its
+    /// lifetime in `holder` (or in the resolution's `graph`).
+    private mutating func keep(
+        _ value: Outcome, of registration: Registration, _ key: Int, _ holder: Int?, _ graphKey: GraphKey,
+        graph: inout [GraphKey: Outcome]
+    ) -> Outcome {
+        var made = value
         // Decorators replace each value made; then the hooks run once on it.
         if registration.isDecorated {
             nextInstance += 1

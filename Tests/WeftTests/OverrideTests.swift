@@ -165,6 +165,9 @@ struct OverrideTests {
         let container = Self.container()
         container.register((any API).self, lifetime: .singleton, when: .test) { MockAPI(name: "test") }
         container.register((any API).self, lifetime: .singleton, when: staging) { MockAPI(name: "staging") }
+        // A container of a test starts with `.test` (`Context.defaults`): the test value.
+        #expect(try container.require((any API).self).name == "test")
+        container.contexts = []
         let live = try container.require((any API).self)
         #expect(live.name == "live")
 

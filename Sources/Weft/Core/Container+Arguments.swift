@@ -126,53 +126,114 @@ extension Container {
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or
-    /// `nil`; an error goes to ``Diagnostics/onResolutionError`` as for ``resolve(_:name:)``.
-    public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A) -> T? {
-        try? Self.cast(
-            resolveWithArguments(ServiceKey.withArguments(type, name: name, A.self), arguments: argument, miss: .probe),
-            ServiceKey(type, name: name))
+    /// `nil`; an error goes to ``Diagnostics/onResolutionError`` as for
+    /// ``resolve(_:name:file:line:)``, whose `file` and `line` these are too.
+    public func resolve<T: Sendable, A: Sendable>(
+        _ type: T.Type, name: String? = nil, argument: A, file: String = #fileID, line: UInt = #line
+    ) -> T? {
+        let key = ServiceKey.withArguments(type, name: name, A.self)
+        do {
+            return try Self.cast(resolveWithArguments(key, arguments: argument, miss: .probe), key)
+        } catch {
+            _ = error.surfaced(file: file, line: line)
+            return nil
+        }
     }
 
     /// The service registered for `type` (and `name`) with a factory taking these two or
     /// three arguments, or `nil`.
     public func resolve<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
-        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C,
+        file: String = #fileID, line: UInt = #line
     ) -> T? {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
-        return try? Self.cast(resolveWithArguments(key, arguments: (a, b, repeat each c), miss: .probe), key)
+        do {
+            return try Self.cast(resolveWithArguments(key, arguments: (a, b, repeat each c), miss: .probe), key)
+        } catch {
+            _ = error.surfaced(file: file, line: line)
+            return nil
+        }
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`, or the
     /// reason there is none, e.g. ``ResolutionError/argumentMismatch(_:registered:given:path:)``.
-    public func require<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
+    public func require<T: Sendable, A: Sendable>(
+        _ type: T.Type, name: String? = nil, argument: A, file: String = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        do {
+            return try resolveWith(type, name: name, argument: argument)
+        } catch {
+            throw error.surfaced(file: file, line: line)
+        }
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking these two or
+    /// three arguments, or the reason there is none.
+    public func require<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C,
+        file: String = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        do {
+            return try resolveWith(type, name: name, arguments: a, b, repeat each c)
+        } catch {
+            throw error.surfaced(file: file, line: line)
+        }
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking `argument`,
+    /// running `async` factories as needed.
+    public func resolveAsync<T: Sendable, A: Sendable>(
+        _ type: T.Type, name: String? = nil, argument: A, file: String = #fileID, line: UInt = #line
+    ) async throws(ResolutionError) -> T {
+        do {
+            return try await resolveAsyncWith(type, name: name, argument: argument)
+        } catch {
+            throw error.surfaced(file: file, line: line)
+        }
+    }
+
+    /// The service registered for `type` (and `name`) with a factory taking these two or
+    /// three arguments, running `async` factories as needed.
+    public func resolveAsync<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C,
+        file: String = #fileID, line: UInt = #line
+    ) async throws(ResolutionError) -> T {
+        do {
+            return try await resolveAsyncWith(type, name: name, arguments: a, b, repeat each c)
+        } catch {
+            throw error.surfaced(file: file, line: line)
+        }
+    }
+
+    /// The value of `type` (and `name`) made with `argument`: what `require` and a resolver's
+    /// `resolve` with one argument share (a resolver's error is its factory's, reported by the
+    /// outermost resolve).
+    func resolveWith<T: Sendable, A: Sendable>(_ type: T.Type, name: String?, argument: A)
         throws(ResolutionError) -> T
     {
         let key = ServiceKey.withArguments(type, name: name, A.self)
         return try Self.cast(resolveWithArguments(key, arguments: argument, miss: .fail), key)
     }
 
-    /// The service registered for `type` (and `name`) with a factory taking these two or
-    /// three arguments, or the reason there is none.
-    public func require<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
-        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+    /// ``resolveWith(_:name:argument:)`` with two or three arguments.
+    func resolveWith<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String?, arguments a: A, _ b: B, _ c: repeat each C
     ) throws(ResolutionError) -> T {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
         return try Self.cast(resolveWithArguments(key, arguments: (a, b, repeat each c), miss: .fail), key)
     }
 
-    /// The service registered for `type` (and `name`) with a factory taking `argument`,
-    /// running `async` factories as needed.
-    public func resolveAsync<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
+    /// The `async` counterpart of ``resolveWith(_:name:argument:)``.
+    func resolveAsyncWith<T: Sendable, A: Sendable>(_ type: T.Type, name: String?, argument: A)
         async throws(ResolutionError) -> T
     {
         let key = ServiceKey.withArguments(type, name: name, A.self)
         return try Self.cast(await resolveWithArgumentsAsync(key, arguments: argument), key)
     }
 
-    /// The service registered for `type` (and `name`) with a factory taking these two or
-    /// three arguments, running `async` factories as needed.
-    public func resolveAsync<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
-        _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
+    /// The `async` counterpart of ``resolveWith(_:name:arguments:_:_:)``.
+    func resolveAsyncWith<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
+        _ type: T.Type, name: String?, arguments a: A, _ b: B, _ c: repeat each C
     ) async throws(ResolutionError) -> T {
         let key = ServiceKey.withArguments(type, name: name, A.self, B.self, repeat (each C).self)
         return try Self.cast(await resolveWithArgumentsAsync(key, arguments: (a, b, repeat each c)), key)
@@ -194,7 +255,7 @@ extension Resolver {
     public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
         throws(ResolutionError) -> T
     {
-        try container.require(type, name: name, argument: argument)
+        try container.resolveWith(type, name: name, argument: argument)
     }
 
     /// The service registered for `type` (and `name`) with a factory taking these two or
@@ -202,7 +263,7 @@ extension Resolver {
     public func resolve<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
         _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
     ) throws(ResolutionError) -> T {
-        try container.require(type, name: name, arguments: a, b, repeat each c)
+        try container.resolveWith(type, name: name, arguments: a, b, repeat each c)
     }
 
     /// The service registered for `type` (and `name`) with a factory taking `argument`,
@@ -210,7 +271,7 @@ extension Resolver {
     public func resolve<T: Sendable, A: Sendable>(_ type: T.Type, name: String? = nil, argument: A)
         async throws(ResolutionError) -> T
     {
-        try await container.resolveAsync(type, name: name, argument: argument)
+        try await container.resolveAsyncWith(type, name: name, argument: argument)
     }
 
     /// The service registered for `type` (and `name`) with a factory taking these two or
@@ -218,6 +279,6 @@ extension Resolver {
     public func resolve<T: Sendable, A: Sendable, B: Sendable, each C: Sendable>(
         _ type: T.Type, name: String? = nil, arguments a: A, _ b: B, _ c: repeat each C
     ) async throws(ResolutionError) -> T {
-        try await container.resolveAsync(type, name: name, arguments: a, b, repeat each c)
+        try await container.resolveAsyncWith(type, name: name, arguments: a, b, repeat each c)
     }
 }

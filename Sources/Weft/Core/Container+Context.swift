@@ -28,10 +28,29 @@ extension Container {
         public static let preview: Context = "preview"
 
         public var description: String { name }
+
+        /// The contexts a new root container starts with: ``test`` in a process running tests
+        /// (XCTest or Swift Testing, told by its arguments and environment, as
+        /// swift-dependencies tells them), ``preview`` while Xcode renders previews, none in an
+        /// app. A child or scope starts with its parent's instead.
+        ///
+        /// So every test is a test context, a plain `@Test` included: a `.liveOnly()` service
+        /// it resolves without an override refuses, a `.testValue { … }` is made, and a
+        /// `register(…, when: .test)` registration is chosen. A test that means to run the live
+        /// wiring says so on its container: `container.contexts.remove(.test)`.
+        public static let defaults: Set<Context> =
+            switch ProcessRole.current {
+            case .tests: [.test]
+            case .previews: [.preview]
+            case .app: []
+            }
     }
 
-    /// The contexts whose registrations (`register(…, when:)`) apply in this container; none by
-    /// default. Children and scopes start with their parent's.
+    /// The contexts this container resolves in: they choose among `register(…, when:)`
+    /// registrations, and ``Context/test`` among them makes this a test context, where
+    /// `.liveOnly()` registrations refuse and `.testValue { … }` doubles are made
+    /// (``isInTestContext``). A root container starts with ``Context/defaults`` (``Context/test``
+    /// in a process running tests, none in an app); children and scopes with their parent's.
     ///
     /// Each resolve uses the registration chosen by the contexts active at that moment: the
     /// last one registered for an active context, else the one without a context. Changing the
@@ -42,6 +61,7 @@ extension Container {
         get { state.withLock { $0.contexts } }
         set {
             change { state in
+                let testChanged = state.contexts.contains(.test) != newValue.contains(.test)
                 state.contexts = newValue
                 var changed: [ServiceKey] = []
                 for (key, variants) in state.variants {
@@ -50,6 +70,13 @@ extension Container {
                     state.registrations[key] = effective
                     state.forgetInherited(key)
                     changed.append(key)
+                }
+                // Test doubles choose when they run: what they made in the old contexts goes.
+                if testChanged {
+                    for (key, registration) in state.registrations
+                    where registration.made.traits.contains(.readsContexts) && !changed.contains(key) {
+                        changed.append(key)
+                    }
                 }
                 return .many(changed)
             }

@@ -148,7 +148,8 @@ public final class Container: Sendable {
 
     /// Creates an empty container, optionally the child of `parent`.
     ///
-    /// A child inherits its parent's ``diagnostics`` settings at creation.
+    /// A child inherits its parent's ``diagnostics`` settings, default lifetime and
+    /// ``contexts`` at creation; a root starts with ``Context/defaults``.
     public init(parent: Container? = nil) {
         self.parent = parent
         self.recorder = nil
@@ -157,6 +158,8 @@ public final class Container: Sendable {
             diagnostics: diagnostics, cache: CachedValues(publishesTransients: diagnostics.timingThreshold == nil))
         if let parent {
             (state.defaultLifetime, state.contexts) = parent.state.withLock { ($0.defaultLifetime, $0.contexts) }
+        } else {
+            state.contexts = Context.defaults
         }
         self.state = Locked(state)
         parent?.adopt(self)
@@ -251,7 +254,7 @@ public final class Container: Sendable {
     }
 
     /// Registers an `async` factory; resolve it with `try await resolver.resolve(_:)` or
-    /// ``resolveAsync(_:name:)``.
+    /// ``resolveAsync(_:name:file:line:)``.
     @inlinable
     @discardableResult
     public func register<T: Sendable>(
@@ -485,27 +488,51 @@ public final class Container: Sendable {
     /// `nil` when nothing is registered is an answer, not an error: no suggestions are
     /// computed and nothing is reported. A registered service whose factory fails or closes a
     /// cycle is also `nil` here, but never silently: the error goes to
-    /// ``Diagnostics/onResolutionError`` with its path. Use ``require(_:name:)`` to get it thrown.
+    /// ``Diagnostics/onResolutionError`` with its path. Use ``require(_:name:file:line:)`` to get
+    /// it thrown. `file` and `line` (leave the defaults) say where a test records a live-only
+    /// service resolved without an override.
     @inlinable
-    public func resolve<T: Sendable>(_ type: T.Type, name: String? = nil) -> T? {
-        try? resolveSync(type, name: name, miss: .probe) as T
+    public func resolve<T: Sendable>(
+        _ type: T.Type, name: String? = nil, file: String = #fileID, line: UInt = #line
+    ) -> T? {
+        do {
+            return try resolveSync(type, name: name, miss: .probe) as T
+        } catch {
+            _ = error.surfaced(file: file, line: line)
+            return nil
+        }
     }
 
     /// The service registered for `type` (and `name`), or an error saying why there is none:
     /// not registered (with the closest registrations), a cycle (with its path), a failing
-    /// factory (with the path to it), or an `async` factory reached synchronously.
+    /// factory (with the path to it), an `async` factory reached synchronously, or a live-only
+    /// service in a test context. `file` and `line` (leave the defaults) say where a test
+    /// records the last.
     @inlinable
-    public func require<T: Sendable>(_ type: T.Type, name: String? = nil) throws(ResolutionError) -> T {
-        try resolveSync(type, name: name)
+    public func require<T: Sendable>(
+        _ type: T.Type, name: String? = nil, file: String = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> T {
+        do {
+            return try resolveSync(type, name: name)
+        } catch {
+            throw error.surfaced(file: file, line: line)
+        }
     }
 
     /// The service registered for `type` (and `name`), running `async` factories as needed.
     ///
     /// Cancelling the calling task while it waits for another task's creation of the value
-    /// ends the wait with ``ResolutionError/cancelled(_:path:)``; the creation goes on.
+    /// ends the wait with ``ResolutionError/cancelled(_:path:)``; the creation goes on. `file`
+    /// and `line` work as ``require(_:name:file:line:)``'s.
     @inlinable
-    public func resolveAsync<T: Sendable>(_ type: T.Type, name: String? = nil) async throws(ResolutionError) -> T {
-        try await resolveValueAsync(ServiceKey(type, name: name))
+    public func resolveAsync<T: Sendable>(
+        _ type: T.Type, name: String? = nil, file: String = #fileID, line: UInt = #line
+    ) async throws(ResolutionError) -> T {
+        do {
+            return try await resolveValueAsync(ServiceKey(type, name: name))
+        } catch {
+            throw error.surfaced(file: file, line: line)
+        }
     }
 
     /// Whether this container or an ancestor has a registration for `type` (and `name`).

@@ -37,6 +37,10 @@ final class Registration: Sendable {
             /// an `async` one hops there when called, so the engine runs it as any `async`
             /// factory, and ``validate()`` knows where it runs.
             @usableFromInline static let mainActor = Traits(rawValue: 2)
+            /// Chooses, when it runs, between a live value and a test double by the contexts of
+            /// the container holding it (`.liveOnly()`, `.testValue`): a change of those
+            /// contexts forgets the values it made there.
+            @usableFromInline static let readsContexts = Traits(rawValue: 4)
         }
 
         @usableFromInline let code: Code
@@ -77,15 +81,17 @@ final class Registration: Sendable {
         /// Whether it takes the resolve's arguments.
         var takesArguments: Bool { traits.contains(.takesArguments) }
 
-        /// This factory, with the same traits, with `instead` asked first (a value it gives is
+        /// This factory, with the same traits and those `added`, with `instead` asked first (a value it gives is
         /// the result, and the factory does not run) and `then` applied to what the factory
         /// made: the one transform that decorators, `onCreated` hooks of transients and test
         /// values are written with.
         func transformed(
             instead: @escaping @Sendable (Resolver) throws -> (any Sendable)? = { _ in nil },
-            then: @escaping @Sendable (Resolver, any Sendable) throws -> any Sendable = { $1 }
+            then: @escaping @Sendable (Resolver, any Sendable) throws -> any Sendable = { $1 },
+            adding added: Traits = []
         ) -> Factory {
-            switch code {
+            let traits = traits.union(added)
+            return switch code {
             case .sync(let make):
                 Factory(
                     .sync { resolver, arguments in

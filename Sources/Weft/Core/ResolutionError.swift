@@ -14,7 +14,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case notRegistered, circularDependency, factoryFailed, requiresAsync, cancelled, shutDown,
-                argumentMismatch, requiresIsolation, scopedOutsideScope
+                argumentMismatch, requiresIsolation, scopedOutsideScope, liveOnly
         }
 
         private let kind: Kind
@@ -47,6 +47,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// scope (resolved from the root, or by a singleton registered there), while
         /// ``Diagnostics/validatesScopes`` is on.
         public static let scopedOutsideScope = Code(.scopedOutsideScope)
+        /// The service is marked ``Registered/liveOnly()`` and was resolved in a container
+        /// whose contexts include ``Container/Context/test``, where nothing overrides it: no
+        /// factory ran.
+        public static let liveOnly = Code(.liveOnly)
     }
 
     /// What kind of failure this is.
@@ -186,6 +190,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         ResolutionError(.cancelled, key: key, path: path)
     }
 
+    /// `key` is marked ``Registered/liveOnly()`` and the services in `path` resolved it in a
+    /// test context, where nothing overrides it.
+    public static func liveOnly(_ key: ServiceKey, path: [ServiceKey]) -> ResolutionError {
+        ResolutionError(.liveOnly, key: key, path: path)
+    }
+
     /// `key` was resolved from a container that was shut down.
     public static func shutDown(_ key: ServiceKey) -> ResolutionError {
         ResolutionError(.shutDown, key: key)
@@ -251,6 +261,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .shutDown:
             return "Cannot resolve \(key): its container was shut down and its services disposed. "
                 + "Resolve from a container that is still running (a new scope, or the one that replaced it)."
+        case .liveOnly:
+            return "\(subject) is live only (`.liveOnly()`) and was resolved in a test context, where nothing "
+                + "overrides it. \(liveOnlyFix)"
         case .argumentMismatch:
             let registered = Self.arguments(registeredArguments)
             let given = Self.arguments(givenArguments)
@@ -275,6 +288,24 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             details.append("needed by \(steps.joined(separator: " → "))")
         }
         return details.isEmpty ? "\(key)" : "\(key) (\(details.joined(separator: ", ")))"
+    }
+
+    /// What a test that resolved a live-only service should write: the override, with the
+    /// key's own spelling and a `Fake…` value where the type's name allows one.
+    private var liveOnlyFix: String {
+        let others =
+            "give its registration a `.testValue { … }`, or run the live wiring on purpose with "
+            + "`container.contexts.remove(.test)`."
+        guard key.argumentsType == nil else {
+            return "Register it again in the test's container with a test double, or " + others
+        }
+        let typeName = key.typeName
+        let isPlainName = typeName.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " }
+        let type = typeName.contains(" ") ? "(\(typeName))" : typeName
+        let bare = typeName.hasPrefix("any ") ? String(typeName.dropFirst(4)) : typeName
+        let fake = isPlainName && !bare.contains(" ") ? "Fake\(bare)()" : "…"
+        let name = key.name.map { ", name: \"\($0)\"" } ?? ""
+        return "Override it in the test: `container.override(\(type).self\(name)) { \(fake) }`; or " + others
     }
 
     private static func arguments(_ type: Any.Type?) -> String {

@@ -28,7 +28,7 @@ public struct Diagnostics: Sendable {
     /// instead of lock-free, so that no read escapes the trace: set it to debug, not in production.
     public var onResolution: (@Sendable (ResolutionTrace) -> Void)?
     /// Called with every error of an outermost resolution, including the failures that
-    /// ``Container/resolve(_:name:)`` turns into `nil`.
+    /// ``Container/resolve(_:name:file:line:)`` turns into `nil`.
     public var onResolutionError: (@Sendable (ResolutionError) -> Void)?
 
     /// Whether a `.scoped` service resolved from a root container fails with

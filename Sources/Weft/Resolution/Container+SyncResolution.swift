@@ -269,8 +269,12 @@ extension Container {
     }
 
     /// A factory's error as a resolution error: a nested resolution's error passes through
-    /// unchanged (it already names the deepest cause), anything else is wrapped.
+    /// unchanged (it already names the deepest cause), a live-only registration's refusal is
+    /// ``ResolutionError/liveOnly(_:path:)`` (no factory threw), anything else is wrapped.
     static func failure(_ error: any Error, key: ServiceKey, frame: FrameLink) -> ResolutionError {
-        (error as? ResolutionError) ?? .factoryFailed(key, path: frame.parent?.path ?? [], underlying: error)
+        if let error = error as? ResolutionError { return error }
+        let path = frame.parent?.path ?? []
+        if error is LiveOnlyRefusal { return .liveOnly(key, path: path) }
+        return .factoryFailed(key, path: path, underlying: error)
     }
 }

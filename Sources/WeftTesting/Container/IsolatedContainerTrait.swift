@@ -28,10 +28,12 @@
     /// argument of a parameterized test, on its own. On a suite and on one of its tests, the test's
     /// own trait applies: its container replaces the suite's.
     ///
-    /// The test, its configuration and the tasks they create run in a test context, as inside
-    /// ``withTestContext(sourceLocation:_:)``: a registration marked `.liveOnly()` that the test
-    /// does not override fails to resolve and records an issue at the test, and one with a
-    /// `.testValue { … }` makes its test value.
+    /// The shared container is a test context, as every container a test makes is
+    /// (`Container.Context.defaults`): a registration marked `.liveOnly()` that the test does not
+    /// override refuses to resolve, one with a `.testValue { … }` makes its test value, and a
+    /// `register(…, when: .test)` registration is chosen. As inside
+    /// ``withTestContext(sourceLocation:_:)``, each refusal is recorded as exactly one issue, at
+    /// the line that resolved.
     public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
         private let configure: (@Sendable (Container) async throws -> Void)?
 
@@ -43,7 +45,8 @@
         public var isRecursive: Bool { true }
 
         /// Runs `function`, the test, with a shared container of its own, bootstrapped first with
-        /// the trait's configuration if it has one, in a test context (see `withTestContext(_:)`).
+        /// the trait's configuration if it has one, recording forgotten overrides as
+        /// ``withTestContext(sourceLocation:_:)`` does.
         ///
         /// - Throws: What the configuration threw (the test does not run then), or what the test
         ///   threw.
@@ -52,7 +55,7 @@
             testCase: Test.Case?,
             performing function: @Sendable () async throws -> Void
         ) async throws {
-            try await TestContext.$current.withValue(.recordingIssues(at: test.sourceLocation)) {
+            try await ForgottenOverrides(test: test.sourceLocation).run {
                 try await Container.withIsolatedShared {
                     if let configure {
                         try await Self.bootstrap(configure)

@@ -31,9 +31,11 @@ func forgottenOverride() {
 }
 // doc ends
 
-/// Outside a test context the live values are what the app gets.
+/// Outside a test context the live values are what the app gets. (This process runs the
+/// article's tests, so its containers start as test contexts: this one is made the app's.)
 func liveOutsideTests() {
     let container = Container()
+    container.contexts = []
     registerServices(in: container)
     precondition(container.resolve((any HTTPClient).self) is LiveHTTPClient)
     precondition(container.resolve((any Analytics).self) is LiveAnalytics)
