@@ -100,9 +100,9 @@
     /// Runs `operation` reporting each live-only service it resolves without an override as
     /// one issue of the test, for a test without the `.isolatedContainer` trait.
     ///
-    /// Every container a test makes is a test context already (``Weft/Container/Context/defaults``):
+    /// Every container a test makes is a test context already (`Container.Context.defaults`):
     /// a `.liveOnly()` registration the test does not override refuses to resolve, and the
-    /// resolve throws a ``Weft/ResolutionError`` with the code `liveOnly`. Inside
+    /// resolve throws a `ResolutionError` with the code `liveOnly`. Inside
     /// `withTestContext`, each such service is also recorded as exactly one issue, at the line
     /// whose `require`, `resolve` or `resolveAsync` it failed, so the test fails even where the
     /// code under test swallows the error; the error thrown out of `operation` is then not
