@@ -9,84 +9,69 @@
     /// issue, at the line of the container's resolve the refusal left (the `require` in the test,
     /// say), or at the test when no such resolve saw it (a property wrapper's, a swallowed one).
     final class ForgottenOverrides: Sendable {
-        private struct Refusal {
-            /// Recorded as an issue already, or thrown out of the test for Swift Testing to
-            /// record: nothing more to record.
-            var isRecorded = false
-        }
-
         /// Where the test is, for issues no resolve placed, and for its file's path.
         private let test: SourceLocation
-        private let refusals = Locked<[ServiceKey: Refusal]>([:])
+        /// Each key refused in the test: whether it is recorded already (as an issue, or thrown
+        /// out of the test for Swift Testing to record).
+        private let refusals = Locked<[ServiceKey: Bool]>([:])
 
         init(test: SourceLocation) { self.test = test }
 
         /// The reporting Weft calls into while the test runs.
         var reporting: TestReporting {
             TestReporting(
-                refused: { [self] key in refusals.withLock { $0[key] = $0[key] ?? Refusal() } },
-                surfaced: { [self] error, site in record(error, at: location(of: site)) })
+                refused: { [self] key in refusals.withLock { $0[key] = $0[key] ?? false } },
+                surfaced: { [self] error, site in
+                    if !markRecorded(error.key) { record(error, at: location(of: site)) }
+                })
         }
 
         /// Runs `operation`, the test, with this reporting, then records what no resolve placed.
         /// A refusal thrown out of `operation` is thrown again unless it was recorded already
         /// (Swift Testing would record it a second time).
         func run(isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Void) async throws {
+            defer { finish() }
             do {
                 try await TestReporting.$current.withValue(reporting, operation: operation, isolation: isolation)
-            } catch {
-                try settle(error)
-            }
-            finish()
+            } catch let error where isRecordedRefusal(error) {}
         }
 
-        /// ``run(_:)`` for synchronous code.
+        /// ``run(isolation:_:)`` for synchronous code.
         func run(_ operation: () throws -> Void) throws {
+            defer { finish() }
             do {
                 try TestReporting.$current.withValue(reporting, operation: operation)
-            } catch {
-                try settle(error)
-            }
-            finish()
+            } catch let error where isRecordedRefusal(error) {}
         }
 
-        /// Throws `error`, which left the test, unless it is a refusal recorded already; a
-        /// refusal thrown counts as recorded (Swift Testing records it).
-        private func settle(_ error: any Error) throws {
-            guard let refusal = error as? ResolutionError, refusal.code == .liveOnly else {
-                finish()
-                throw error
-            }
-            let wasRecorded = refusals.withLock { refusals in
-                defer { refusals[refusal.key] = Refusal(isRecorded: true) }
-                return refusals[refusal.key]?.isRecorded == true
-            }
-            guard wasRecorded else {
-                finish()
-                throw error
+        /// Whether `error`, which left the test, is a refusal recorded already. A refusal is
+        /// marked recorded either way: thrown on, Swift Testing records it.
+        private func isRecordedRefusal(_ error: any Error) -> Bool {
+            guard let refusal = error as? ResolutionError, refusal.code == .liveOnly else { return false }
+            return markRecorded(refusal.key)
+        }
+
+        /// Marks `key` recorded; whether it was already.
+        private func markRecorded(_ key: ServiceKey) -> Bool {
+            refusals.withLock { refusals in
+                defer { refusals[key] = true }
+                return refusals[key] == true
             }
         }
 
         /// Records, at the test, each refusal no resolve placed and the test did not throw.
-        func finish() {
+        private func finish() {
             let unrecorded = refusals.withLock { refusals in
-                let keys = refusals.filter { !$0.value.isRecorded }.keys.sorted { $0.description < $1.description }
-                for key in keys { refusals[key] = Refusal(isRecorded: true) }
+                let keys = refusals.filter { !$0.value }.keys.sorted { $0.description < $1.description }
+                for key in keys { refusals[key] = true }
                 return keys
             }
-            for key in unrecorded {
-                let error = ResolutionError.liveOnly(key, path: [])
-                Issue.record(Comment(rawValue: error.description), sourceLocation: test)
-            }
+            for key in unrecorded { record(.liveOnly(key, path: []), at: test) }
         }
 
-        /// Records `error` at `location`, unless its key was recorded already.
+        /// Records `error` as an issue at `location`.
         private func record(_ error: ResolutionError, at location: SourceLocation) {
-            let isNew = refusals.withLock { refusals in
-                defer { refusals[error.key] = Refusal(isRecorded: true) }
-                return refusals[error.key]?.isRecorded != true
-            }
-            if isNew { Issue.record(Comment(rawValue: error.description), sourceLocation: location) }
+            Issue.record(Comment(rawValue: error.description), sourceLocation: location)
         }
 
         /// `site` as Swift Testing's location: with the test file's path when it is the test's
