@@ -391,6 +391,26 @@ struct ContributionTests {
         #expect(try await scope.resolveAsync(Int.self) == 2)
     }
 
+    @Test("A parent's and a scope's contributions interleave in the order they were made, in validation's copy too")
+    func interleaved() async throws {
+        let container = Container()
+        container.contribute(String.self) { _ in "parent 1" }
+        let scope = container.createScope()
+        scope.contribute(String.self) { _ in "scope" }
+        container.contribute(String.self) { _ in "parent 2" }
+        #expect(try scope.contributions(String.self) == ["parent 1", "scope", "parent 2"])
+        let seen = Locked<[String]>([])
+        scope.register(Int.self) { resolver in
+            let values = try resolver.contributions(String.self)
+            seen.withLock { $0 = values }
+            return values.count
+        }
+        #expect(await scope.validate().isValid)
+        #expect(seen.withLock { $0 } == ["parent 1", "scope", "parent 2"])
+        container.removeAll()
+        #expect(try scope.contributions(String.self) == ["scope"])
+    }
+
     @Test("An async contribution needs the async form; a failing one throws")
     func asyncAndFailing() async throws {
         let container = Container()

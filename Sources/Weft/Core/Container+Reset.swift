@@ -46,6 +46,7 @@ extension Container {
             guard forgettingModules else { return .many(keys) }
             state.installedModules = []
             state.modules = []
+            state.contributions = [:]
             // Everything: values cached here of ancestors' registrations go too (unchanged, so
             // descendants keep what they cached of them).
             let removed = Set(keys)

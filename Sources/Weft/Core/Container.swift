@@ -72,11 +72,10 @@ public final class Container: Sendable {
         /// ``install(_:)`` checks duplicates against and ``validate()`` reports. Never read by
         /// a resolve.
         var provenance: [ServiceKey: Provenance] = [:]
-        /// The keys of the contributions registered here, by their collection's ``Contribution``
-        /// type, as of ``registrationsVersion``: rebuilt by the first
-        /// ``Container/contributions(_:)`` after a change, so that reading a collection does not
-        /// scan every registration each time.
-        var contributionIndex: (version: UInt, keys: [ObjectIdentifier: [ServiceKey]])?
+        /// The contributions made here, by their collection's ``Contribution`` type, in the
+        /// order they were made; a contribution's registration may since have been removed, or
+        /// never applied (a failed `install`), so a reader keeps those still registered.
+        var contributions: [ObjectIdentifier: [Contributed]] = [:]
         /// Ancestors' registrations this container resolved, remembered so that a deep scope
         /// finds them under one lock instead of one per ancestor. Forgotten whenever an
         /// ancestor changes the key (``forgetInDescendants(_:)``).
@@ -167,15 +166,18 @@ public final class Container: Sendable {
         if parent?.usesGraphScopes == true { snapshot.noteGraphRegistrations() }
     }
 
-    /// A throwaway copy for ``validate()``: `registrations` under `parent`, recording edges.
-    init(copying registrations: [ServiceKey: Registration], parent: Container?, recorder: EdgeRecorder) {
+    /// A throwaway copy for ``validate()``: `registrations` and their `contributions` under
+    /// `parent`, recording edges.
+    init(
+        copying registrations: [ServiceKey: Registration], contributions: [ObjectIdentifier: [Contributed]],
+        parent: Container?, recorder: EdgeRecorder
+    ) {
         self.parent = parent
         self.recorder = recorder
         // A validation copy records every step: nothing runs past its lock.
-        self.state = Locked(
-            State(
-                registrations: registrations, diagnostics: Diagnostics(),
-                cache: .unpublished))
+        var state = State(registrations: registrations, diagnostics: Diagnostics(), cache: .unpublished)
+        state.contributions = contributions
+        self.state = Locked(state)
         if parent?.usesGraphScopes == true || registrations.values.contains(where: { $0.lifetime == .graph }) {
             snapshot.noteGraphRegistrations()
         }

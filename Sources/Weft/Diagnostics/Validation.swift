@@ -357,8 +357,8 @@ extension Container {
     /// no cached values: resolving in it follows the rules of a real resolution.
     private func copyForValidation(recorder: EdgeRecorder) -> Container {
         let parentCopy = parent?.copyForValidation(recorder: recorder)
-        let own = state.withLock { $0.registrations }
-        return Container(copying: own, parent: parentCopy, recorder: recorder)
+        let (own, contributions) = state.withLock { ($0.registrations, $0.contributions) }
+        return Container(copying: own, contributions: contributions, parent: parentCopy, recorder: recorder)
     }
 
     /// Shuts down a validation copy and its ancestors' copies, so what their factories made

@@ -1,10 +1,18 @@
 import WeftPrimitives
 
 /// The type a contribution to the collection of `Value` is keyed by: each contribution is a
-/// transient registration of its own, named by the order it was made in (`"#3"
-/// Contribution<HealthCheck>`), so that staging, provenance, validation and the graph treat it
-/// as any registration.
+/// transient registration of its own, under a name of its own (`"#3" Contribution<HealthCheck>`),
+/// so that staging, provenance, validation and the graph treat it as any registration. Its
+/// order is kept beside it (``Contributed``).
 enum Contribution<Value> {}
+
+/// A contribution made in a container: its key, and its place among all contributions.
+struct Contributed: Sendable {
+    let key: ServiceKey
+    /// Counted across containers, so that an ancestor's and a child's contributions interleave
+    /// in the order they were made.
+    let order: Int
+}
 
 /// What ``ServiceKey`` reads back from a ``Contribution`` type.
 protocol ContributionKeyType {
@@ -20,9 +28,6 @@ extension ServiceKey {
     var contributionCollection: ServiceKey? {
         (type as? any ContributionKeyType.Type).map { ServiceKey($0.collection) }
     }
-
-    /// For the key of a contribution, the order it was made in.
-    var contributionOrder: Int { name.flatMap { Int($0.dropFirst()) } ?? 0 }
 }
 
 /// Numbers contributions in the order they are made, across containers.
@@ -65,7 +70,7 @@ extension Container {
         factory: @escaping @Sendable (Resolver) throws -> T
     ) {
         _ = add(
-            Self.contributionKey(of: type), .transient, .sync { resolver, _ in try factory(resolver) },
+            newContribution(to: type), .transient, .sync { resolver, _ in try factory(resolver) },
             site: RegistrationSite(fileID: file, line: Int(line)))
     }
 
@@ -77,7 +82,7 @@ extension Container {
         factory: @escaping @Sendable (Resolver) async throws -> T
     ) {
         _ = add(
-            Self.contributionKey(of: type), .transient, .async { resolver, _ in try await factory(resolver) },
+            newContribution(to: type), .transient, .async { resolver, _ in try await factory(resolver) },
             site: RegistrationSite(fileID: file, line: Int(line)))
     }
 
@@ -101,34 +106,30 @@ extension Container {
         return values
     }
 
-    /// A new contribution's key: the next in order.
-    private static func contributionKey<T>(of type: T.Type) -> ServiceKey {
+    /// A new contribution to the collection of `type`, recorded here in order: its key.
+    private func newContribution<T>(to type: T.Type) -> ServiceKey {
         let order = contributionCounter.withLock { counter in
             counter += 1
             return counter
         }
-        return ServiceKey(Contribution<T>.self, name: "#\(order)")
+        let key = ServiceKey(Contribution<T>.self, name: "#\(order)")
+        let contributed = Contributed(key: key, order: order)
+        state.withLock { $0.contributions[ObjectIdentifier(Contribution<T>.self), default: []].append(contributed) }
+        return key
     }
 
     /// The keys of the contributions to `type` visible from here, in the order they were made.
     func contributionKeys<T>(of type: T.Type) -> [ServiceKey] {
         let id = ObjectIdentifier(Contribution<T>.self)
-        var keys: Set<ServiceKey> = []
+        var found: [Contributed] = []
         var container: Container? = self
         while let current = container {
             current.state.withLock { state in
-                if state.contributionIndex?.version != state.registrationsVersion {
-                    var index: [ObjectIdentifier: [ServiceKey]] = [:]
-                    for key in state.registrations.keys where key.contributionCollection != nil {
-                        index[key.id, default: []].append(key)
-                    }
-                    state.contributionIndex = (state.registrationsVersion, index)
-                }
-                keys.formUnion(state.contributionIndex?.keys[id] ?? [])
+                found += (state.contributions[id] ?? []).filter { state.registrations[$0.key] != nil }
             }
             container = current.parent
         }
-        return keys.sorted { $0.contributionOrder < $1.contributionOrder }
+        return found.sorted { $0.order < $1.order }.map(\.key)
     }
 }
 
