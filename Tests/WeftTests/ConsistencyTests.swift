@@ -206,9 +206,9 @@ struct ConsistencyTests {
             }
         }
         let container = Container()
-        await #expect(throws: ModuleConfigurationError.self) { try await container.install([Broken()]) }
+        await #expect(throws: ModuleError.self) { try await container.install([Broken()]) }
         #expect(container.resolve(Int.self) == nil)
         // The module was not configured, so installing it again tries again.
-        await #expect(throws: ModuleConfigurationError.self) { try await container.install([Broken()]) }
+        await #expect(throws: ModuleError.self) { try await container.install([Broken()]) }
     }
 }

@@ -772,9 +772,9 @@ final class World {
             let actual: String
             do {
                 actual = "installed \(try await containers[c].install(modules))"
-            } catch let error as OrderingError {
-                actual = "ordering: \(error.code)"
-            } catch let error as ModuleConfigurationError {
+            } catch let error as ModuleError where error.code == .ordering {
+                actual = "ordering: \(error.orderingError.map { "\($0.code)" } ?? "?")"
+            } catch let error as ModuleError where error.code == .configurationFailed {
                 actual = "\(error.module) failed"
             } catch let error as ModuleError {
                 actual = "module: \(error.code)"

@@ -184,13 +184,13 @@ struct ModuleContractTests {
     func fakes() async throws {
         let modules: [any Module] = [FeedModule(), DatabaseModule()]
         let container = Container()
-        let names = try await container.install(modules.replacing("DataStore", with: FakeDatabaseModule()))
+        let names = try await container.install(try modules.replacing("DataStore", with: FakeDatabaseModule()))
         #expect(names == ["DataStore", "FeedService"])
         #expect(try container.require(FeedService.self).database.label == "fake")
         #expect(container.state.withLock { $0.provenance[databaseKey]?.label } == "FakeStore (in place of DataStore)")
 
         let byType = Container()
-        try await byType.install(modules.replacing(DatabaseModule.self, with: FakeDatabaseModule()))
+        try await byType.install(try modules.replacing(DatabaseModule.self, with: FakeDatabaseModule()))
         #expect(try byType.require(FeedService.self).database.label == "fake")
 
         let needy = SpecModule(name: "FakeNetwork", requirements: [ServiceKey(Service.self)]) { _ in }
@@ -199,20 +199,25 @@ struct ModuleContractTests {
             throws: ModuleError.unmetRequirement(
                 module: "FakeNetwork (in place of Network)", requirement: ServiceKey(Service.self))
         ) {
-            try await Container().install([network].replacing("Network", with: needy))
+            try await Container().install(try [network].replacing("Network", with: needy))
         }
     }
 
-    @Test("A fake for a module not in the list throws unknownModule")
+    @Test("A fake for a module not in the list is a thrown unknownModule, before anything installs")
     func unknownModule() async {
         let container = Container()
         let modules: [any Module] = [DatabaseModule()]
-        await #expect(throws: ModuleError.unknownModule("Network")) {
-            try await container.install(modules.replacing("Network", with: FakeDatabaseModule()))
+        #expect(throws: ModuleError.unknownModule("Network")) {
+            try modules.replacing("Network", with: FakeDatabaseModule())
         }
-        await #expect(throws: ModuleError.unknownModule("FeedModule")) {
-            try await container.install(modules.replacing(FeedModule.self, with: FakeDatabaseModule()))
+        let byType = #expect(throws: ModuleError.self) {
+            try modules.replacing(FeedModule.self, with: FakeDatabaseModule())
         }
+        #expect(byType == .unknownModule("FeedModule"))
+        #expect(
+            byType?.description
+                == "No module named FeedModule to replace: it is not in the list of modules. "
+                + "Add it, or fix the name given to `replacing(_:with:)`.")
         #expect(container.resolve((any DataStore).self) == nil)
     }
 

@@ -44,7 +44,7 @@ struct ModuleTests {
     func cycle() async {
         let container = Container()
         let log = Log()
-        await #expect(throws: OrderingError.cycle(["A", "B", "C", "A"])) {
+        await #expect(throws: ModuleError.ordering(OrderingError.cycle(["A", "B", "C", "A"]))) {
             try await container.install([
                 TestModule(name: "A", dependencies: ["B"], log: log),
                 TestModule(name: "B", dependencies: ["C"], log: log),
@@ -57,10 +57,10 @@ struct ModuleTests {
     @Test("A missing or duplicate module is a typed error")
     func missingAndDuplicate() async {
         let log = Log()
-        await #expect(throws: OrderingError.missing("Network", requiredBy: "User")) {
+        await #expect(throws: ModuleError.ordering(OrderingError.missing("Network", requiredBy: "User"))) {
             try await Container().install([TestModule(name: "User", dependencies: ["Network"], log: log)])
         }
-        await #expect(throws: OrderingError.duplicate("Core")) {
+        await #expect(throws: ModuleError.ordering(OrderingError.duplicate("Core"))) {
             try await Container().install([TestModule(name: "Core", log: log), TestModule(name: "Core", log: log)])
         }
     }
@@ -69,12 +69,16 @@ struct ModuleTests {
     func allOrNothing() async {
         let container = Container()
         let log = Log()
-        await #expect(throws: ModuleConfigurationError.self) {
+        let error = await #expect(throws: ModuleError.self) {
             try await container.install([
                 TestModule(name: "Core", log: log),
                 TestModule(name: "Broken", dependencies: ["Core"], fails: true, log: log),
             ])
         }
+        #expect(error?.code == .configurationFailed)
+        #expect(error?.module == "Broken")
+        #expect(error?.description.hasPrefix("Module Broken failed to configure: ") == true)
+        #expect(error?.underlyingError != nil)
         #expect(log.all == ["Core"])
         #expect(container.resolve(String.self, name: "Core") == nil)
     }

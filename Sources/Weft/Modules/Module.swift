@@ -46,16 +46,6 @@ extension Module {
     public var replaces: [String] { [] }
 }
 
-/// A module's ``Module/configure(_:)`` threw.
-public struct ModuleConfigurationError: Error, Sendable, CustomStringConvertible {
-    /// The module that failed.
-    public let module: String
-    /// What it threw.
-    public let underlying: any Error
-
-    public var description: String { "Module \(module) failed to configure: \(underlying)" }
-}
-
 extension Container {
     /// Configures `modules` in dependency order, all or nothing; modules already installed in
     /// this container are skipped, and satisfy the dependencies of the others.
@@ -81,26 +71,28 @@ extension Container {
     /// names it, and ``DependencyGraph/modules`` groups services by it.
     ///
     /// - Returns: The names of the modules configured by this call, in order.
-    /// - Throws: ``OrderingError`` for a cycle, missing or duplicate module;
-    ///   ``ModuleConfigurationError`` when a module's configure step throws; ``ModuleError``
-    ///   for an unmet requirement, a key registered by two modules, or a
-    ///   `replacing(_:with:)` that named no module in the list.
+    /// - Throws: ``ModuleError``, whose ``ModuleError/code`` says why:
+    ///   ``ModuleError/Code/ordering`` for a cycle, missing or duplicate module,
+    ///   ``ModuleError/Code/configurationFailed`` when a module's configure step throws,
+    ///   ``ModuleError/Code/unmetRequirement`` and ``ModuleError/Code/duplicateRegistration``.
     @discardableResult
     public func install(_ modules: [any Module]) async throws -> [String] {
-        if let unknown = modules.lazy.compactMap({ $0 as? UnknownModule }).first {
-            throw ModuleError.unknownModule(unknown.missing)
-        }
         var installed = state.withLock { $0.installedModules }
         if let staging = Staging.innermost(for: self) { installed.formUnion(staging.stagedModules) }
         let pending = modules.filter { !installed.contains($0.name) }
         let names = Set(pending.map(\.name))
-        let ordered = try DependencyOrder.sorted(
-            pending, name: \.name,
-            dependencies: { module in
-                module.dependencies + module.replaces.filter { $0 != module.name && names.contains($0) }
-            },
-            satisfied: installed
-        )
+        let ordered: [any Module]
+        do {
+            ordered = try DependencyOrder.sorted(
+                pending, name: \.name,
+                dependencies: { module in
+                    module.dependencies + module.replaces.filter { $0 != module.name && names.contains($0) }
+                },
+                satisfied: installed
+            )
+        } catch {
+            throw ModuleError.ordering(error)
+        }
         guard !ordered.isEmpty else { return [] }
         return try await Staging.run(on: self) {
             for module in ordered {
@@ -109,7 +101,7 @@ extension Container {
                 do {
                     try await ConfiguringModule.$current.withValue(configuring) { try await module.configure(self) }
                 } catch {
-                    throw ModuleConfigurationError(module: module.label, underlying: error)
+                    throw ModuleError.configurationFailed(module: module.label, underlying: error)
                 }
             }
             let configured = ordered.map(InstalledModule.init)

@@ -1,6 +1,7 @@
-/// Why ``Container/install(_:)`` refused a set of modules whose order was fine: a declared
-/// requirement nobody registers, a key two modules register, or a fake for a module that is
-/// not in the list. Nothing of such an install is applied.
+/// Why ``Container/install(_:)`` refused a set of modules, or `replacing(_:with:)` a fake: the
+/// one error to catch around both. Its ``code`` says which: the modules cannot be ordered, one
+/// failed to configure, a declared requirement nobody registers, a key two modules register,
+/// or a fake for a module that is not in the list. Nothing of such an install is applied.
 ///
 /// ```swift
 /// do {
@@ -12,7 +13,9 @@
 public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A kind of module failure.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Kind: String, Sendable { case unmetRequirement, duplicateRegistration, unknownModule }
+        private enum Kind: String, Sendable {
+            case ordering, configurationFailed, unmetRequirement, duplicateRegistration, unknownModule
+        }
 
         private let kind: Kind
 
@@ -20,6 +23,13 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
 
         public var description: String { kind.rawValue }
 
+        /// The modules cannot be ordered by their ``Module/dependencies``: a cycle, a dependency
+        /// on a module not in the list, or two modules of one name
+        /// (``ModuleError/orderingError`` says which).
+        public static let ordering = Code(.ordering)
+        /// The ``Module/configure(_:)`` of ``ModuleError/module`` threw
+        /// ``ModuleError/underlyingError``.
+        public static let configurationFailed = Code(.configurationFailed)
         /// ``ModuleError/module`` declares ``ModuleError/key`` in its ``Module/requirements``,
         /// and neither the container, its ancestors nor the install register it.
         public static let unmetRequirement = Code(.unmetRequirement)
@@ -35,7 +45,8 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
     public let code: Code
     /// The module at fault, as messages name it: its ``Module/name``, or for a fake installed
     /// with `replacing(_:with:)`, `FakeNetwork (in place of Network)`. For
-    /// ``Code/unknownModule``, the name (or type name) that was not found.
+    /// ``Code/unknownModule``, the name (or type name) that was not found; for ``Code/ordering``,
+    /// the module that depends on a missing one, closes the cycle, or shares its name.
     public let module: String
     /// The requirement that is not met, or the key registered twice; `nil` for
     /// ``Code/unknownModule``.
@@ -47,10 +58,17 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
     public let site: RegistrationSite?
     /// For ``Code/duplicateRegistration``, where ``earlierModule`` registered ``key``.
     public let earlierSite: RegistrationSite?
+    /// For ``Code/ordering``, why the modules could not be ordered: a cycle, a missing or a
+    /// duplicate module.
+    public let orderingError: OrderingError?
+    /// For ``Code/configurationFailed``, what the module's ``Module/configure(_:)`` threw. Two
+    /// errors that differ only in it are equal.
+    public let underlyingError: (any Error)?
 
     private init(
         _ code: Code, module: String, key: ServiceKey? = nil, earlierModule: String? = nil,
-        site: RegistrationSite? = nil, earlierSite: RegistrationSite? = nil
+        site: RegistrationSite? = nil, earlierSite: RegistrationSite? = nil, orderingError: OrderingError? = nil,
+        underlyingError: (any Error)? = nil
     ) {
         self.code = code
         self.module = module
@@ -58,6 +76,18 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
         self.earlierModule = earlierModule
         self.site = site
         self.earlierSite = earlierSite
+        self.orderingError = orderingError
+        self.underlyingError = underlyingError
+    }
+
+    /// The modules cannot be ordered, for the reason `error` gives.
+    public static func ordering(_ error: OrderingError) -> ModuleError {
+        ModuleError(.ordering, module: error.requiredBy ?? error.name, orderingError: error)
+    }
+
+    /// The ``Module/configure(_:)`` of `module` threw `underlying`.
+    public static func configurationFailed(module: String, underlying: any Error) -> ModuleError {
+        ModuleError(.configurationFailed, module: module, underlyingError: underlying)
     }
 
     /// `module` requires `requirement`, which nothing registers.
@@ -83,6 +113,7 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: ModuleError, rhs: ModuleError) -> Bool {
         lhs.code == rhs.code && lhs.module == rhs.module && lhs.key == rhs.key && lhs.earlierModule == rhs.earlierModule
+            && lhs.orderingError == rhs.orderingError
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -90,11 +121,16 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
         hasher.combine(module)
         hasher.combine(key)
         hasher.combine(earlierModule)
+        hasher.combine(orderingError)
     }
 
     public var description: String {
         let key = self.key.map(\.description) ?? "?"
         switch code {
+        case .ordering:
+            return orderingError?.description ?? "The modules cannot be ordered."
+        case .configurationFailed:
+            return "Module \(module) failed to configure: \(underlyingError.map { "\($0)" } ?? "an error")"
         case .unmetRequirement:
             return "Module \(module) requires \(key), which no installed module registers. "
                 + "Install a module that registers \(key) (or a fake of it), or drop the requirement."
@@ -162,14 +198,6 @@ struct ModuleReplacement: Module {
     func configure(_ container: Container) async throws { try await fake.configure(container) }
 }
 
-/// What `replacing(_:with:)` leaves in the list for a module it did not find: installing the
-/// list throws ``ModuleError/Code/unknownModule``.
-struct UnknownModule: Module {
-    let missing: String
-    var name: String { "\u{0}unknown module \(missing)" }
-    func configure(_ container: Container) async throws { throw ModuleError.unknownModule(missing) }
-}
-
 extension Module {
     /// How messages name the module: its name, or `FakeNetwork (in place of Network)` for a
     /// fake installed in another's place.
@@ -189,14 +217,13 @@ extension Array where Element == any Module {
     /// `FakeNetwork (in place of Network)`.
     ///
     /// ```swift
-    /// try await container.install(AppModules.all.replacing("Network", with: FakeNetwork()))
+    /// try await container.install(try AppModules.all.replacing("Network", with: FakeNetwork()))
     /// ```
     ///
-    /// When no module is named `name`, installing the list throws ``ModuleError`` with
-    /// ``ModuleError/Code/unknownModule``: a misspelt name does not install the real module
-    /// silently.
-    public func replacing(_ name: String, with fake: any Module) -> [any Module] {
-        guard let index = firstIndex(where: { $0.name == name }) else { return self + [UnknownModule(missing: name)] }
+    /// - Throws: ``ModuleError`` with ``ModuleError/Code/unknownModule`` when no module is named
+    ///   `name`: a misspelt name does not install the real module silently.
+    public func replacing(_ name: String, with fake: any Module) throws(ModuleError) -> [any Module] {
+        guard let index = firstIndex(where: { $0.name == name }) else { throw .unknownModule(name) }
         var modules = self
         modules[index] = ModuleReplacement(original: name, fake: fake)
         return modules
@@ -206,14 +233,14 @@ extension Array where Element == any Module {
     /// `replacing(_:with:)`.
     ///
     /// ```swift
-    /// try await container.install(AppModules.all.replacing(NetworkModule.self, with: FakeNetwork()))
+    /// try await container.install(try AppModules.all.replacing(NetworkModule.self, with: FakeNetwork()))
     /// ```
     ///
-    /// When no module is of type `M`, installing the list throws ``ModuleError`` with
-    /// ``ModuleError/Code/unknownModule``, naming the type.
-    public func replacing<M: Module>(_ type: M.Type, with fake: any Module) -> [any Module] {
+    /// - Throws: ``ModuleError`` with ``ModuleError/Code/unknownModule``, naming the type, when
+    ///   no module is of type `M`.
+    public func replacing<M: Module>(_ type: M.Type, with fake: any Module) throws(ModuleError) -> [any Module] {
         guard let index = firstIndex(where: { ObjectIdentifier(Swift.type(of: $0)) == ObjectIdentifier(type) }) else {
-            return self + [UnknownModule(missing: String(describing: type))]
+            throw .unknownModule(String(describing: type))
         }
         var modules = self
         modules[index] = ModuleReplacement(original: self[index].name, fake: fake)

@@ -28,7 +28,7 @@ try await twice.install([AccountsModule(), OfflineAccountsModule()])
 // doc begins
 let modules: [any Module] = [FeedModule(), AccountsModule()]
 let testApp = Container()
-try await testApp.install(modules.replacing("Accounts", with: FakeAccountsModule()))
+try await testApp.install(try modules.replacing("Accounts", with: FakeAccountsModule()))
 print(try testApp.require(FeedService.self).headline())  // Test User posted
 // doc ends
 
