@@ -31,5 +31,31 @@ struct DescriptionTests {
         let timing = try #require(result.report.steps.first)
         #expect("\(timing)" == "'Fetch the fact' (fact, graph) finished at 0.0 s, after 0.0 s")
         #expect("\(InitializationStepType.repeatable)" == "repeatable")
+        #expect(
+            "\(result.report)" == """
+                2 steps, ready at 0.0 s
+                  'Fetch the fact' (fact, graph) finished at 0.0 s, after 0.0 s
+                  'Show it' (show, graph) finished at 0.0 s, after 0.0 s
+                """)
+        #expect("\(result)" == "\(result.report)")
     }
+
+    @Test("a report reads its ready, its total and a degraded run, with no Optional(")
+    func report() async throws {
+        let later = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            steps: [
+                .async("fact", title: "Fetch the fact") { _ in },
+                .async("warm", title: "Warm the cache", optional: true, stage: .afterReady) { _ in
+                    throw Failure()
+                },
+            ],
+            clock: InitializationClock(ManualClock()))
+        let whole = try await later.run().waitForLaterSteps()
+        #expect(whole.description.hasPrefix("2 steps, ready at 0.0 s, done at 0.0 s, degraded\n"))
+        #expect(!whole.description.contains("Optional("))
+        #expect(!whole.description.contains("Initialization"))
+    }
+
+    private struct Failure: Error {}
 }

@@ -5,7 +5,7 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case noSteps, noRepeatableSteps, alreadyRunning, duplicateStepID, missingPrerequisite, cycle, invalidRetry,
-                readyStepAfterLaterStep, onDemandWithoutHandle, onDemandStepAfterLaterStep, waitsForOnDemandStep
+                readyStepAfterLaterStep, onDemandStepAfterLaterStep, waitsForOnDemandStep
         }
 
         private let kind: Kind
@@ -34,9 +34,6 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
         /// A step needed for ready waits for a step that runs after ready;
         /// ``InitializationConfigurationError/steps`` holds the step, then the later one.
         public static let readyStepAfterLaterStep = Code(.readyStepAfterLaterStep)
-        /// A step passes `stage: .onDemand` instead of being declared with an ``OnDemand`` handle;
-        /// ``InitializationConfigurationError/steps`` names it.
-        public static let onDemandWithoutHandle = Code(.onDemandWithoutHandle)
         /// An on-demand step waits for a step that runs after ready;
         /// ``InitializationConfigurationError/steps`` holds the step, then the later one.
         public static let onDemandStepAfterLaterStep = Code(.onDemandStepAfterLaterStep)
@@ -85,10 +82,6 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
             let later = quoted.dropFirst().first ?? "?"
             return "Step \(step) is needed for ready but runs after \(later), which runs after ready: mark \(step) "
                 + "`stage: .afterReady` too, or \(later) `stage: .beforeReady`."
-        case .onDemandWithoutHandle:
-            let step = quoted.first ?? "?"
-            return "Step \(step) has `stage: .onDemand`, but nothing can ask for it: declare it with "
-                + "`.onDemand(handle, …)` and an `OnDemand` handle, which runs it when its value is first asked for."
         case .onDemandStepAfterLaterStep:
             let step = quoted.first ?? "?"
             let later = quoted.dropFirst().first ?? "?"

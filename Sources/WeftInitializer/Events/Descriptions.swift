@@ -55,3 +55,36 @@ extension InitializationEvent: CustomStringConvertible {
         }
     }
 }
+
+extension InitializationReport: CustomStringConvertible {
+    /// The run as a person reads it: a headline, then a line per step in plan order.
+    ///
+    /// ```
+    /// 3 steps, ready at 0.26 s, done at 0.4 s
+    ///   'Open the history' (history, graph) finished at 0.01 s, after 0.01 s
+    ///   'Fetch the first cat fact' (fact, graph) finished at 0.26 s, after 0.25 s (2 attempts)
+    ///   'Check the server's health' (health, graph) finished at 0.4 s, after 0.14 s
+    /// ```
+    public var description: String {
+        ([headline] + steps.map { "  \($0)" }).joined(separator: "\n")
+    }
+
+    /// `3 steps, ready at 0.26 s, done at 0.4 s` (done only with steps after ready), `…, degraded`,
+    /// or how it fell short of ready.
+    private var headline: String {
+        var parts = ["\(steps.count) step\(steps.count == 1 ? "" : "s")"]
+        switch ready {
+        case let ready? where stepsAfterReady.isEmpty: parts.append("ready at \(ready.secondsText)")
+        case let ready?: parts.append("ready at \(ready.secondsText), done at \(elapsed.secondsText)")
+        case nil: parts.append("ended at \(elapsed.secondsText) before it was ready")
+        }
+        if let missedDeadline { parts.append("the \(missedDeadline.secondsText) deadline passed") }
+        if isDegraded { parts.append("degraded") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension InitializationResult: CustomStringConvertible {
+    /// The run's ``report`` as it reads at ready: ``waitForLaterSteps()`` gives the whole run's.
+    public nonisolated var description: String { report.description }
+}

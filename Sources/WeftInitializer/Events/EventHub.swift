@@ -1,9 +1,7 @@
 /// Fans a run's events out to every subscribed stream.
 @MainActor
 final class EventHub {
-    /// Unchecked exclusivity: main-actor only, and never accessed across a call that could
-    /// reach it again; every step of a run reads it.
-    @exclusivity(unchecked) private var continuations: [Int: AsyncStream<InitializationEvent>.Continuation] = [:]
+    private var continuations: [Int: AsyncStream<InitializationEvent>.Continuation] = [:]
     private var nextID = 0
 
     func subscribe() -> AsyncStream<InitializationEvent> {

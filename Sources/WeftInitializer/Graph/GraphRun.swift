@@ -96,15 +96,8 @@ final class GraphRun {
     private let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
     private let scheduler = Locked<Task<Void, Never>?>(nil)
-    /// The run's mutable state, behind a pointer: only the scheduler touches it, on the main
-    /// actor, and a class's stored `var`s would add a dynamic exclusivity check to every access
-    /// on the path of every step. ``memory`` owns the pointee and frees it with the run.
-    private let table: UnsafeMutablePointer<Table>
-    private let memory: TableMemory
-    private var t: Table {
-        unsafeAddress { UnsafePointer(table) }
-        unsafeMutableAddress { table }
-    }
+    /// Where each step and the run are: touched by the scheduler alone, on the main actor.
+    private var table: Table
 
     /// Where each step and the run are.
     private struct Table {
@@ -174,26 +167,7 @@ final class GraphRun {
         if isPhased {
             for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
         }
-        memory = TableMemory(table)
-        self.table = memory.pointer
-    }
-
-    /// The memory of a run's ``Table``: made with the run, freed when the run is released (the
-    /// run's only reference to it). Not the run's own `deinit`: a main-actor class's deinit is
-    /// nonisolated and may not touch the pointer, and an `isolated deinit` needs macOS 15.4 and
-    /// iOS 18.4, above the package's floors.
-    private final class TableMemory {
-        let pointer: UnsafeMutablePointer<Table>
-
-        init(_ table: consuming Table) {
-            pointer = .allocate(capacity: 1)
-            pointer.initialize(to: table)
-        }
-
-        deinit {
-            pointer.deinitialize(count: 1)
-            pointer.deallocate()
-        }
+        self.table = table
     }
 
     /// Runs the graph and returns how it ended, or ``Verdict/ready`` once it is ready with steps
@@ -208,7 +182,7 @@ final class GraphRun {
             return .finished
         }
         if !isPhased {
-            t.phaseStarts[InitializationPhase.graph.slot] = recorder.now
+            table.phaseStarts[InitializationPhase.graph.slot] = recorder.now
             recorder.phaseStarted(.graph)
         }
         let inbox = inbox
@@ -217,7 +191,7 @@ final class GraphRun {
                 self.verdict = verdict
                 // Cancelled before it began: the scheduler ends the run at the first step instead
                 // of starting it (the cancellation handler ran before there was a task to cancel).
-                if Task.isCancelled { t.isCancelled = true }
+                if Task.isCancelled { table.isCancelled = true }
                 let task = Task { await self.schedule() }
                 scheduler.withLock { $0 = task }
             }
@@ -245,22 +219,24 @@ final class GraphRun {
     private func schedule() async {
         await withDiscardingTaskGroup { group in
             for (position, own) in prerequisites.enumerated() where own.isEmpty {
-                t.ready.append(position)
+                table.ready.append(position)
             }
             // Nothing is needed for ready: the run is ready before any step starts.
-            if t.readyRemaining == 0 { reachReady() }
+            if table.readyRemaining == 0 { reachReady() }
             if let deadline {
                 let inbox = inbox
-                t.deadlineTimer = Self.timer(until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline) {
+                table.deadlineTimer = Self.timer(
+                    until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline
+                ) {
                     inbox.post(.deadlinePassed)
                 }
             }
             drain(&group)
-            guard t.isOpen else { return }
-            while t.isOpen {
+            guard table.isOpen else { return }
+            while table.isOpen {
                 let messages = await inbox.take()
                 guard !messages.isEmpty else { break }
-                for message in messages where t.isOpen {
+                for message in messages where table.isOpen {
                     switch message {
                     case .returned(let position, let attempt, let end, let result):
                         attemptReturned(position, attempt: attempt, at: end, result: result, &group)
@@ -284,20 +260,20 @@ final class GraphRun {
 
     /// Starts every ready step; sync steps run to their end here, releasing their dependents.
     private func drain(_ group: inout DiscardingTaskGroup) {
-        while t.readyHead < t.ready.count, t.isOpen {
+        while table.readyHead < table.ready.count, table.isOpen {
             // With a deadline, no step starts past it: a chain of synchronous steps stops there.
-            if let deadline, !t.isReady, recorder.now >= deadline {
+            if let deadline, !table.isReady, recorder.now >= deadline {
                 deadlinePassed()
                 return
             }
-            let position = t.ready[t.readyHead]
-            t.readyHead += 1
+            let position = table.ready[table.readyHead]
+            table.readyHead += 1
             // A step after ready waits for ready, however early its prerequisites finished.
-            if afterReady[position], !t.isReady {
-                t.deferred.append(position)
+            if afterReady[position], !table.isReady {
+                table.deferred.append(position)
                 continue
             }
-            guard !t.isCancelled, !Task.isCancelled else {
+            guard !table.isCancelled, !Task.isCancelled else {
                 cancel(before: position)
                 return
             }
@@ -311,30 +287,30 @@ final class GraphRun {
         // one named last, unless another of them waited for it (it then ended before that one).
         var latest = -1
         for prerequisite in prerequisites[position]
-        where latest < 0 || t.steps[prerequisite].end > t.steps[latest].end
-            || (t.steps[prerequisite].end == t.steps[latest].end && !waits(latest, for: prerequisite))
+        where latest < 0 || table.steps[prerequisite].end > table.steps[latest].end
+            || (table.steps[prerequisite].end == table.steps[latest].end && !waits(latest, for: prerequisite))
         {
             latest = prerequisite
         }
         // A step after ready whose prerequisites finished before ready waited for ready.
-        if afterReady[position], t.readyHeldBy >= 0,
-            latest < 0 || t.steps[latest].end < t.steps[t.readyHeldBy].end
+        if afterReady[position], table.readyHeldBy >= 0,
+            latest < 0 || table.steps[latest].end < table.steps[table.readyHeldBy].end
         {
-            latest = t.readyHeldBy
+            latest = table.readyHeldBy
         }
-        t.steps[position].heldBy = latest
-        t.steps[position].start = now
+        table.steps[position].heldBy = latest
+        table.steps[position].start = now
         if isPhased {
             let phase = plan[position].phase
-            if t.phaseStarts[phase.slot] == nil {
-                t.phaseStarts[phase.slot] = now
+            if table.phaseStarts[phase.slot] == nil {
+                table.phaseStarts[phase.slot] = now
                 recorder.phaseStarted(phase)
             }
         }
         recorder.stepStarted(position)
         switch works[position] {
         case .sync(let body):
-            t.steps[position].state = .running(attempt: 1, since: now)
+            table.steps[position].state = .running(attempt: 1, since: now)
             do {
                 if let context = recorder.tracing.context(of: position) {
                     try InstrumentationContext.withValue(context) { try body(process) }
@@ -354,11 +330,11 @@ final class GraphRun {
     /// Whether `step` waited, directly or not, for `other`, a step that finished at the same
     /// moment (so every step between them did too). Asked only when two ends tie.
     private func waits(_ step: Int, for other: Int) -> Bool {
-        let end = t.steps[step].end
+        let end = table.steps[step].end
         var stack = [step]
         var seen: Set<Int> = [step]
         while let next = stack.popLast() {
-            for prerequisite in prerequisites[next] where t.steps[prerequisite].end == end {
+            for prerequisite in prerequisites[next] where table.steps[prerequisite].end == end {
                 if prerequisite == other { return true }
                 if seen.insert(prerequisite).inserted { stack.append(prerequisite) }
             }
@@ -370,7 +346,7 @@ final class GraphRun {
     private func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
         guard case .async(let body) = works[position] else { return }
         let since = since ?? recorder.now
-        t.steps[position].state = .running(attempt: attempt, since: since)
+        table.steps[position].state = .running(attempt: attempt, since: since)
         let origin = recorder.origin
         let operation = Self.attempt(
             body, on: process, in: recorder.tracing.context(of: position),
@@ -383,11 +359,11 @@ final class GraphRun {
         // An attempt that can time out runs in a task of its own, so that a timeout cancels it
         // while the step's next attempt runs.
         let work = Task(priority: priorities[position], operation: operation)
-        t.attemptTasks[position] = work
+        table.attemptTasks[position] = work
         group.addTask { await work.value }
         let inbox = inbox
         let sleep = InitializationSleep.stepTimeout(step: plan[position], attempt: attempt)
-        t.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock, for: sleep) {
+        table.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock, for: sleep) {
             inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
     }
@@ -450,11 +426,11 @@ final class GraphRun {
         result: Result<Apply?, any Error>,
         _ group: inout DiscardingTaskGroup
     ) {
-        guard t.isOpen, case .running(attempt, let since) = t.steps[position].state else { return }
+        guard table.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
         if timeouts[position] != nil {
-            t.steps[position].timer?.cancel()
-            t.steps[position].timer = nil
-            t.attemptTasks[position] = nil
+            table.steps[position].timer?.cancel()
+            table.steps[position].timer = nil
+            table.attemptTasks[position] = nil
         }
         switch result {
         case .success(let apply):
@@ -468,23 +444,23 @@ final class GraphRun {
     /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
     /// scheduler ends) and counts as failed.
     private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
-        guard t.isOpen, case .running(attempt, let since) = t.steps[position].state else { return }
-        t.steps[position].timer = nil
-        t.attemptTasks[position]?.cancel()
-        t.attemptTasks[position] = nil
+        guard table.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
+        table.steps[position].timer = nil
+        table.attemptTasks[position]?.cancel()
+        table.attemptTasks[position] = nil
         let error = InitializationStepTimeoutError(stepTitle: plan[position].title, timeout: timeout)
         attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
     }
 
     private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
-        if !t.steps[position].attempts.isEmpty {
-            t.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
+        if !table.steps[position].attempts.isEmpty {
+            table.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
         }
         ended(position, .finished, at: end)
         for dependent in dependents[position] {
-            guard case .waiting(let count) = t.steps[dependent].state else { continue }
-            t.steps[dependent].state = .waiting(count - 1)
-            if count == 1 { t.ready.append(dependent) }
+            guard case .waiting(let count) = table.steps[dependent].state else { continue }
+            table.steps[dependent].state = .waiting(count - 1)
+            if count == 1 { table.ready.append(dependent) }
         }
         finishIfDone()
     }
@@ -498,16 +474,16 @@ final class GraphRun {
         _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
         _ group: inout DiscardingTaskGroup
     ) {
-        guard !t.isCancelled, !Task.isCancelled else {
+        guard !table.isCancelled, !Task.isCancelled else {
             cancel()
             return
         }
-        t.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
+        table.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
         let retry = plan[position].retry
         if attempt < retry.attempts {
             let next = attempt + 1
             let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
-            t.steps[position].state = .delayed(attempt: next)
+            table.steps[position].state = .delayed(attempt: next)
             recorder.stepRetrying(position, attempt: next, delay: delay, error: error)
             guard delay > .zero else {
                 launch(position, attempt: next, &group)
@@ -515,7 +491,9 @@ final class GraphRun {
             }
             let inbox = inbox
             let sleep = InitializationSleep.retryDelay(step: plan[position], attempt: next)
-            t.steps[position].timer = Self.timer(until: recorder.origin + end + delay, on: recorder.clock, for: sleep) {
+            table.steps[position].timer = Self.timer(
+                until: recorder.origin + end + delay, on: recorder.clock, for: sleep
+            ) {
                 inbox.post(.delayEnded(position, attempt: next))
             }
             return
@@ -531,9 +509,9 @@ final class GraphRun {
     }
 
     private func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
-        guard t.isOpen, case .delayed(attempt) = t.steps[position].state else { return }
-        t.steps[position].timer = nil
-        guard !t.isCancelled, !Task.isCancelled else {
+        guard table.isOpen, case .delayed(attempt) = table.steps[position].state else { return }
+        table.steps[position].timer = nil
+        guard !table.isCancelled, !Task.isCancelled else {
             cancel()
             return
         }
@@ -544,19 +522,20 @@ final class GraphRun {
     private func ended(
         _ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil
     ) {
-        t.steps[position].state = .ended
-        t.steps[position].end = end
-        t.unended -= 1
-        if !afterReady[position] { t.readyRemaining -= 1 }
+        table.steps[position].state = .ended
+        table.steps[position].end = end
+        table.unended -= 1
+        if !afterReady[position] { table.readyRemaining -= 1 }
         recorder.stepEnded(
-            position, outcome, startOffset: t.steps[position].start, duration: end - t.steps[position].start,
-            heldBy: t.steps[position].heldBy,
-            attempts: t.steps[position].attempts.isEmpty && outcome == .finished ? nil : t.steps[position].attempts,
+            position, outcome, startOffset: table.steps[position].start, duration: end - table.steps[position].start,
+            heldBy: table.steps[position].heldBy,
+            attempts: table.steps[position].attempts.isEmpty && outcome == .finished
+                ? nil : table.steps[position].attempts,
             error: error)
         if isPhased, outcome == .finished {
             let phase = plan[position].phase
-            t.phaseRemaining[phase.slot] -= 1
-            if t.phaseRemaining[phase.slot] == 0, let begin = t.phaseStarts[phase.slot] {
+            table.phaseRemaining[phase.slot] -= 1
+            if table.phaseRemaining[phase.slot] == 0, let begin = table.phaseStarts[phase.slot] {
                 recorder.phase(phase, from: begin)
             }
         }
@@ -568,10 +547,10 @@ final class GraphRun {
         let now = recorder.now
         while let failed = stack.popLast() {
             for dependent in dependents[failed] {
-                guard case .waiting = t.steps[dependent].state else { continue }
-                t.steps[dependent].start = now
-                t.steps[dependent].heldBy = failed
-                t.steps[dependent].isSkipped = true
+                guard case .waiting = table.steps[dependent].state else { continue }
+                table.steps[dependent].start = now
+                table.steps[dependent].heldBy = failed
+                table.steps[dependent].isSkipped = true
                 ended(dependent, .skipped, at: now)
                 stack.append(dependent)
             }
@@ -579,10 +558,10 @@ final class GraphRun {
     }
 
     private func finishIfDone() {
-        guard t.isOpen else { return }
-        if !t.isReady, t.readyRemaining == 0 {
+        guard table.isOpen else { return }
+        if !table.isReady, table.readyRemaining == 0 {
             // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
-            guard !t.isCancelled, !Task.isCancelled else {
+            guard !table.isCancelled, !Task.isCancelled else {
                 give(.cancelled(nil))
                 return
             }
@@ -594,30 +573,34 @@ final class GraphRun {
             }
             reachReady()
         }
-        guard t.unended == 0 else { return }
-        guard !t.isCancelled, !Task.isCancelled else {
+        guard table.unended == 0 else { return }
+        guard !table.isCancelled, !Task.isCancelled else {
             give(.cancelled(nil))
             return
         }
-        if let begin = t.phaseStarts[InitializationPhase.graph.slot], !isPhased { recorder.phase(.graph, from: begin) }
+        if let begin = table.phaseStarts[InitializationPhase.graph.slot], !isPhased {
+            recorder.phase(.graph, from: begin)
+        }
         give(.finished)
     }
 
     /// The run is ready: it says so, stops its deadline (which bounds the time to ready), and
     /// lets the steps after ready start; with some still to run, `run()` returns now.
     private func reachReady() {
-        t.isReady = true
+        table.isReady = true
         // Of the steps needed for ready that ran and ended last, the one given last: none of the
         // others can have waited for it. (A skipped step ends when a step that ran failed.)
-        for position in t.steps.indices where !afterReady[position] && !t.steps[position].isSkipped {
-            if t.readyHeldBy < 0 || t.steps[position].end >= t.steps[t.readyHeldBy].end { t.readyHeldBy = position }
+        for position in table.steps.indices where !afterReady[position] && !table.steps[position].isSkipped {
+            if table.readyHeldBy < 0 || table.steps[position].end >= table.steps[table.readyHeldBy].end {
+                table.readyHeldBy = position
+            }
         }
         recorder.ready()
-        guard t.unended > 0 else { return }
-        t.deadlineTimer?.cancel()
-        t.deadlineTimer = nil
-        t.ready.append(contentsOf: t.deferred)
-        t.deferred = []
+        guard table.unended > 0 else { return }
+        table.deadlineTimer?.cancel()
+        table.deadlineTimer = nil
+        table.ready.append(contentsOf: table.deferred)
+        table.deferred = []
         verdict?.resume(returning: .ready)
         verdict = nil
     }
@@ -629,8 +612,8 @@ final class GraphRun {
     /// them in plan order or, with none, in `next`, the step it was about to start; with
     /// neither, it ends at the next step it would start.
     private func cancel(before next: Int? = nil) {
-        guard t.isOpen else { return }
-        t.isCancelled = true
+        guard table.isOpen else { return }
+        table.isCancelled = true
         guard let step = abandonAll() ?? next else { return }
         give(.cancelled(plan[step]))
     }
@@ -640,17 +623,17 @@ final class GraphRun {
     /// first first. With none, it names the steps that ran across the deadline and ended after
     /// it (synchronous steps, which run to their end), else the step about to start.
     private func deadlinePassed() {
-        guard t.isOpen, let deadline else { return }
+        guard table.isOpen, let deadline else { return }
         var pending: [(start: Duration, step: InitializationDeadlineExceeded.PendingStep)] = []
-        for position in t.steps.indices {
+        for position in table.steps.indices {
             let attempt: Int
             let isWaiting: Bool
-            switch t.steps[position].state {
+            switch table.steps[position].state {
             case .running(let current, _): (attempt, isWaiting) = (current, false)
             case .delayed(let next): (attempt, isWaiting) = (next - 1, true)  // the delay before `next`
             default: continue
             }
-            let start = t.steps[position].start
+            let start = table.steps[position].start
             pending.append(
                 (
                     start,
@@ -659,18 +642,18 @@ final class GraphRun {
                 ))
         }
         if pending.isEmpty {
-            for position in t.steps.indices {
-                guard case .ended = t.steps[position].state, t.steps[position].start < deadline,
-                    t.steps[position].end > deadline
+            for position in table.steps.indices {
+                guard case .ended = table.steps[position].state, table.steps[position].start < deadline,
+                    table.steps[position].end > deadline
                 else { continue }
-                let start = t.steps[position].start
-                let attempt = max(t.steps[position].attempts.count, 1)
+                let start = table.steps[position].start
+                let attempt = max(table.steps[position].attempts.count, 1)
                 pending.append((start, .init(step: plan[position], goingFor: deadline - start, attempt: attempt)))
             }
         }
         pending.sort { ($0.start, $0.step.step.position) < ($1.start, $1.step.step.position) }
-        let next = t.readyHead < t.ready.count ? plan[t.ready[t.readyHead]] : nil
-        t.isCancelled = true
+        let next = table.readyHead < table.ready.count ? plan[table.ready[table.readyHead]] : nil
+        table.isCancelled = true
         abandonAll()
         give(
             .deadlineExceeded(
@@ -681,7 +664,7 @@ final class GraphRun {
     /// Fails the run in `position`, whose last attempt failed at `end`; every other step still
     /// running or waiting out a retry delay is cancelled and abandoned.
     private func fail(_ position: Int, with error: any Error, at end: Duration) {
-        guard t.isOpen else { return }
+        guard table.isOpen else { return }
         ended(position, .failed, at: end, error: error)
         abandonAll()
         give(.failed(StepFailure(step: plan[position], error: error)))
@@ -693,10 +676,11 @@ final class GraphRun {
     private func abandonAll() -> Int? {
         let now = recorder.now
         var first: Int?
-        for position in t.steps.indices {
-            switch t.steps[position].state {
+        for position in table.steps.indices {
+            switch table.steps[position].state {
             case .running(_, let since):
-                t.steps[position].attempts.append(.init(startOffset: since, duration: now - since, outcome: .cancelled))
+                table.steps[position].attempts.append(
+                    .init(startOffset: since, duration: now - since, outcome: .cancelled))
             case .delayed:
                 break
             default:
@@ -710,14 +694,14 @@ final class GraphRun {
 
     /// Resumes the run, once; results that arrive later are discarded.
     private func give(_ outcome: Verdict) {
-        t.deadlineTimer?.cancel()
-        t.deadlineTimer = nil
-        for step in t.steps { step.timer?.cancel() }
-        for task in t.attemptTasks.values { task.cancel() }
-        t.attemptTasks = [:]
-        for position in t.steps.indices { t.steps[position].timer = nil }
+        table.deadlineTimer?.cancel()
+        table.deadlineTimer = nil
+        for step in table.steps { step.timer?.cancel() }
+        for task in table.attemptTasks.values { task.cancel() }
+        table.attemptTasks = [:]
+        for position in table.steps.indices { table.steps[position].timer = nil }
         inbox.close()
-        t.isOpen = false
+        table.isOpen = false
         verdict?.resume(returning: outcome)
         verdict = nil
         finalVerdict = outcome

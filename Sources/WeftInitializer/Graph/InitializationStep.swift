@@ -142,7 +142,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         apply: @escaping @MainActor @Sendable (Process, Value) -> Void = { _, _ in }
     ) -> InitializationStep {
         var step = InitializationStep(
-            handle.id, title: title, type: type, after: after, optional: false, stage: .onDemand, timeout: timeout,
+            handle.id, title: title, type: type, after: after, optional: false, stage: .afterReady, timeout: timeout,
             retry: retry, priority: priority, work: .async(.run { _ in }))
         step.node.binder = { process, run, info, keepingValue in
             handle.bind(
@@ -185,7 +185,7 @@ struct StepNode<Process: DependencyInitializationProcess>: Sendable {
     var phase: InitializationPhase = .graph
     /// Its index within its phase's list.
     var index = 0
-    /// Whether a run needs it to be ready.
+    /// Whether a run needs it to be ready; an on-demand step's reads `afterReady`.
     var stage: InitializationStage = .beforeReady
     /// For an on-demand step: points its handle at a run that reached ready, with the run's
     /// process, the step's description, and whether a finished `.simple` step keeps its value.
@@ -194,4 +194,12 @@ struct StepNode<Process: DependencyInitializationProcess>: Sendable {
     var isAsync: Bool {
         if case .async = work { true } else { false }
     }
+
+    /// Whether it runs on demand: declared with `.onDemand(handle, …)`, which binds it.
+    var isOnDemand: Bool { binder != nil }
+
+    /// When it runs, for the graph's checks: before ready, after, or on demand.
+    var schedule: Schedule { isOnDemand ? .onDemand : stage == .afterReady ? .afterReady : .beforeReady }
+
+    enum Schedule { case beforeReady, afterReady, onDemand }
 }

@@ -104,10 +104,8 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             throw InitializationConfigurationError(code: .cycle, steps: cycle.map { nodes[$0].id })
         }
         for (position, node) in nodes.enumerated() {
-            let stages = prerequisites[position].map { nodes[$0].stage }
-            switch node.stage {
-            case .onDemand where node.binder == nil:
-                throw InitializationConfigurationError(code: .onDemandWithoutHandle, steps: [node.id])
+            let stages = prerequisites[position].map { nodes[$0].schedule }
+            switch node.schedule {
             case .onDemand:
                 if let later = stages.firstIndex(of: .afterReady) {
                     throw InitializationConfigurationError(
@@ -133,7 +131,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
     /// A graph whose checks the caller has made.
     /// A graph of steps known to be well formed: the run's steps, and the on-demand ones apart.
     private init(unchecked all: [StepNode<Process>], isPhased: Bool) {
-        let nodes = all.filter { $0.stage != .onDemand }
+        let nodes = all.filter { !$0.isOnDemand }
         var positions: [String: Int] = [:]
         for (position, node) in nodes.enumerated() { positions[node.id] = position }
         // Each prerequisite once, in the order first named.
@@ -152,14 +150,14 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         self.isPhased = isPhased
         self.plan = Self.plan(nodes, prerequisites)
         (works, timeouts, priorities) = Self.runParts(nodes)
-        onDemand = all.filter { $0.stage == .onDemand }
+        onDemand = all.filter(\.isOnDemand)
         onDemandPlan = onDemand.enumerated().map { index, node in
             InitializationStepInfo(
                 id: node.id, title: node.title, phase: node.phase, index: node.index,
                 position: nodes.count + 1 + index, type: node.type,
                 after: node.after.enumerated().filter { !node.after[..<$0.offset].contains($0.element) }.map(\.element),
                 isAsync: true,
-                isOptional: false, retry: node.retry, stage: .onDemand)
+                isOptional: false, retry: node.retry, stage: .afterReady, isOnDemand: true)
         }
     }
 

@@ -122,7 +122,8 @@ final class OnDemandRun {
     /// A step's description for a handle that no run has bound.
     nonisolated static func unboundStep(_ id: String) -> InitializationStepInfo {
         InitializationStepInfo(
-            id: id, title: id, phase: .graph, index: 0, position: -1, type: .simple, isAsync: true, stage: .onDemand)
+            id: id, title: id, phase: .graph, index: 0, position: -1, type: .simple, isAsync: true, stage: .afterReady,
+            isOnDemand: true)
     }
 
     /// One attempt of a step: with a timeout, the attempt runs in a task of its own and is

@@ -26,13 +26,10 @@ final class RunRecorder {
         let attempts: [InitializationStepTiming.Attempt]?
     }
 
-    // Unchecked exclusivity: these are touched on the main actor only, never across a call
-    // that could touch them again, and a checked access costs more than a step's bookkeeping.
-
     /// Every ended step, in the order the steps ended.
-    @exclusivity(unchecked) private var ended: [Ended] = []
+    private var ended: [Ended] = []
     /// Where each step is in `ended`, by position; -1 until it ends.
-    @exclusivity(unchecked) private var slots: [Int]
+    private var slots: [Int]
 
     init<Process>(
         clock: InitializationClock, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing,

@@ -26,8 +26,12 @@ public struct InitializationStepInfo: Sendable, Hashable {
     public var isOptional: Bool { storage.fields.isOptional }
     /// How often the step is tried.
     public var retry: InitializationRetry { storage.fields.retry }
-    /// Whether the run needs the step to be ready, or runs it after.
+    /// Whether the run needs the step to be ready, or runs it after; ``InitializationStage/afterReady``
+    /// for a step run on demand (``isOnDemand``).
     public var stage: InitializationStage { storage.fields.stage }
+    /// Whether the step runs only when its value is first asked for, through its ``OnDemand``
+    /// handle: the run neither starts nor waits for it.
+    public var isOnDemand: Bool { storage.fields.isOnDemand }
 
     private struct Fields: Sendable, Hashable {
         let id: String
@@ -41,6 +45,7 @@ public struct InitializationStepInfo: Sendable, Hashable {
         let isOptional: Bool
         let retry: InitializationRetry
         let stage: InitializationStage
+        let isOnDemand: Bool
     }
 
     /// The description, shared by every copy: a run copies a step's description into each of
@@ -64,12 +69,13 @@ public struct InitializationStepInfo: Sendable, Hashable {
         isAsync: Bool = false,
         isOptional: Bool = false,
         retry: InitializationRetry = .never,
-        stage: InitializationStage = .beforeReady
+        stage: InitializationStage = .beforeReady,
+        isOnDemand: Bool = false
     ) {
         storage = Storage(
             Fields(
                 id: id, title: title, phase: phase, index: index, position: position, type: type, after: after,
-                isAsync: isAsync, isOptional: isOptional, retry: retry, stage: stage))
+                isAsync: isAsync, isOptional: isOptional, retry: retry, stage: stage, isOnDemand: isOnDemand))
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
