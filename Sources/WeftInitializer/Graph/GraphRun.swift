@@ -136,9 +136,8 @@ final class GraphRun {
         /// When the step's first attempt started.
         var start = Duration.zero
         var end = Duration.zero
-        /// The step's attempts that ended, once one failed; a step whose first attempt
-        /// finishes has none here (its timing is that attempt), and costs no allocation.
-        var attempts: [InitializationStepTiming.Attempt] = []
+        /// The step's attempts that ended, and what its retry policy makes of a failure.
+        var attempts: StepAttempts
         /// The position of the prerequisite the step waited for last; -1 for none.
         var heldBy = -1
         /// The running attempt's timeout, or the retry delay being waited out.
@@ -161,7 +160,10 @@ final class GraphRun {
         self.recorder = recorder
         let count = plan.count
         var table = Table(
-            steps: prerequisites.map { StepRun(state: .waiting($0.count)) }, unended: count,
+            steps: zip(prerequisites, plan).map {
+                StepRun(state: .waiting($0.count), attempts: StepAttempts($1.retry))
+            },
+            unended: count,
             readyRemaining: afterReady.lazy.filter { !$0 }.count)
         table.ready.reserveCapacity(count)
         if isPhased {
@@ -453,9 +455,7 @@ final class GraphRun {
     }
 
     private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
-        if !table.steps[position].attempts.isEmpty {
-            table.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
-        }
+        table.steps[position].attempts.finished(since: since, at: end)
         ended(position, .finished, at: end)
         for dependent in dependents[position] {
             guard case .waiting(let count) = table.steps[dependent].state else { continue }
@@ -478,11 +478,7 @@ final class GraphRun {
             cancel()
             return
         }
-        table.steps[position].attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
-        let retry = plan[position].retry
-        if attempt < retry.attempts {
-            let next = attempt + 1
-            let delay = retry.delay(before: next, random: Double.random(in: 0..<1))
+        if case .retry(let next, let delay) = table.steps[position].attempts.failed(attempt, since: since, at: end) {
             table.steps[position].state = .delayed(attempt: next)
             recorder.stepRetrying(position, attempt: next, delay: delay, error: error)
             guard delay > .zero else {
@@ -529,8 +525,8 @@ final class GraphRun {
         recorder.stepEnded(
             position, outcome, startOffset: table.steps[position].start, duration: end - table.steps[position].start,
             heldBy: table.steps[position].heldBy,
-            attempts: table.steps[position].attempts.isEmpty && outcome == .finished
-                ? nil : table.steps[position].attempts,
+            attempts: table.steps[position].attempts.ended.isEmpty && outcome == .finished
+                ? nil : table.steps[position].attempts.ended,
             error: error)
         if isPhased, outcome == .finished {
             let phase = plan[position].phase
@@ -647,7 +643,7 @@ final class GraphRun {
                     table.steps[position].end > deadline
                 else { continue }
                 let start = table.steps[position].start
-                let attempt = max(table.steps[position].attempts.count, 1)
+                let attempt = max(table.steps[position].attempts.ended.count, 1)
                 pending.append((start, .init(step: plan[position], goingFor: deadline - start, attempt: attempt)))
             }
         }
@@ -679,8 +675,7 @@ final class GraphRun {
         for position in table.steps.indices {
             switch table.steps[position].state {
             case .running(_, let since):
-                table.steps[position].attempts.append(
-                    .init(startOffset: since, duration: now - since, outcome: .cancelled))
+                table.steps[position].attempts.cancelled(since: since, at: now)
             case .delayed:
                 break
             default:

@@ -216,10 +216,12 @@ struct OnDemandBinding<Value: Sendable> {
         }
         // Traced in the context of the request that started it, linked to the run.
         let span = run.tracing.onDemandSpan(step)
-        var attempts: [InitializationStepTiming.Attempt] = []
+        var attempts = StepAttempts(step.retry)
         var attempt = 1
         while true {
-            if Task.isCancelled { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy, span)) }
+            if Task.isCancelled {
+                return .failure(ended(.cancelled, from: start, attempts.ended, heldBy: heldBy, span))
+            }
             let since = run.now
             let work = { [produce, timeout, priority, attempt] () async -> Result<Value, any Error> in
                 await OnDemandRun.attempt(
@@ -236,36 +238,32 @@ struct OnDemandBinding<Value: Sendable> {
             switch result {
             case .success(let value):
                 guard !Task.isCancelled, store(value) else {
-                    attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
-                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy, span))
+                    attempts.cancelled(since: since, at: end)
+                    return .failure(ended(.cancelled, from: start, to: end, attempts.ended, heldBy: heldBy, span))
                 }
-                if !attempts.isEmpty {
-                    attempts.append(.init(startOffset: since, duration: end - since, outcome: .finished))
-                }
-                run.record(step, .finished, from: start, to: end, attempts: attempts, heldBy: heldBy, span: span)
+                attempts.finished(since: since, at: end)
+                run.record(step, .finished, from: start, to: end, attempts: attempts.ended, heldBy: heldBy, span: span)
                 return .success(value)
             case .failure(let error):
                 if Task.isCancelled {
-                    attempts.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
-                    return .failure(ended(.cancelled, from: start, to: end, attempts, heldBy: heldBy, span))
+                    attempts.cancelled(since: since, at: end)
+                    return .failure(ended(.cancelled, from: start, to: end, attempts.ended, heldBy: heldBy, span))
                 }
-                attempts.append(.init(startOffset: since, duration: end - since, outcome: .failed))
-                guard attempt < step.retry.attempts else {
+                guard case .retry(let next, let delay) = attempts.failed(attempt, since: since, at: end) else {
                     run.record(
-                        step, .failed, from: start, to: end, attempts: attempts, heldBy: heldBy, span: span,
+                        step, .failed, from: start, to: end, attempts: attempts.ended, heldBy: heldBy, span: span,
                         error: error)
                     return .failure(
-                        OnDemandStepError(.failed, step: step, underlyingError: error, attempts: attempts.count))
+                        OnDemandStepError(.failed, step: step, underlyingError: error, attempts: attempts.ended.count))
                 }
-                attempt += 1
-                let delay = step.retry.delay(before: attempt, random: Double.random(in: 0..<1))
+                attempt = next
                 if let span { RunTracing.retrying(span, attempt: attempt, delay: delay, error: error) }
                 if delay > .zero {
                     let sleep = InitializationSleep.retryDelay(step: step, attempt: attempt)
                     let slept = await InitializationSleep.$current.withValue(sleep) {
                         (try? await run.clock.sleepUntil(run.origin + end + delay)) != nil
                     }
-                    if !slept { return .failure(ended(.cancelled, from: start, attempts, heldBy: heldBy, span)) }
+                    if !slept { return .failure(ended(.cancelled, from: start, attempts.ended, heldBy: heldBy, span)) }
                 }
             }
         }
