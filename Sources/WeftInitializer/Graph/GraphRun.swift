@@ -15,7 +15,7 @@ import WeftPrimitives
 @MainActor
 final class GraphRun {
     /// Where a step is.
-    private enum State {
+    enum State {
         /// Waiting for this many prerequisites to finish.
         case waiting(Int)
         /// Waiting out the delay before this attempt.
@@ -26,7 +26,7 @@ final class GraphRun {
     }
 
     /// What the scheduler learns from attempts, timers and the run's task.
-    private enum Message: Sendable {
+    enum Message: Sendable {
         case returned(Int, attempt: Int, at: Duration, Result<Apply?, any Error>)
         case timedOut(Int, attempt: Int, after: Duration)
         case delayEnded(Int, attempt: Int)
@@ -77,30 +77,30 @@ final class GraphRun {
         var afterReady: [Bool]
     }
 
-    private let plan: [InitializationStepInfo]
-    private let prerequisites: [[Int]]
-    private let dependents: [[Int]]
-    private let works: [Work]
-    private let timeouts: [Duration?]
-    private let priorities: [TaskPriority?]
-    private let isPhased: Bool
-    private let process: Subject
-    private let afterReady: [Bool]
-    private let recorder: RunRecorder
+    let plan: [InitializationStepInfo]
+    let prerequisites: [[Int]]
+    let dependents: [[Int]]
+    let works: [Work]
+    let timeouts: [Duration?]
+    let priorities: [TaskPriority?]
+    let isPhased: Bool
+    let process: Subject
+    let afterReady: [Bool]
+    let recorder: RunRecorder
     /// The run's deadline, from its start; `nil` for none.
-    private let deadline: Duration?
-    private var verdict: CheckedContinuation<Verdict, Never>?
+    let deadline: Duration?
+    var verdict: CheckedContinuation<Verdict, Never>?
     /// How the run ended, once it has; given to ``outcome()``'s callers.
-    private var finalVerdict: Verdict?
-    private var outcomeWaiters: [CheckedContinuation<Verdict, Never>] = []
-    private let inbox = Mailbox<Message>()
+    var finalVerdict: Verdict?
+    var outcomeWaiters: [CheckedContinuation<Verdict, Never>] = []
+    let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
-    private let scheduler = Locked<Task<Void, Never>?>(nil)
+    let scheduler = Locked<Task<Void, Never>?>(nil)
     /// Where each step and the run are: touched by the scheduler alone, on the main actor.
-    private var table: Table
+    var table: Table
 
     /// Where each step and the run are.
-    private struct Table {
+    struct Table {
         /// Every step's state, by position: one array, one allocation for the run.
         var steps: [StepRun]
         /// The task of each running attempt that can time out, for cancelling it.
@@ -131,7 +131,7 @@ final class GraphRun {
     }
 
     /// Where one step is.
-    private struct StepRun {
+    struct StepRun {
         var state: State
         /// When the step's first attempt started.
         var start = Duration.zero
@@ -218,7 +218,7 @@ final class GraphRun {
 
     /// The scheduler: starts the steps without prerequisites, then handles messages until the
     /// verdict is given; then waits for the abandoned attempts, which it has cancelled.
-    private func schedule() async {
+    func schedule() async {
         await withDiscardingTaskGroup { group in
             for (position, own) in prerequisites.enumerated() where own.isEmpty {
                 table.ready.append(position)
@@ -255,466 +255,6 @@ final class GraphRun {
                 drain(&group)
             }
             group.cancelAll()
-        }
-    }
-
-    // MARK: Starting
-
-    /// Starts every ready step; sync steps run to their end here, releasing their dependents.
-    private func drain(_ group: inout DiscardingTaskGroup) {
-        while table.readyHead < table.ready.count, table.isOpen {
-            // With a deadline, no step starts past it: a chain of synchronous steps stops there.
-            if let deadline, !table.isReady, recorder.now >= deadline {
-                deadlinePassed()
-                return
-            }
-            let position = table.ready[table.readyHead]
-            table.readyHead += 1
-            // A step after ready waits for ready, however early its prerequisites finished.
-            if afterReady[position], !table.isReady {
-                table.deferred.append(position)
-                continue
-            }
-            guard !table.isCancelled, !Task.isCancelled else {
-                cancel(before: position)
-                return
-            }
-            start(position, &group)
-        }
-    }
-
-    private func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
-        let now = recorder.now
-        // The prerequisite that finished last; of several that finished at the same moment, the
-        // one named last, unless another of them waited for it (it then ended before that one).
-        var latest = -1
-        for prerequisite in prerequisites[position]
-        where latest < 0 || table.steps[prerequisite].end > table.steps[latest].end
-            || (table.steps[prerequisite].end == table.steps[latest].end && !waits(latest, for: prerequisite))
-        {
-            latest = prerequisite
-        }
-        // A step after ready whose prerequisites finished before ready waited for ready.
-        if afterReady[position], table.readyHeldBy >= 0,
-            latest < 0 || table.steps[latest].end < table.steps[table.readyHeldBy].end
-        {
-            latest = table.readyHeldBy
-        }
-        table.steps[position].heldBy = latest
-        table.steps[position].start = now
-        if isPhased {
-            let phase = plan[position].phase
-            if table.phaseStarts[phase.slot] == nil {
-                table.phaseStarts[phase.slot] = now
-                recorder.phaseStarted(phase)
-            }
-        }
-        recorder.stepStarted(position)
-        switch works[position] {
-        case .sync(let body):
-            table.steps[position].state = .running(attempt: 1, since: now)
-            do {
-                if let context = recorder.tracing.context(of: position) {
-                    try InstrumentationContext.withValue(context) { try body(process) }
-                } else {
-                    try body(process)
-                }
-            } catch {
-                attemptFailed(position, attempt: 1, since: now, at: recorder.now, error: error, &group)
-                return
-            }
-            attemptFinished(position, since: now, at: recorder.now)
-        case .async:
-            launch(position, attempt: 1, since: now, &group)
-        }
-    }
-
-    /// Whether `step` waited, directly or not, for `other`, a step that finished at the same
-    /// moment (so every step between them did too). Asked only when two ends tie.
-    private func waits(_ step: Int, for other: Int) -> Bool {
-        let end = table.steps[step].end
-        var stack = [step]
-        var seen: Set<Int> = [step]
-        while let next = stack.popLast() {
-            for prerequisite in prerequisites[next] where table.steps[prerequisite].end == end {
-                if prerequisite == other { return true }
-                if seen.insert(prerequisite).inserted { stack.append(prerequisite) }
-            }
-        }
-        return false
-    }
-
-    /// Starts an attempt of an async step as a child task, and its timeout's timer.
-    private func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
-        guard case .async(let body) = works[position] else { return }
-        let since = since ?? recorder.now
-        table.steps[position].state = .running(attempt: attempt, since: since)
-        let origin = recorder.origin
-        let operation = Self.attempt(
-            body, on: process, in: recorder.tracing.context(of: position),
-            reporting: Report(inbox: inbox, position: position, attempt: attempt, clock: recorder.clock, origin: origin)
-        )
-        guard let timeout = timeouts[position] else {
-            group.addTask(priority: priorities[position], operation: operation)
-            return
-        }
-        // An attempt that can time out runs in a task of its own, so that a timeout cancels it
-        // while the step's next attempt runs.
-        let work = Task(priority: priorities[position], operation: operation)
-        table.attemptTasks[position] = work
-        group.addTask { await work.value }
-        let inbox = inbox
-        let sleep = InitializationSleep.stepTimeout(step: plan[position], attempt: attempt)
-        table.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock, for: sleep) {
-            inbox.post(.timedOut(position, attempt: attempt, after: timeout))
-        }
-    }
-
-    /// Where an attempt reports how it ended.
-    private struct Report: Sendable {
-        let inbox: Mailbox<Message>
-        let position: Int
-        let attempt: Int
-        let clock: InitializationClock
-        let origin: Duration
-
-        func callAsFunction(_ result: Result<Apply?, any Error>) {
-            inbox.post(.returned(position, attempt: attempt, at: clock.now() - origin, result))
-        }
-    }
-
-    /// An attempt's work, one closure (one allocation besides its task), made outside the main
-    /// actor so that its task starts and ends off it.
-    private nonisolated static func attempt(
-        _ body: @escaping @Sendable (Subject) async throws -> Apply?,
-        on process: Subject,
-        in context: InstrumentationContext?,
-        reporting report: Report
-    ) -> @isolated(any) @Sendable () async -> Void {
-        {
-            do {
-                if let context {
-                    report(.success(try await InstrumentationContext.withValue(context) { try await body(process) }))
-                } else {
-                    report(.success(try await body(process)))
-                }
-            } catch {
-                report(.failure(error))
-            }
-        }
-    }
-
-    /// A task that calls `fire` at `deadline`, unless it is cancelled first; its sleep says
-    /// what it waits for (``InitializationSleep``).
-    private static func timer(
-        until deadline: Duration, on clock: InitializationClock, for sleep: InitializationSleep,
-        fire: @escaping @Sendable () -> Void
-    ) -> Task<Void, Never> {
-        Task.detached {
-            let slept = await InitializationSleep.$current.withValue(sleep) {
-                (try? await clock.sleepUntil(deadline)) != nil
-            }
-            guard slept else { return }
-            fire()
-        }
-    }
-
-    // MARK: Ending attempts
-
-    private func attemptReturned(
-        _ position: Int,
-        attempt: Int,
-        at end: Duration,
-        result: Result<Apply?, any Error>,
-        _ group: inout DiscardingTaskGroup
-    ) {
-        guard table.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
-        if timeouts[position] != nil {
-            table.steps[position].timer?.cancel()
-            table.steps[position].timer = nil
-            table.attemptTasks[position] = nil
-        }
-        switch result {
-        case .success(let apply):
-            apply?()
-            attemptFinished(position, since: since, at: end)
-        case .failure(let error):
-            attemptFailed(position, attempt: attempt, since: since, at: end, error: error, &group)
-        }
-    }
-
-    /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
-    /// scheduler ends) and counts as failed.
-    private func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
-        guard table.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
-        table.steps[position].timer = nil
-        table.attemptTasks[position]?.cancel()
-        table.attemptTasks[position] = nil
-        let error = InitializationStepTimeoutError(stepTitle: plan[position].title, timeout: timeout)
-        attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
-    }
-
-    private func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
-        table.steps[position].attempts.finished(since: since, at: end)
-        ended(position, .finished, at: end)
-        for dependent in dependents[position] {
-            guard case .waiting(let count) = table.steps[dependent].state else { continue }
-            table.steps[dependent].state = .waiting(count - 1)
-            if count == 1 { table.ready.append(dependent) }
-        }
-        finishIfDone()
-    }
-
-    /// Retries the step if it has attempts left; otherwise it failed: a required step fails
-    /// the run, an optional one skips its dependents.
-    ///
-    /// Once the run is cancelled, a failure is the cancellation's doing, or comes too late to
-    /// matter: the step reads cancelled, with every other step still going.
-    private func attemptFailed(
-        _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
-        _ group: inout DiscardingTaskGroup
-    ) {
-        guard !table.isCancelled, !Task.isCancelled else {
-            cancel()
-            return
-        }
-        if case .retry(let next, let delay) = table.steps[position].attempts.failed(attempt, since: since, at: end) {
-            table.steps[position].state = .delayed(attempt: next)
-            recorder.stepRetrying(position, attempt: next, delay: delay, error: error)
-            guard delay > .zero else {
-                launch(position, attempt: next, &group)
-                return
-            }
-            let inbox = inbox
-            let sleep = InitializationSleep.retryDelay(step: plan[position], attempt: next)
-            table.steps[position].timer = Self.timer(
-                until: recorder.origin + end + delay, on: recorder.clock, for: sleep
-            ) {
-                inbox.post(.delayEnded(position, attempt: next))
-            }
-            return
-        }
-        // A step after ready never fails the run: it has been ready since before the step started.
-        guard plan[position].isOptional || afterReady[position] else {
-            fail(position, with: error, at: end)
-            return
-        }
-        ended(position, .failed, at: end, error: error)
-        skipDependents(of: position)
-        finishIfDone()
-    }
-
-    private func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
-        guard table.isOpen, case .delayed(attempt) = table.steps[position].state else { return }
-        table.steps[position].timer = nil
-        guard !table.isCancelled, !Task.isCancelled else {
-            cancel()
-            return
-        }
-        launch(position, attempt: attempt, &group)
-    }
-
-    /// Records the end of a step and counts it.
-    private func ended(
-        _ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil
-    ) {
-        table.steps[position].state = .ended
-        table.steps[position].end = end
-        table.unended -= 1
-        if !afterReady[position] { table.readyRemaining -= 1 }
-        recorder.stepEnded(
-            position, outcome, startOffset: table.steps[position].start, duration: end - table.steps[position].start,
-            heldBy: table.steps[position].heldBy,
-            attempts: table.steps[position].attempts.ended.isEmpty && outcome == .finished
-                ? nil : table.steps[position].attempts.ended,
-            error: error)
-        if isPhased, outcome == .finished {
-            let phase = plan[position].phase
-            table.phaseRemaining[phase.slot] -= 1
-            if table.phaseRemaining[phase.slot] == 0, let begin = table.phaseStarts[phase.slot] {
-                recorder.phase(phase, from: begin)
-            }
-        }
-    }
-
-    /// Skips every step that waits, directly or not, for `position`.
-    private func skipDependents(of position: Int) {
-        var stack = [position]
-        let now = recorder.now
-        while let failed = stack.popLast() {
-            for dependent in dependents[failed] {
-                guard case .waiting = table.steps[dependent].state else { continue }
-                table.steps[dependent].start = now
-                table.steps[dependent].heldBy = failed
-                table.steps[dependent].isSkipped = true
-                ended(dependent, .skipped, at: now)
-                stack.append(dependent)
-            }
-        }
-    }
-
-    private func finishIfDone() {
-        guard table.isOpen else { return }
-        if !table.isReady, table.readyRemaining == 0 {
-            // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
-            guard !table.isCancelled, !Task.isCancelled else {
-                give(.cancelled(nil))
-                return
-            }
-            // Every step needed for ready ended, but the last of them ran past the deadline (a
-            // synchronous step is not interrupted): the run was not ready in time all the same.
-            if let deadline, recorder.now >= deadline {
-                deadlinePassed()
-                return
-            }
-            reachReady()
-        }
-        guard table.unended == 0 else { return }
-        guard !table.isCancelled, !Task.isCancelled else {
-            give(.cancelled(nil))
-            return
-        }
-        if let begin = table.phaseStarts[InitializationPhase.graph.slot], !isPhased {
-            recorder.phase(.graph, from: begin)
-        }
-        give(.finished)
-    }
-
-    /// The run is ready: it says so, stops its deadline (which bounds the time to ready), and
-    /// lets the steps after ready start; with some still to run, `run()` returns now.
-    private func reachReady() {
-        table.isReady = true
-        // Of the steps needed for ready that ran and ended last, the one given last: none of the
-        // others can have waited for it. (A skipped step ends when a step that ran failed.)
-        for position in table.steps.indices where !afterReady[position] && !table.steps[position].isSkipped {
-            if table.readyHeldBy < 0 || table.steps[position].end >= table.steps[table.readyHeldBy].end {
-                table.readyHeldBy = position
-            }
-        }
-        recorder.ready()
-        guard table.unended > 0 else { return }
-        table.deadlineTimer?.cancel()
-        table.deadlineTimer = nil
-        table.ready.append(contentsOf: table.deferred)
-        table.deferred = []
-        verdict?.resume(returning: .ready)
-        verdict = nil
-    }
-
-    // MARK: Failing
-
-    /// Ends the run because it was cancelled: every step still running or waiting out a retry
-    /// delay is cancelled and abandoned, and none reads failed. The run was in the first of
-    /// them in plan order or, with none, in `next`, the step it was about to start; with
-    /// neither, it ends at the next step it would start.
-    private func cancel(before next: Int? = nil) {
-        guard table.isOpen else { return }
-        table.isCancelled = true
-        guard let step = abandonAll() ?? next else { return }
-        give(.cancelled(plan[step]))
-    }
-
-    /// Ends the run because its deadline passed: every step still running or waiting out a
-    /// retry delay is cancelled and abandoned, and the failure names them, the one that started
-    /// first first. With none, it names the steps that ran across the deadline and ended after
-    /// it (synchronous steps, which run to their end), else the step about to start.
-    private func deadlinePassed() {
-        guard table.isOpen, let deadline else { return }
-        var pending: [(start: Duration, step: InitializationDeadlineExceeded.PendingStep)] = []
-        for position in table.steps.indices {
-            let attempt: Int
-            let isWaiting: Bool
-            switch table.steps[position].state {
-            case .running(let current, _): (attempt, isWaiting) = (current, false)
-            case .delayed(let next): (attempt, isWaiting) = (next - 1, true)  // the delay before `next`
-            default: continue
-            }
-            let start = table.steps[position].start
-            pending.append(
-                (
-                    start,
-                    .init(
-                        step: plan[position], goingFor: deadline - start, attempt: attempt, isWaitingToRetry: isWaiting)
-                ))
-        }
-        if pending.isEmpty {
-            for position in table.steps.indices {
-                guard case .ended = table.steps[position].state, table.steps[position].start < deadline,
-                    table.steps[position].end > deadline
-                else { continue }
-                let start = table.steps[position].start
-                let attempt = max(table.steps[position].attempts.ended.count, 1)
-                pending.append((start, .init(step: plan[position], goingFor: deadline - start, attempt: attempt)))
-            }
-        }
-        pending.sort { ($0.start, $0.step.step.position) < ($1.start, $1.step.step.position) }
-        let next = table.readyHead < table.ready.count ? plan[table.ready[table.readyHead]] : nil
-        table.isCancelled = true
-        abandonAll()
-        give(
-            .deadlineExceeded(
-                InitializationDeadlineExceeded(
-                    deadline: deadline, pending: pending.map(\.step), nextStep: pending.isEmpty ? next : nil)))
-    }
-
-    /// Fails the run in `position`, whose last attempt failed at `end`; every other step still
-    /// running or waiting out a retry delay is cancelled and abandoned.
-    private func fail(_ position: Int, with error: any Error, at end: Duration) {
-        guard table.isOpen else { return }
-        ended(position, .failed, at: end, error: error)
-        abandonAll()
-        give(.failed(StepFailure(step: plan[position], error: error)))
-    }
-
-    /// Cancels and abandons every step still running or waiting out a retry delay, in plan
-    /// order, and returns the first.
-    @discardableResult
-    private func abandonAll() -> Int? {
-        let now = recorder.now
-        var first: Int?
-        for position in table.steps.indices {
-            switch table.steps[position].state {
-            case .running(_, let since):
-                table.steps[position].attempts.cancelled(since: since, at: now)
-            case .delayed:
-                break
-            default:
-                continue
-            }
-            ended(position, .cancelled, at: now)
-            if first == nil { first = position }
-        }
-        return first
-    }
-
-    /// Resumes the run, once; results that arrive later are discarded.
-    private func give(_ outcome: Verdict) {
-        table.deadlineTimer?.cancel()
-        table.deadlineTimer = nil
-        for step in table.steps { step.timer?.cancel() }
-        for task in table.attemptTasks.values { task.cancel() }
-        table.attemptTasks = [:]
-        for position in table.steps.indices { table.steps[position].timer = nil }
-        inbox.close()
-        table.isOpen = false
-        verdict?.resume(returning: outcome)
-        verdict = nil
-        finalVerdict = outcome
-        let waiters = outcomeWaiters
-        outcomeWaiters = []
-        for waiter in waiters { waiter.resume(returning: outcome) }
-    }
-}
-
-extension InitializationPhase {
-    /// A small index for per-phase arrays.
-    fileprivate var slot: Int {
-        switch self {
-        case .preSync: 0
-        case .async: 1
-        case .postSync: 2
-        case .graph: 3
-        case .container: 4
         }
     }
 }

@@ -1,0 +1,165 @@
+import Instrumentation
+import WeftPrimitives
+
+// Starting steps: the ready queue drained, a step begun, an async attempt launched with its timer.
+
+extension GraphRun {
+    /// Starts every ready step; sync steps run to their end here, releasing their dependents.
+    func drain(_ group: inout DiscardingTaskGroup) {
+        while table.readyHead < table.ready.count, table.isOpen {
+            // With a deadline, no step starts past it: a chain of synchronous steps stops there.
+            if let deadline, !table.isReady, recorder.now >= deadline {
+                deadlinePassed()
+                return
+            }
+            let position = table.ready[table.readyHead]
+            table.readyHead += 1
+            // A step after ready waits for ready, however early its prerequisites finished.
+            if afterReady[position], !table.isReady {
+                table.deferred.append(position)
+                continue
+            }
+            guard !table.isCancelled, !Task.isCancelled else {
+                cancel(before: position)
+                return
+            }
+            start(position, &group)
+        }
+    }
+
+    func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
+        let now = recorder.now
+        // The prerequisite that finished last; of several that finished at the same moment, the
+        // one named last, unless another of them waited for it (it then ended before that one).
+        var latest = -1
+        for prerequisite in prerequisites[position]
+        where latest < 0 || table.steps[prerequisite].end > table.steps[latest].end
+            || (table.steps[prerequisite].end == table.steps[latest].end && !waits(latest, for: prerequisite))
+        {
+            latest = prerequisite
+        }
+        // A step after ready whose prerequisites finished before ready waited for ready.
+        if afterReady[position], table.readyHeldBy >= 0,
+            latest < 0 || table.steps[latest].end < table.steps[table.readyHeldBy].end
+        {
+            latest = table.readyHeldBy
+        }
+        table.steps[position].heldBy = latest
+        table.steps[position].start = now
+        if isPhased {
+            let phase = plan[position].phase
+            if table.phaseStarts[phase.slot] == nil {
+                table.phaseStarts[phase.slot] = now
+                recorder.phaseStarted(phase)
+            }
+        }
+        recorder.stepStarted(position)
+        switch works[position] {
+        case .sync(let body):
+            table.steps[position].state = .running(attempt: 1, since: now)
+            do {
+                if let context = recorder.tracing.context(of: position) {
+                    try InstrumentationContext.withValue(context) { try body(process) }
+                } else {
+                    try body(process)
+                }
+            } catch {
+                attemptFailed(position, attempt: 1, since: now, at: recorder.now, error: error, &group)
+                return
+            }
+            attemptFinished(position, since: now, at: recorder.now)
+        case .async:
+            launch(position, attempt: 1, since: now, &group)
+        }
+    }
+
+    /// Whether `step` waited, directly or not, for `other`, a step that finished at the same
+    /// moment (so every step between them did too). Asked only when two ends tie.
+    func waits(_ step: Int, for other: Int) -> Bool {
+        let end = table.steps[step].end
+        var stack = [step]
+        var seen: Set<Int> = [step]
+        while let next = stack.popLast() {
+            for prerequisite in prerequisites[next] where table.steps[prerequisite].end == end {
+                if prerequisite == other { return true }
+                if seen.insert(prerequisite).inserted { stack.append(prerequisite) }
+            }
+        }
+        return false
+    }
+
+    /// Starts an attempt of an async step as a child task, and its timeout's timer.
+    func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
+        guard case .async(let body) = works[position] else { return }
+        let since = since ?? recorder.now
+        table.steps[position].state = .running(attempt: attempt, since: since)
+        let origin = recorder.origin
+        let operation = Self.attempt(
+            body, on: process, in: recorder.tracing.context(of: position),
+            reporting: Report(inbox: inbox, position: position, attempt: attempt, clock: recorder.clock, origin: origin)
+        )
+        guard let timeout = timeouts[position] else {
+            group.addTask(priority: priorities[position], operation: operation)
+            return
+        }
+        // An attempt that can time out runs in a task of its own, so that a timeout cancels it
+        // while the step's next attempt runs.
+        let work = Task(priority: priorities[position], operation: operation)
+        table.attemptTasks[position] = work
+        group.addTask { await work.value }
+        let inbox = inbox
+        let sleep = InitializationSleep.stepTimeout(step: plan[position], attempt: attempt)
+        table.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock, for: sleep) {
+            inbox.post(.timedOut(position, attempt: attempt, after: timeout))
+        }
+    }
+
+    /// Where an attempt reports how it ended.
+    struct Report: Sendable {
+        let inbox: Mailbox<Message>
+        let position: Int
+        let attempt: Int
+        let clock: InitializationClock
+        let origin: Duration
+
+        func callAsFunction(_ result: Result<Apply?, any Error>) {
+            inbox.post(.returned(position, attempt: attempt, at: clock.now() - origin, result))
+        }
+    }
+
+    /// An attempt's work, one closure (one allocation besides its task), made outside the main
+    /// actor so that its task starts and ends off it.
+    nonisolated static func attempt(
+        _ body: @escaping @Sendable (Subject) async throws -> Apply?,
+        on process: Subject,
+        in context: InstrumentationContext?,
+        reporting report: Report
+    ) -> @isolated(any) @Sendable () async -> Void {
+        {
+            do {
+                if let context {
+                    report(.success(try await InstrumentationContext.withValue(context) { try await body(process) }))
+                } else {
+                    report(.success(try await body(process)))
+                }
+            } catch {
+                report(.failure(error))
+            }
+        }
+    }
+
+    /// A task that calls `fire` at `deadline`, unless it is cancelled first; its sleep says
+    /// what it waits for (``InitializationSleep``).
+    static func timer(
+        until deadline: Duration, on clock: InitializationClock, for sleep: InitializationSleep,
+        fire: @escaping @Sendable () -> Void
+    ) -> Task<Void, Never> {
+        Task.detached {
+            let slept = await InitializationSleep.$current.withValue(sleep) {
+                (try? await clock.sleepUntil(deadline)) != nil
+            }
+            guard slept else { return }
+            fire()
+        }
+    }
+}
