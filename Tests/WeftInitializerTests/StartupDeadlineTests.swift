@@ -83,6 +83,23 @@ struct StartupDeadlineTests {
         #expect(await clock.waitForSleepers(0))
     }
 
+    @Test("A run with only steps after ready is ready at once: its deadline, which bounds ready, never fails it")
+    func onlyLaterSteps() async throws {
+        let clock = ManualClock()
+        let initializer = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            steps: [
+                .async("warm", stage: .afterReady) { _ in try await clock.sleep(until: .init(offset: .seconds(9))) }
+            ],
+            clock: InitializationClock(clock), deadline: .seconds(5))
+        let result = try await initializer.run()
+        #expect(await clock.waitForSleepers(1))  // the step alone: no deadline's timer
+        clock.advance(to: .seconds(9))
+        let report = await result.waitForLaterSteps()
+        #expect(report.missedDeadline == nil)
+        #expect(report.steps.map(\.outcome) == [.finished])
+    }
+
     @Test("A synchronous step runs to its end; one that ends past the deadline fails the run, and nothing starts after")
     func synchronousOverrun() async throws {
         for hasNext in [true, false] {

@@ -12,7 +12,7 @@ extension GraphRun {
         result: Result<Apply?, any Error>,
         _ group: inout DiscardingTaskGroup
     ) {
-        guard table.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
+        guard table.life.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
         if timeouts[position] != nil {
             table.steps[position].timer?.cancel()
             table.steps[position].timer = nil
@@ -30,7 +30,7 @@ extension GraphRun {
     /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
     /// scheduler ends) and counts as failed.
     func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
-        guard table.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
+        guard table.life.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
         table.steps[position].timer = nil
         table.attemptTasks[position]?.cancel()
         table.attemptTasks[position] = nil
@@ -58,7 +58,7 @@ extension GraphRun {
         _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
         _ group: inout DiscardingTaskGroup
     ) {
-        guard !table.isCancelled, !Task.isCancelled else {
+        guard !table.life.isCancelled, !Task.isCancelled else {
             cancel()
             return
         }
@@ -89,9 +89,9 @@ extension GraphRun {
     }
 
     func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
-        guard table.isOpen, case .delayed(attempt) = table.steps[position].state else { return }
+        guard table.life.isOpen, case .delayed(attempt) = table.steps[position].state else { return }
         table.steps[position].timer = nil
-        guard !table.isCancelled, !Task.isCancelled else {
+        guard !table.life.isCancelled, !Task.isCancelled else {
             cancel()
             return
         }
@@ -105,7 +105,7 @@ extension GraphRun {
         table.steps[position].state = .ended
         table.steps[position].end = end
         table.unended -= 1
-        if !afterReady[position] { table.readyRemaining -= 1 }
+        if !afterReady[position] { table.life.whileStarting { $0.remaining -= 1 } }
         recorder.stepEnded(
             position, outcome, startOffset: table.steps[position].start, duration: end - table.steps[position].start,
             heldBy: table.steps[position].heldBy,
@@ -138,10 +138,12 @@ extension GraphRun {
     }
 
     func finishIfDone() {
-        guard table.isOpen else { return }
-        if !table.isReady, table.readyRemaining == 0 {
+        switch table.life {
+        case .ended:
+            return
+        case .starting(let starting) where starting.remaining == 0:
             // A step may have cancelled the run's task itself (the scheduler's, in which it ran).
-            guard !table.isCancelled, !Task.isCancelled else {
+            guard !starting.isCancelled, !Task.isCancelled else {
                 give(.cancelled(nil))
                 return
             }
@@ -152,9 +154,11 @@ extension GraphRun {
                 return
             }
             reachReady()
+        case .starting, .ready:
+            break
         }
         guard table.unended == 0 else { return }
-        guard !table.isCancelled, !Task.isCancelled else {
+        guard !table.life.isCancelled, !Task.isCancelled else {
             give(.cancelled(nil))
             return
         }
@@ -167,20 +171,19 @@ extension GraphRun {
     /// The run is ready: it says so, stops its deadline (which bounds the time to ready), and
     /// lets the steps after ready start; with some still to run, `run()` returns now.
     func reachReady() {
-        table.isReady = true
+        guard case .starting(let starting) = table.life else { return }
         // Of the steps needed for ready that ran and ended last, the one given last: none of the
         // others can have waited for it. (A skipped step ends when a step that ran failed.)
+        var heldBy = -1
         for position in table.steps.indices where !afterReady[position] && !table.steps[position].isSkipped {
-            if table.readyHeldBy < 0 || table.steps[position].end >= table.steps[table.readyHeldBy].end {
-                table.readyHeldBy = position
-            }
+            if heldBy < 0 || table.steps[position].end >= table.steps[heldBy].end { heldBy = position }
         }
+        starting.deadline?.cancel()
+        table.life = .ready(heldBy: heldBy, isCancelled: starting.isCancelled)
         recorder.ready()
+        // With every step ended, the verdict follows at once.
         guard table.unended > 0 else { return }
-        table.deadlineTimer?.cancel()
-        table.deadlineTimer = nil
-        table.ready.append(contentsOf: table.deferred)
-        table.deferred = []
+        table.ready.append(contentsOf: starting.deferred)
         verdict?.resume(returning: .ready)
         verdict = nil
     }
@@ -192,8 +195,8 @@ extension GraphRun {
     /// them in plan order or, with none, in `next`, the step it was about to start; with
     /// neither, it ends at the next step it would start.
     func cancel(before next: Int? = nil) {
-        guard table.isOpen else { return }
-        table.isCancelled = true
+        guard table.life.isOpen else { return }
+        table.life.markCancelled()
         guard let step = abandonAll() ?? next else { return }
         give(.cancelled(plan[step]))
     }
@@ -203,7 +206,7 @@ extension GraphRun {
     /// first first. With none, it names the steps that ran across the deadline and ended after
     /// it (synchronous steps, which run to their end), else the step about to start.
     func deadlinePassed() {
-        guard table.isOpen, let deadline else { return }
+        guard table.life.isOpen, let deadline else { return }
         var pending: [(start: Duration, step: InitializationDeadlineExceeded.PendingStep)] = []
         for position in table.steps.indices {
             let attempt: Int
@@ -233,7 +236,7 @@ extension GraphRun {
         }
         pending.sort { ($0.start, $0.step.step.position) < ($1.start, $1.step.step.position) }
         let next = table.readyHead < table.ready.count ? plan[table.ready[table.readyHead]] : nil
-        table.isCancelled = true
+        table.life.markCancelled()
         abandonAll()
         give(
             .deadlineExceeded(
@@ -244,7 +247,7 @@ extension GraphRun {
     /// Fails the run in `position`, whose last attempt failed at `end`; every other step still
     /// running or waiting out a retry delay is cancelled and abandoned.
     func fail(_ position: Int, with error: any Error, at end: Duration) {
-        guard table.isOpen else { return }
+        guard table.life.isOpen else { return }
         ended(position, .failed, at: end, error: error)
         abandonAll()
         give(.failed(StepFailure(step: plan[position], error: error)))
@@ -273,17 +276,15 @@ extension GraphRun {
 
     /// Resumes the run, once; results that arrive later are discarded.
     func give(_ outcome: Verdict) {
-        table.deadlineTimer?.cancel()
-        table.deadlineTimer = nil
+        if case .starting(let starting) = table.life { starting.deadline?.cancel() }
+        table.life = .ended(outcome)
         for step in table.steps { step.timer?.cancel() }
         for task in table.attemptTasks.values { task.cancel() }
         table.attemptTasks = [:]
         for position in table.steps.indices { table.steps[position].timer = nil }
         inbox.close()
-        table.isOpen = false
         verdict?.resume(returning: outcome)
         verdict = nil
-        finalVerdict = outcome
         let waiters = outcomeWaiters
         outcomeWaiters = []
         for waiter in waiters { waiter.resume(returning: outcome) }

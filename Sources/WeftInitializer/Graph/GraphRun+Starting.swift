@@ -6,20 +6,21 @@ import WeftPrimitives
 extension GraphRun {
     /// Starts every ready step; sync steps run to their end here, releasing their dependents.
     func drain(_ group: inout DiscardingTaskGroup) {
-        while table.readyHead < table.ready.count, table.isOpen {
+        while table.readyHead < table.ready.count, table.life.isOpen {
+            let isStarting = if case .starting = table.life { true } else { false }
             // With a deadline, no step starts past it: a chain of synchronous steps stops there.
-            if let deadline, !table.isReady, recorder.now >= deadline {
+            if let deadline, isStarting, recorder.now >= deadline {
                 deadlinePassed()
                 return
             }
             let position = table.ready[table.readyHead]
             table.readyHead += 1
             // A step after ready waits for ready, however early its prerequisites finished.
-            if afterReady[position], !table.isReady {
-                table.deferred.append(position)
+            if afterReady[position], isStarting {
+                table.life.whileStarting { $0.deferred.append(position) }
                 continue
             }
-            guard !table.isCancelled, !Task.isCancelled else {
+            guard !table.life.isCancelled, !Task.isCancelled else {
                 cancel(before: position)
                 return
             }
@@ -39,10 +40,10 @@ extension GraphRun {
             latest = prerequisite
         }
         // A step after ready whose prerequisites finished before ready waited for ready.
-        if afterReady[position], table.readyHeldBy >= 0,
-            latest < 0 || table.steps[latest].end < table.steps[table.readyHeldBy].end
+        if afterReady[position], case .ready(let readyHeldBy, _) = table.life, readyHeldBy >= 0,
+            latest < 0 || table.steps[latest].end < table.steps[readyHeldBy].end
         {
-            latest = table.readyHeldBy
+            latest = readyHeldBy
         }
         table.steps[position].heldBy = latest
         table.steps[position].start = now

@@ -89,9 +89,9 @@ final class GraphRun {
     let recorder: RunRecorder
     /// The run's deadline, from its start; `nil` for none.
     let deadline: Duration?
+    /// `run()`'s caller, resumed at ready or with the verdict, whichever comes first.
     var verdict: CheckedContinuation<Verdict, Never>?
-    /// How the run ended, once it has; given to ``outcome()``'s callers.
-    var finalVerdict: Verdict?
+    /// ``outcome()``'s callers, resumed with the verdict.
     var outcomeWaiters: [CheckedContinuation<Verdict, Never>] = []
     let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
@@ -109,25 +109,35 @@ final class GraphRun {
         var ready: [Int] = []
         var readyHead = 0
         var unended: Int
-        /// Set when the run was cancelled; no step starts after.
-        var isCancelled = false
-        /// Whether the verdict is still to be given (`verdict != nil`, kept as a flag: every
-        /// step asks, and reading the optional continuation retains it).
-        var isOpen = true
         /// For the three phases: how many steps of each phase have not ended, and when each began.
         var phaseRemaining = [Int](repeating: 0, count: 5)
         var phaseStarts = [Duration?](repeating: nil, count: 5)
-        /// The timer of the run's deadline, if it has one.
-        var deadlineTimer: Task<Void, Never>?
+        /// Where the run is in its life.
+        var life: Life
+    }
+
+    /// Where a run is in its life: the one state its entry points (its start, a step's end, a
+    /// timer, a cancellation, the deadline, ready, the verdict) switch over.
+    enum Life {
+        /// Before ready.
+        case starting(Starting)
+        /// Ready: every step needed for ready ended, `heldBy` last (-1 with none that ran), and
+        /// the steps after ready run. `isCancelled`: cancelled since; no step starts.
+        case ready(heldBy: Int, isCancelled: Bool)
+        /// The verdict is given: what attempts and timers report now is discarded.
+        case ended(Verdict)
+    }
+
+    /// A run before ready.
+    struct Starting {
         /// How many steps needed for ready have not ended.
-        var readyRemaining: Int
-        /// Whether the run is ready: steps after ready may start.
-        var isReady = false
-        /// Steps after ready whose prerequisites finished before the run was ready.
+        var remaining: Int
+        /// Steps after ready whose prerequisites finished: they start at ready.
         var deferred: [Int] = []
-        /// The step needed for ready that ended last, which held every step after ready whose
-        /// prerequisites finished earlier; -1 until ready, or with no step needed for ready.
-        var readyHeldBy = -1
+        /// The timer of the run's deadline, which bounds the time to ready.
+        var deadline: Task<Void, Never>?
+        /// Cancelled: no step starts.
+        var isCancelled = false
     }
 
     /// Where one step is.
@@ -163,8 +173,7 @@ final class GraphRun {
             steps: zip(prerequisites, plan).map {
                 StepRun(state: .waiting($0.count), attempts: StepAttempts($1.retry))
             },
-            unended: count,
-            readyRemaining: afterReady.lazy.filter { !$0 }.count)
+            unended: count, life: .starting(Starting(remaining: afterReady.lazy.filter { !$0 }.count)))
         table.ready.reserveCapacity(count)
         if isPhased {
             for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
@@ -193,7 +202,7 @@ final class GraphRun {
                 self.verdict = verdict
                 // Cancelled before it began: the scheduler ends the run at the first step instead
                 // of starting it (the cancellation handler ran before there was a task to cancel).
-                if Task.isCancelled { table.isCancelled = true }
+                if Task.isCancelled { table.life.markCancelled() }
                 let task = Task { await self.schedule() }
                 scheduler.withLock { $0 = task }
             }
@@ -205,7 +214,7 @@ final class GraphRun {
 
     /// How the run ended: at once once it has, else when it does.
     func outcome() async -> Verdict {
-        if let finalVerdict { return finalVerdict }
+        if case .ended(let verdict) = table.life { return verdict }
         return await withCheckedContinuation { outcomeWaiters.append($0) }
     }
 
@@ -223,22 +232,27 @@ final class GraphRun {
             for (position, own) in prerequisites.enumerated() where own.isEmpty {
                 table.ready.append(position)
             }
-            // Nothing is needed for ready: the run is ready before any step starts.
-            if table.readyRemaining == 0 { reachReady() }
-            if let deadline {
-                let inbox = inbox
-                table.deadlineTimer = Self.timer(
-                    until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline
-                ) {
-                    inbox.post(.deadlinePassed)
+            switch table.life {
+            case .starting(let starting) where starting.remaining == 0:
+                // Nothing is needed for ready: the run is ready before any step starts.
+                reachReady()
+            case .starting:
+                // The deadline bounds the time to ready.
+                if let deadline {
+                    let inbox = inbox
+                    let timer = Self.timer(until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline) {
+                        inbox.post(.deadlinePassed)
+                    }
+                    table.life.whileStarting { $0.deadline = timer }
                 }
+            case .ready, .ended:
+                break
             }
             drain(&group)
-            guard table.isOpen else { return }
-            while table.isOpen {
+            while table.life.isOpen {
                 let messages = await inbox.take()
                 guard !messages.isEmpty else { break }
-                for message in messages where table.isOpen {
+                for message in messages where table.life.isOpen {
                     switch message {
                     case .returned(let position, let attempt, let end, let result):
                         attemptReturned(position, attempt: attempt, at: end, result: result, &group)
@@ -256,5 +270,39 @@ final class GraphRun {
             }
             group.cancelAll()
         }
+    }
+}
+
+extension GraphRun.Life {
+    /// Whether the verdict is still to be given.
+    var isOpen: Bool {
+        if case .ended = self { false } else { true }
+    }
+
+    /// Whether the run was cancelled: no step starts.
+    var isCancelled: Bool {
+        switch self {
+        case .starting(let starting): starting.isCancelled
+        case .ready(_, let isCancelled): isCancelled
+        case .ended: true
+        }
+    }
+
+    /// Marks an open run cancelled.
+    mutating func markCancelled() {
+        switch self {
+        case .starting: whileStarting { $0.isCancelled = true }
+        case .ready(let heldBy, _): self = .ready(heldBy: heldBy, isCancelled: true)
+        case .ended: break
+        }
+    }
+
+    /// Changes the run before ready with `change`; nothing after. The payload is moved out
+    /// first, so that its arrays are changed in place rather than copied.
+    mutating func whileStarting(_ change: (inout GraphRun.Starting) -> Void) {
+        guard case .starting(var starting) = self else { return }
+        self = .ready(heldBy: -1, isCancelled: false)
+        change(&starting)
+        self = .starting(starting)
     }
 }
