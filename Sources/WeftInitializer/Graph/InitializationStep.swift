@@ -199,7 +199,9 @@ struct StepNode<Process: DependencyInitializationProcess>: Sendable {
     var isOnDemand: Bool { binder != nil }
 
     /// When it runs, for the graph's checks: before ready, after, or on demand.
-    var schedule: Schedule { isOnDemand ? .onDemand : stage == .afterReady ? .afterReady : .beforeReady }
-
-    enum Schedule { case beforeReady, afterReady, onDemand }
+    var schedule: StepSchedule { isOnDemand ? .onDemand : stage == .afterReady ? .afterReady : .beforeReady }
 }
+
+/// When a step runs, for a graph's checks: before ready, after ready, or on demand. Not nested in
+/// the generic ``StepNode``, whose nested types' metadata is looked up at each use.
+enum StepSchedule { case beforeReady, afterReady, onDemand }
