@@ -4,8 +4,8 @@ import WeftPrimitives
 // Ending attempts and steps, and the run: retries, skips, ready, cancellation, the deadline and
 // the verdict.
 
-extension GraphRun {
-    func attemptReturned(
+extension GraphRun.Scheduler {
+    mutating func attemptReturned(
         _ position: Int,
         attempt: Int,
         at end: Duration,
@@ -29,7 +29,7 @@ extension GraphRun {
 
     /// An attempt ran out of time: it is abandoned (its task runs on, cancelled, until the
     /// scheduler ends) and counts as failed.
-    func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
+    mutating func timedOut(_ position: Int, attempt: Int, after timeout: Duration, _ group: inout DiscardingTaskGroup) {
         guard table.life.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
         table.steps[position].timer = nil
         table.attemptTasks[position]?.cancel()
@@ -38,7 +38,7 @@ extension GraphRun {
         attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
     }
 
-    func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
+    mutating func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
         table.steps[position].attempts.finished(since: since, at: end)
         ended(position, .finished, at: end)
         for dependent in dependents[position] {
@@ -54,7 +54,7 @@ extension GraphRun {
     ///
     /// Once the run is cancelled, a failure is the cancellation's doing, or comes too late to
     /// matter: the step reads cancelled, with every other step still going.
-    func attemptFailed(
+    mutating func attemptFailed(
         _ position: Int, attempt: Int, since: Duration, at end: Duration, error: any Error,
         _ group: inout DiscardingTaskGroup
     ) {
@@ -62,7 +62,9 @@ extension GraphRun {
             cancel()
             return
         }
-        if case .retry(let next, let delay) = table.steps[position].attempts.failed(attempt, since: since, at: end) {
+        if case .retry(let next, let delay) = table.steps[position].attempts.failed(
+            attempt, of: plan[position].retry, since: since, at: end)
+        {
             table.steps[position].state = .delayed(attempt: next)
             recorder.stepRetrying(position, attempt: next, delay: delay, error: error)
             guard delay > .zero else {
@@ -88,7 +90,7 @@ extension GraphRun {
         finishIfDone()
     }
 
-    func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
+    mutating func delayEnded(_ position: Int, attempt: Int, _ group: inout DiscardingTaskGroup) {
         guard table.life.isOpen, case .delayed(attempt) = table.steps[position].state else { return }
         table.steps[position].timer = nil
         guard !table.life.isCancelled, !Task.isCancelled else {
@@ -99,7 +101,7 @@ extension GraphRun {
     }
 
     /// Records the end of a step and counts it.
-    func ended(
+    mutating func ended(
         _ position: Int, _ outcome: InitializationStepTiming.Outcome, at end: Duration, error: (any Error)? = nil
     ) {
         table.steps[position].state = .ended
@@ -122,7 +124,7 @@ extension GraphRun {
     }
 
     /// Skips every step that waits, directly or not, for `position`.
-    func skipDependents(of position: Int) {
+    mutating func skipDependents(of position: Int) {
         var stack = [position]
         let now = recorder.now
         while let failed = stack.popLast() {
@@ -137,7 +139,7 @@ extension GraphRun {
         }
     }
 
-    func finishIfDone() {
+    mutating func finishIfDone() {
         switch table.life {
         case .ended:
             return
@@ -170,7 +172,7 @@ extension GraphRun {
 
     /// The run is ready: it says so, stops its deadline (which bounds the time to ready), and
     /// lets the steps after ready start; with some still to run, `run()` returns now.
-    func reachReady() {
+    mutating func reachReady() {
         guard case .starting(let starting) = table.life else { return }
         // Of the steps needed for ready that ran and ended last, the one given last: none of the
         // others can have waited for it. (A skipped step ends when a step that ran failed.)
@@ -184,8 +186,8 @@ extension GraphRun {
         // With every step ended, the verdict follows at once.
         guard table.unended > 0 else { return }
         table.ready.append(contentsOf: starting.deferred)
-        verdict?.resume(returning: .ready)
-        verdict = nil
+        run.verdict?.resume(returning: .ready)
+        run.verdict = nil
     }
 
     // MARK: Failing
@@ -194,7 +196,7 @@ extension GraphRun {
     /// delay is cancelled and abandoned, and none reads failed. The run was in the first of
     /// them in plan order or, with none, in `next`, the step it was about to start; with
     /// neither, it ends at the next step it would start.
-    func cancel(before next: Int? = nil) {
+    mutating func cancel(before next: Int? = nil) {
         guard table.life.isOpen else { return }
         table.life.markCancelled()
         guard let step = abandonAll() ?? next else { return }
@@ -205,7 +207,7 @@ extension GraphRun {
     /// retry delay is cancelled and abandoned, and the failure names them, the one that started
     /// first first. With none, it names the steps that ran across the deadline and ended after
     /// it (synchronous steps, which run to their end), else the step about to start.
-    func deadlinePassed() {
+    mutating func deadlinePassed() {
         guard table.life.isOpen, let deadline else { return }
         var pending: [(start: Duration, step: InitializationDeadlineExceeded.PendingStep)] = []
         for position in table.steps.indices {
@@ -246,7 +248,7 @@ extension GraphRun {
 
     /// Fails the run in `position`, whose last attempt failed at `end`; every other step still
     /// running or waiting out a retry delay is cancelled and abandoned.
-    func fail(_ position: Int, with error: any Error, at end: Duration) {
+    mutating func fail(_ position: Int, with error: any Error, at end: Duration) {
         guard table.life.isOpen else { return }
         ended(position, .failed, at: end, error: error)
         abandonAll()
@@ -256,7 +258,7 @@ extension GraphRun {
     /// Cancels and abandons every step still running or waiting out a retry delay, in plan
     /// order, and returns the first.
     @discardableResult
-    func abandonAll() -> Int? {
+    mutating func abandonAll() -> Int? {
         let now = recorder.now
         var first: Int?
         for position in table.steps.indices {
@@ -275,7 +277,7 @@ extension GraphRun {
     }
 
     /// Resumes the run, once; results that arrive later are discarded.
-    func give(_ outcome: Verdict) {
+    mutating func give(_ outcome: Verdict) {
         if case .starting(let starting) = table.life { starting.deadline?.cancel() }
         table.life = .ended(outcome)
         for step in table.steps { step.timer?.cancel() }
@@ -283,10 +285,11 @@ extension GraphRun {
         table.attemptTasks = [:]
         for position in table.steps.indices { table.steps[position].timer = nil }
         inbox.close()
-        verdict?.resume(returning: outcome)
-        verdict = nil
-        let waiters = outcomeWaiters
-        outcomeWaiters = []
+        run.finalVerdict = outcome
+        run.verdict?.resume(returning: outcome)
+        run.verdict = nil
+        let waiters = run.outcomeWaiters
+        run.outcomeWaiters = []
         for waiter in waiters { waiter.resume(returning: outcome) }
     }
 }

@@ -3,9 +3,54 @@ import WeftPrimitives
 
 // Starting steps: the ready queue drained, a step begun, an async attempt launched with its timer.
 
-extension GraphRun {
+extension GraphRun.Scheduler {
+    /// The scheduler: starts the steps without prerequisites, then handles messages until the
+    /// verdict is given; then waits for the abandoned attempts, which it has cancelled.
+    mutating func schedule(_ group: inout DiscardingTaskGroup) async {
+        for (position, own) in prerequisites.enumerated() where own.isEmpty {
+            table.ready.append(position)
+        }
+        switch table.life {
+        case .starting(let starting) where starting.remaining == 0:
+            // Nothing is needed for ready: the run is ready before any step starts.
+            reachReady()
+        case .starting:
+            // The deadline bounds the time to ready.
+            if let deadline {
+                let inbox = inbox
+                let timer = Self.timer(until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline) {
+                    inbox.post(.deadlinePassed)
+                }
+                table.life.whileStarting { $0.deadline = timer }
+            }
+        case .ready, .ended:
+            break
+        }
+        drain(&group)
+        while table.life.isOpen {
+            let messages = await inbox.take()
+            guard !messages.isEmpty else { break }
+            for message in messages where table.life.isOpen {
+                switch message {
+                case .returned(let position, let attempt, let end, let result):
+                    attemptReturned(position, attempt: attempt, at: end, result: result, &group)
+                case .timedOut(let position, let attempt, let timeout):
+                    timedOut(position, attempt: attempt, after: timeout, &group)
+                case .delayEnded(let position, let attempt):
+                    delayEnded(position, attempt: attempt, &group)
+                case .cancel:
+                    cancel()
+                case .deadlinePassed:
+                    deadlinePassed()
+                }
+            }
+            drain(&group)
+        }
+        group.cancelAll()
+    }
+
     /// Starts every ready step; sync steps run to their end here, releasing their dependents.
-    func drain(_ group: inout DiscardingTaskGroup) {
+    mutating func drain(_ group: inout DiscardingTaskGroup) {
         while table.readyHead < table.ready.count, table.life.isOpen {
             let isStarting = if case .starting = table.life { true } else { false }
             // With a deadline, no step starts past it: a chain of synchronous steps stops there.
@@ -28,7 +73,7 @@ extension GraphRun {
         }
     }
 
-    func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
+    mutating func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
         let now = recorder.now
         // The prerequisite that finished last; of several that finished at the same moment, the
         // one named last, unless another of them waited for it (it then ended before that one).
@@ -90,7 +135,7 @@ extension GraphRun {
     }
 
     /// Starts an attempt of an async step as a child task, and its timeout's timer.
-    func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
+    mutating func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
         guard case .async(let body) = works[position] else { return }
         let since = since ?? recorder.now
         table.steps[position].state = .running(attempt: attempt, since: since)

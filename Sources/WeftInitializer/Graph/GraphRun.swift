@@ -93,11 +93,60 @@ final class GraphRun {
     var verdict: CheckedContinuation<Verdict, Never>?
     /// ``outcome()``'s callers, resumed with the verdict.
     var outcomeWaiters: [CheckedContinuation<Verdict, Never>] = []
+    /// How the run ended, once it has.
+    var finalVerdict: Verdict?
     let inbox = Mailbox<Message>()
     /// The scheduler's task, which the run's cancellation cancels from any thread.
     let scheduler = Locked<Task<Void, Never>?>(nil)
-    /// Where each step and the run are: touched by the scheduler alone, on the main actor.
-    var table: Table
+
+    /// The run's scheduler: its state, and what it needs of the run, copied in. A local value of
+    /// the scheduler's task, changed in place by its `mutating` methods, so that Swift checks its
+    /// exclusive access when it compiles rather than at each access, as it would for a class's
+    /// stored property.
+    @MainActor
+    struct Scheduler {
+        typealias Apply = GraphRun.Apply
+        typealias Subject = GraphRun.Subject
+        typealias Verdict = GraphRun.Verdict
+        typealias Message = GraphRun.Message
+
+        let run: GraphRun
+        let plan: [InitializationStepInfo]
+        let prerequisites: [[Int]]
+        let dependents: [[Int]]
+        let works: [Work]
+        let timeouts: [Duration?]
+        let priorities: [TaskPriority?]
+        let isPhased: Bool
+        let process: Subject
+        let afterReady: [Bool]
+        let recorder: RunRecorder
+        let deadline: Duration?
+        let inbox: Mailbox<Message>
+        /// Where each step and the run are.
+        var table: Table
+
+        init(_ run: GraphRun, graphStart: Duration?, startsCancelled: Bool) {
+            (self.run, plan, prerequisites, dependents, works) =
+                (run, run.plan, run.prerequisites, run.dependents, run.works)
+            (timeouts, priorities, isPhased, process, afterReady) =
+                (run.timeouts, run.priorities, run.isPhased, run.process, run.afterReady)
+            (recorder, deadline, inbox) = (run.recorder, run.deadline, run.inbox)
+            let count = plan.count
+            var table = Table(
+                steps: prerequisites.map { StepRun(state: .waiting($0.count)) },
+                unended: count, life: .starting(Starting(remaining: afterReady.lazy.filter { !$0 }.count)))
+            table.ready.reserveCapacity(count)
+            if isPhased {
+                for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
+            }
+            table.phaseStarts[InitializationPhase.graph.slot] = graphStart
+            // Cancelled before it began: the scheduler ends the run at the first step instead of
+            // starting it (the cancellation handler ran before there was a task to cancel).
+            if startsCancelled { table.life.markCancelled() }
+            self.table = table
+        }
+    }
 
     /// Where each step and the run are.
     struct Table {
@@ -147,7 +196,7 @@ final class GraphRun {
         var start = Duration.zero
         var end = Duration.zero
         /// The step's attempts that ended, and what its retry policy makes of a failure.
-        var attempts: StepAttempts
+        var attempts = StepAttempts()
         /// The position of the prerequisite the step waited for last; -1 for none.
         var heldBy = -1
         /// The running attempt's timeout, or the retry delay being waited out.
@@ -168,17 +217,6 @@ final class GraphRun {
         process = steps.process
         afterReady = steps.afterReady
         self.recorder = recorder
-        let count = plan.count
-        var table = Table(
-            steps: zip(prerequisites, plan).map {
-                StepRun(state: .waiting($0.count), attempts: StepAttempts($1.retry))
-            },
-            unended: count, life: .starting(Starting(remaining: afterReady.lazy.filter { !$0 }.count)))
-        table.ready.reserveCapacity(count)
-        if isPhased {
-            for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
-        }
-        self.table = table
     }
 
     /// Runs the graph and returns how it ended, or ``Verdict/ready`` once it is ready with steps
@@ -192,18 +230,22 @@ final class GraphRun {
             recorder.ready()
             return .finished
         }
+        var graphStart: Duration?
         if !isPhased {
-            table.phaseStarts[InitializationPhase.graph.slot] = recorder.now
+            graphStart = recorder.now
             recorder.phaseStarted(.graph)
         }
         let inbox = inbox
         return await withTaskCancellationHandler {
             await withCheckedContinuation { verdict in
                 self.verdict = verdict
-                // Cancelled before it began: the scheduler ends the run at the first step instead
-                // of starting it (the cancellation handler ran before there was a task to cancel).
-                if Task.isCancelled { table.life.markCancelled() }
-                let task = Task { await self.schedule() }
+                let startsCancelled = Task.isCancelled
+                let task = Task {
+                    await withDiscardingTaskGroup { group in
+                        var scheduler = Scheduler(self, graphStart: graphStart, startsCancelled: startsCancelled)
+                        await scheduler.schedule(&group)
+                    }
+                }
                 scheduler.withLock { $0 = task }
             }
         } onCancel: {
@@ -214,7 +256,7 @@ final class GraphRun {
 
     /// How the run ended: at once once it has, else when it does.
     func outcome() async -> Verdict {
-        if case .ended(let verdict) = table.life { return verdict }
+        if let finalVerdict { return finalVerdict }
         return await withCheckedContinuation { outcomeWaiters.append($0) }
     }
 
@@ -223,53 +265,6 @@ final class GraphRun {
     nonisolated func cancelLaterSteps() {
         inbox.post(.cancel)
         scheduler.withLock { $0?.cancel() }
-    }
-
-    /// The scheduler: starts the steps without prerequisites, then handles messages until the
-    /// verdict is given; then waits for the abandoned attempts, which it has cancelled.
-    func schedule() async {
-        await withDiscardingTaskGroup { group in
-            for (position, own) in prerequisites.enumerated() where own.isEmpty {
-                table.ready.append(position)
-            }
-            switch table.life {
-            case .starting(let starting) where starting.remaining == 0:
-                // Nothing is needed for ready: the run is ready before any step starts.
-                reachReady()
-            case .starting:
-                // The deadline bounds the time to ready.
-                if let deadline {
-                    let inbox = inbox
-                    let timer = Self.timer(until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline) {
-                        inbox.post(.deadlinePassed)
-                    }
-                    table.life.whileStarting { $0.deadline = timer }
-                }
-            case .ready, .ended:
-                break
-            }
-            drain(&group)
-            while table.life.isOpen {
-                let messages = await inbox.take()
-                guard !messages.isEmpty else { break }
-                for message in messages where table.life.isOpen {
-                    switch message {
-                    case .returned(let position, let attempt, let end, let result):
-                        attemptReturned(position, attempt: attempt, at: end, result: result, &group)
-                    case .timedOut(let position, let attempt, let timeout):
-                        timedOut(position, attempt: attempt, after: timeout, &group)
-                    case .delayEnded(let position, let attempt):
-                        delayEnded(position, attempt: attempt, &group)
-                    case .cancel:
-                        cancel()
-                    case .deadlinePassed:
-                        deadlinePassed()
-                    }
-                }
-                drain(&group)
-            }
-            group.cancelAll()
-        }
     }
 }
 

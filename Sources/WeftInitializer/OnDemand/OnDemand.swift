@@ -216,7 +216,7 @@ struct OnDemandBinding<Value: Sendable> {
         }
         // Traced in the context of the request that started it, linked to the run.
         let span = run.tracing.onDemandSpan(step)
-        var attempts = StepAttempts(step.retry)
+        var attempts = StepAttempts()
         var attempt = 1
         while true {
             if Task.isCancelled {
@@ -249,7 +249,8 @@ struct OnDemandBinding<Value: Sendable> {
                     attempts.cancelled(since: since, at: end)
                     return .failure(ended(.cancelled, from: start, to: end, attempts.ended, heldBy: heldBy, span))
                 }
-                guard case .retry(let next, let delay) = attempts.failed(attempt, since: since, at: end) else {
+                guard case .retry(let next, let delay) = attempts.failed(attempt, of: step.retry, since: since, at: end)
+                else {
                     run.record(
                         step, .failed, from: start, to: end, attempts: attempts.ended, heldBy: heldBy, span: span,
                         error: error)

@@ -26,10 +26,22 @@ final class RunRecorder {
         let attempts: [InitializationStepTiming.Attempt]?
     }
 
-    /// Every ended step, in the order the steps ended.
-    private var ended: [Ended] = []
-    /// Where each step is in `ended`, by position; -1 until it ends.
-    private var slots: [Int]
+    /// Every ended step, in the order the steps ended, and where each is among them: one stored
+    /// property, changed by one call per step (each access to a class's stored property is
+    /// checked for exclusivity when it runs).
+    private var log: EndLog
+
+    private struct EndLog {
+        /// Every ended step, in the order the steps ended.
+        var ended: [Ended] = []
+        /// Where each step is in `ended`, by position; -1 until it ends.
+        var slots: [Int]
+
+        mutating func append(_ step: Ended) {
+            slots[step.position] = ended.count
+            ended.append(step)
+        }
+    }
 
     init<Process>(
         clock: InitializationClock, hub: EventHub, callbacks: InitializationCallbacks<Process>, tracing: RunTracing,
@@ -42,18 +54,20 @@ final class RunRecorder {
         self.onSuccessStep = callbacks.onSuccessStep
         self.tracing = tracing
         self.plan = plan
-        self.slots = Array(repeating: -1, count: plan.count)
-        ended.reserveCapacity(plan.count)
+        var log = EndLog(slots: Array(repeating: -1, count: plan.count))
+        log.ended.reserveCapacity(plan.count)
+        self.log = log
     }
 
     /// Every ended step's timing, in the order the steps ended.
-    var stepTimings: [InitializationStepTiming] { ended.map(timing) }
+    var stepTimings: [InitializationStepTiming] { log.ended.map(timing) }
 
     /// Every ended step's timing, in plan order.
     var timingsInPlanOrder: [InitializationStepTiming] {
         var ordered: [InitializationStepTiming] = []
-        ordered.reserveCapacity(ended.count)
-        for slot in slots where slot >= 0 { ordered.append(timing(ended[slot])) }
+        let log = log
+        ordered.reserveCapacity(log.ended.count)
+        for slot in log.slots where slot >= 0 { ordered.append(timing(log.ended[slot])) }
         return ordered
     }
 
@@ -100,8 +114,7 @@ final class RunRecorder {
         let step = Ended(
             position: position, startOffset: startOffset, duration: duration, outcome: outcome, heldBy: heldBy,
             attempts: attempts)
-        slots[position] = ended.count
-        ended.append(step)
+        log.append(step)
         if tracing.isTracing, outcome != .skipped {
             tracing.stepEnded(position, outcome: outcome, error: outcome == .failed ? error : nil)
         }

@@ -10,12 +10,9 @@ struct StepAttempts: Sendable {
         case exhausted
     }
 
-    private let retry: InitializationRetry
     /// The attempts that ended, in order, once one did not finish: a step whose first attempt
     /// finishes has none (its timing is that attempt), and costs no allocation.
     private(set) var ended: [InitializationStepTiming.Attempt] = []
-
-    init(_ retry: InitializationRetry) { self.retry = retry }
 
     /// The attempt that ran from `since` to `end` finished.
     mutating func finished(since: Duration, at end: Duration) {
@@ -27,9 +24,12 @@ struct StepAttempts: Sendable {
         ended.append(.init(startOffset: since, duration: end - since, outcome: .cancelled))
     }
 
-    /// Attempt `attempt`, which ran from `since` to `end`, failed: the next one and its delay
-    /// (its jitter drawn now), or none left.
-    mutating func failed(_ attempt: Int, since: Duration, at end: Duration) -> AfterFailure {
+    /// Attempt `attempt`, which ran from `since` to `end`, failed: the next one `retry` allows
+    /// and its delay (its jitter drawn now), or none left. (The policy is the step's, passed in
+    /// rather than kept: a run keeps one of these per step.)
+    mutating func failed(
+        _ attempt: Int, of retry: InitializationRetry, since: Duration, at end: Duration
+    ) -> AfterFailure {
         ended.append(.init(startOffset: since, duration: end - since, outcome: .failed))
         guard attempt < retry.attempts else { return .exhausted }
         let next = attempt + 1
