@@ -77,15 +77,8 @@ final class GraphRun {
         var afterReady: [Bool]
     }
 
-    let plan: [InitializationStepInfo]
-    let prerequisites: [[Int]]
-    let dependents: [[Int]]
-    let works: [Work]
-    let timeouts: [Duration?]
-    let priorities: [TaskPriority?]
-    let isPhased: Bool
-    let process: Subject
-    let afterReady: [Bool]
+    /// What the run needs of each step: handed to its scheduler.
+    let steps: Steps
     let recorder: RunRecorder
     /// The run's deadline, from its start; `nil` for none.
     let deadline: Duration?
@@ -127,10 +120,11 @@ final class GraphRun {
         var table: Table
 
         init(_ run: GraphRun, graphStart: Duration?, startsCancelled: Bool) {
+            let steps = run.steps
             (self.run, plan, prerequisites, dependents, works) =
-                (run, run.plan, run.prerequisites, run.dependents, run.works)
+                (run, steps.plan, steps.prerequisites, steps.dependents, steps.works)
             (timeouts, priorities, isPhased, process, afterReady) =
-                (run.timeouts, run.priorities, run.isPhased, run.process, run.afterReady)
+                (steps.timeouts, steps.priorities, steps.isPhased, steps.process, steps.afterReady)
             (recorder, deadline, inbox) = (run.recorder, run.deadline, run.inbox)
             let count = plan.count
             var table = Table(
@@ -207,15 +201,7 @@ final class GraphRun {
 
     init(_ steps: Steps, recorder: RunRecorder, deadline: Duration? = nil) {
         self.deadline = deadline
-        plan = steps.plan
-        prerequisites = steps.prerequisites
-        dependents = steps.dependents
-        works = steps.works
-        timeouts = steps.timeouts
-        priorities = steps.priorities
-        isPhased = steps.isPhased
-        process = steps.process
-        afterReady = steps.afterReady
+        self.steps = steps
         self.recorder = recorder
     }
 
@@ -226,12 +212,12 @@ final class GraphRun {
     /// does.
     func run() async -> Verdict {
         // Only on-demand steps: ready at once.
-        guard !plan.isEmpty else {
+        guard !steps.plan.isEmpty else {
             recorder.ready()
             return .finished
         }
         var graphStart: Duration?
-        if !isPhased {
+        if !steps.isPhased {
             graphStart = recorder.now
             recorder.phaseStarted(.graph)
         }
