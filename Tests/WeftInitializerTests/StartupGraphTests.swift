@@ -453,17 +453,25 @@ struct StartupGraphTests {
     @Test("the trace is Chrome trace-event JSON: one complete event per attempt with id, after, outcome, critical")
     func traceEvents() async throws {
         let attempts = Counter()
+        // `fact`'s second attempt ends at 10 ms on a clock the test moves, after `history` failed
+        // at 0 ms, whatever the machine's load: `fact` ends last and is on the critical chain.
+        let clock = ManualClock()
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
             steps: [
                 logged("env"),
                 .async("fact \"quoted\"", after: ["env"], retry: .exponential(attempts: 2, baseDelay: .zero)) { _ in
                     if await attempts.next() == 1 { throw TestError(message: "once") }
+                    try await clock.sleep(until: .init(offset: .milliseconds(10)))
                 },
                 .async("history", optional: true) { _ in throw TestError(message: "no") },
                 logged("stats", after: ["history"]),
-            ])
-        let result = try await initializer.run()
+            ],
+            clock: InitializationClock(clock))
+        let run = Task { try await initializer.run() }
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(to: .milliseconds(10))
+        let result = try await run.value
         let json = result.report.traceEventJSON()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let events = try #require(object["traceEvents"] as? [[String: Any]])
