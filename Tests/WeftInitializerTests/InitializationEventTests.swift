@@ -94,4 +94,27 @@ struct InitializationEventTests {
         #expect(a == ["start 1", "phase pre-sync", "begin p", "end p", "/phase pre-sync", "ready", "finished"])
         #expect(a == b)
     }
+
+    @Test("a stream that joins a run in progress sees its later moments but no step's, and finishes with it")
+    func joinsInProgress() async throws {
+        let started = Barrier(count: 2)
+        let gate = Gate()
+        let initializer = try DependencyInitializer(
+            createProcess: { TestProcess() },
+            steps: [
+                .async("slow") { _ in
+                    await started.arrive()
+                    await gate.wait()
+                },
+                .sync("next", after: ["slow"]) { _ in },
+            ])
+        let run = Task { try await initializer.run() }
+        await started.arrive()
+        let late = initializer.events()
+        await gate.open()
+        _ = try await run.value
+        var seen: [String] = []
+        for await event in late { seen.append(render(event)) }
+        #expect(seen == ["ready", "/phase graph", "finished"])
+    }
 }

@@ -28,15 +28,15 @@ extension DependencyInitializer {
     /// after ready, once they ended), so a callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
         let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
-        let recorder = RunRecorder(clock: clock, hub: hub, callbacks: callbacks, tracing: tracing, plan: plan)
+        let listeners: [(any RunObserver)?] = [tracing.observer, RunMetrics.observer(), hub, StepCallbacks(callbacks)]
+        let recorder = RunRecorder(clock: clock, plan: plan, tracing: tracing, listeners: listeners.compactMap { $0 })
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)
         } else {
             process = createFresh()
         }
-        hub.send(.started(steps: plan))
-        callbacks.onStart?(plan)
+        recorder.started()
 
         let onDemand = bindOnDemandSteps(on: process, recorder: recorder, tracing: tracing)
         let run = GraphRun(graph.steps(on: process), recorder: recorder, deadline: deadline)
@@ -72,42 +72,39 @@ extension DependencyInitializer {
             // Nothing is ready: an on-demand step a step after ready asked for ends too.
             onDemand?.close()
             let elapsed = recorder.now
+            let report = InitializationReport(
+                planOrdered: recorder.log.timingsInPlanOrder, elapsed: elapsed, ready: nil,
+                missedDeadline: (error.error as? InitializationDeadlineExceeded)?.deadline)
             let failure = InitializationFailure(
                 error: error.error,
                 process: process,
                 failedStep: error.step,
                 isCancellation: error.isCancellation,
                 elapsed: elapsed,
-                stepTimings: recorder.stepTimings,
-                report: InitializationReport(
-                    planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed, ready: nil,
-                    missedDeadline: (error.error as? InitializationDeadlineExceeded)?.deadline),
+                stepTimings: recorder.log.stepTimings,
+                report: report,
                 initializer: self
             )
             isRunning = false
-            tracing.finish(failedStep: error.step, error: error.error, cancelled: error.isCancellation)
-            RunMetrics.record(failure.report, outcome: error.isCancellation ? .cancelled : .failed)
-            hub.send(.failed(step: error.step, error: error.error, elapsed: elapsed))
-            hub.finishAll()
+            recorder.ended(.failed(report, step: error.step, error: error.error, isCancellation: error.isCancellation))
             callbacks.onError?(failure)
             throw failure
         }
 
-        let ready = recorder.readyOffset ?? recorder.now
-        let report = InitializationReport(planOrdered: recorder.timingsInPlanOrder, elapsed: ready, ready: ready)
+        let ready = recorder.log.readyOffset ?? recorder.now
+        let report = InitializationReport(planOrdered: recorder.log.timingsInPlanOrder, elapsed: ready, ready: ready)
         let result = InitializationResult(
             container: container,
             process: process,
             elapsed: ready,
-            stepTimings: recorder.stepTimings,
+            stepTimings: recorder.log.stepTimings,
             report: report,
             initializer: self,
             laterSteps: hasLaterSteps ? LaterSteps(run: run) : nil,
             onDemand: onDemand
         )
-        RunMetrics.recordReady(ready)
         guard let laterSteps = result.laterSteps else {
-            end(with: report, recorder: recorder, tracing: tracing)
+            end(with: report, recorder: recorder)
             callbacks.onSuccess?(result)
             return result
         }
@@ -116,8 +113,8 @@ extension DependencyInitializer {
             _ = await run.outcome()
             let elapsed = recorder.now
             let report = InitializationReport(
-                planOrdered: recorder.timingsInPlanOrder, elapsed: elapsed, ready: ready)
-            self.end(with: report, recorder: recorder, tracing: tracing)
+                planOrdered: recorder.log.timingsInPlanOrder, elapsed: elapsed, ready: ready)
+            self.end(with: report, recorder: recorder)
             laterSteps.ended(with: report)
         }
         return result
@@ -145,7 +142,7 @@ extension DependencyInitializer {
             }
         }
         recorder.onReady = { [unowned recorder] in
-            let timings = recorder.timingsInPlanOrder
+            let timings = recorder.log.timingsInPlanOrder
             run.outcomes = Dictionary(timings.map { ($0.step.id, $0.outcome) }, uniquingKeysWith: { $1 })
             for timing in timings where timing.outcome == .finished { run.ends[timing.step.id] = timing.endOffset }
             for (index, node) in nodes.enumerated() {
@@ -155,12 +152,9 @@ extension DependencyInitializer {
         return run
     }
 
-    /// Ends a run that got ready, once its last step ended: its trace, metrics and events.
-    private func end(with report: InitializationReport, recorder: RunRecorder, tracing: RunTracing) {
+    /// Ends a run that got ready, once its last step ended, and tells whoever listens.
+    private func end(with report: InitializationReport, recorder: RunRecorder) {
         isRunning = false
-        tracing.finish()
-        RunMetrics.record(report, outcome: report.isDegraded ? .degraded : .succeeded)
-        hub.send(.finished(elapsed: report.elapsed))
-        hub.finishAll()
+        recorder.ended(.finished(report))
     }
 }

@@ -128,8 +128,10 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     /// A stream of the events of the next run (or the run in progress), which finishes
     /// when that run ends.
     ///
-    /// Subscribe before starting the run to see every event. Each call returns a new,
-    /// independent stream; events are buffered, so a slow consumer misses none.
+    /// Subscribe before starting the run to see every event: a stream that joins a run in
+    /// progress sees its later run and phase events (`ready`, `phaseFinished`, `finished`), and
+    /// its steps' only if another stream was listening when it started. Each call returns a new, independent stream; events are buffered, so a
+    /// slow consumer misses none.
     public func events() -> AsyncStream<InitializationEvent> {
         hub.subscribe()
     }

@@ -40,3 +40,36 @@ public struct InitializationCallbacks<Process: DependencyInitializationProcess>:
         self.onError = onError
     }
 }
+
+/// The callbacks told of a run's moments as it goes: its start, and each step's start and
+/// finish. (`onSuccess` and `onError` take the run's result, which its caller makes.)
+@MainActor
+final class StepCallbacks: RunObserver {
+    private let onStart: (@MainActor @Sendable ([InitializationStepInfo]) -> Void)?
+    private let onStartStep: (@MainActor @Sendable (InitializationStepInfo) -> Void)?
+    private let onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)?
+    private var plan: [InitializationStepInfo] = []
+
+    /// The observer for `callbacks`; `nil` when it has none of these to call.
+    init?<Process>(_ callbacks: InitializationCallbacks<Process>) {
+        guard callbacks.onStart != nil || callbacks.onStartStep != nil || callbacks.onSuccessStep != nil else {
+            return nil
+        }
+        onStart = callbacks.onStart
+        onStartStep = callbacks.onStartStep
+        onSuccessStep = callbacks.onSuccessStep
+    }
+
+    var observesSteps: Bool { onStartStep != nil || onSuccessStep != nil }
+
+    func started(_ plan: [InitializationStepInfo]) {
+        self.plan = plan
+        onStart?(plan)
+    }
+
+    func stepStarted(_ position: Int) { onStartStep?(plan[position]) }
+
+    func stepEnded(_ end: StepEnd) {
+        if end.outcome == .finished { onSuccessStep?(plan[end.position], end.duration) }
+    }
+}

@@ -24,17 +24,22 @@ enum RunOutcome: String {
 /// | `weft_startup_ready_seconds` | timer | none: recorded when a run gets ready |
 /// | `weft_startup_runs_total` | counter | `outcome` |
 enum RunMetrics {
-    /// Records the time a run took to get ready, when it does.
-    static func recordReady(_ ready: Duration) {
+    /// The observer that records a run's metrics into the factory bootstrapped or bound to the
+    /// task now; `nil` when that is the no-op one.
+    @MainActor
+    static func observer() -> RunMetricsObserver? {
         let factory = MetricsSystem.factory
-        guard !(factory is NOOPMetricsHandler) else { return }
+        guard !(factory is NOOPMetricsHandler) else { return nil }
+        return RunMetricsObserver(factory: factory)
+    }
+
+    /// Records the time a run took to get ready, when it does.
+    static func recordReady(_ ready: Duration, into factory: any MetricsFactory) {
         Timer(label: "weft_startup_ready_seconds", dimensions: [], factory: factory)
             .recordNanoseconds(ready.saturatingNanoseconds)
     }
 
-    static func record(_ report: InitializationReport, outcome: RunOutcome) {
-        let factory = MetricsSystem.factory
-        guard !(factory is NOOPMetricsHandler) else { return }
+    static func record(_ report: InitializationReport, outcome: RunOutcome, into factory: any MetricsFactory) {
         for timing in report.steps { record(timing, into: factory) }
         let dimensions = [("outcome", outcome.rawValue)]
         Timer(label: "weft_startup_duration_seconds", dimensions: dimensions, factory: factory)
@@ -60,5 +65,26 @@ enum RunMetrics {
                 .increment(by: attempts - 1)
         }
     }
+}
 
+/// A run's metrics, recorded when it gets ready and when it ends (``RunMetrics``).
+@MainActor
+final class RunMetricsObserver: RunObserver {
+    private let factory: any MetricsFactory
+
+    init(factory: any MetricsFactory) { self.factory = factory }
+
+    /// A step's series are recorded from the report, once the run ended.
+    var observesSteps: Bool { false }
+
+    func ready(at offset: Duration) { RunMetrics.recordReady(offset, into: factory) }
+
+    func ended(_ end: RunEnd) {
+        let outcome: RunOutcome =
+            switch end {
+            case .finished(let report): report.isDegraded ? .degraded : .succeeded
+            case .failed(_, _, _, let isCancellation): isCancellation ? .cancelled : .failed
+            }
+        RunMetrics.record(end.report, outcome: outcome, into: factory)
+    }
 }

@@ -19,6 +19,8 @@ final class RunTracing {
     let isTracing: Bool
     private var phases: [InitializationPhase: any Span] = [:]
     private var steps: [Int: any Span] = [:]
+    /// The run's steps, by position.
+    private var plan: [InitializationStepInfo] = []
 
     init(tracer: (any Tracer)?, isRepeat: Bool, stepCount: Int) {
         let tracer = tracer ?? InstrumentationSystem.tracer
@@ -35,31 +37,27 @@ final class RunTracing {
         self.run = run
     }
 
-    func phaseStarted(_ phase: InitializationPhase) {
-        guard let run else { return }
-        let span = tracer.startSpan("weft.phase \(phase)", context: run.context)
-        span.attributes["weft.phase"] = phase.description
-        phases[phase] = span
+    /// The observer to tell of the run's moments: `nil` when nothing is traced.
+    var observer: RunTracing? { isTracing ? self : nil }
+
+    /// The context the body of the step at `position` runs in: its span's; `nil` when nothing
+    /// is traced.
+    func context(of position: Int) -> InstrumentationContext? {
+        guard isTracing, let run else { return nil }
+        return steps[position]?.context ?? run.context
     }
 
-    func phaseEnded(_ phase: InitializationPhase) {
-        phases.removeValue(forKey: phase)?.end()
-    }
-
-    func stepStarted(_ step: InitializationStepInfo) {
-        guard let run else { return }
-        let span = tracer.startSpan(step.title, context: phases[step.phase]?.context ?? run.context)
+    /// Starts the span of an on-demand step's run, in the context of the request that started it
+    /// (the span that needed the value), linked to the run's span; `nil` when nothing traces.
+    func onDemandSpan(_ step: InitializationStepInfo) -> (any Span)? {
+        guard let run else { return nil }
+        let span = tracer.startSpan(step.title, context: InstrumentationContext.current ?? .topLevel)
+        span.addLink(SpanLink(context: run.context, attributes: [:]))
         span.attributes["weft.step.title"] = step.title
-        span.attributes["weft.step.phase"] = step.phase.description
-        span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
         span.attributes["weft.step.id"] = step.id
-        if step.isOptional { span.attributes["weft.step.optional"] = true }
-        steps[step.position] = span
-    }
-
-    func stepRetrying(_ position: Int, attempt: Int, delay: Duration, error: any Error) {
-        guard let span = steps[position] else { return }
-        Self.retrying(span, attempt: attempt, delay: delay, error: error)
+        span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
+        span.attributes["weft.step.stage"] = step.isOnDemand ? "on demand" : step.stage.description
+        return span
     }
 
     /// Marks on a step's span that its attempt `attempt` starts after `delay`, because of `error`.
@@ -74,18 +72,43 @@ final class RunTracing {
                 ]))
         span.attributes["weft.step.attempts"] = attempt
     }
+}
 
-    /// The context the body of the step at `position` runs in: its span's; `nil` when nothing
-    /// is traced.
-    func context(of position: Int) -> InstrumentationContext? {
-        guard isTracing, let run else { return nil }
-        return steps[position]?.context ?? run.context
+extension RunTracing: RunObserver {
+    func started(_ plan: [InitializationStepInfo]) { self.plan = plan }
+
+    func phaseStarted(_ phase: InitializationPhase) {
+        guard let run else { return }
+        let span = tracer.startSpan("weft.phase \(phase)", context: run.context)
+        span.attributes["weft.phase"] = phase.description
+        phases[phase] = span
     }
 
-    func stepEnded(_ position: Int, outcome: InitializationStepTiming.Outcome, error: (any Error)?) {
-        guard run != nil, let span = steps.removeValue(forKey: position) else { return }
-        span.attributes["weft.step.outcome"] = outcome.description
-        if outcome == .failed, let error {
+    func phaseEnded(_ timing: InitializationPhaseTiming) {
+        phases.removeValue(forKey: timing.phase)?.end()
+    }
+
+    func stepStarted(_ position: Int) {
+        guard let run else { return }
+        let step = plan[position]
+        let span = tracer.startSpan(step.title, context: phases[step.phase]?.context ?? run.context)
+        span.attributes["weft.step.title"] = step.title
+        span.attributes["weft.step.phase"] = step.phase.description
+        span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
+        span.attributes["weft.step.id"] = step.id
+        if step.isOptional { span.attributes["weft.step.optional"] = true }
+        steps[step.position] = span
+    }
+
+    func stepRetrying(_ position: Int, attempt: Int, delay: Duration, error: any Error) {
+        guard let span = steps[position] else { return }
+        Self.retrying(span, attempt: attempt, delay: delay, error: error)
+    }
+
+    func stepEnded(_ end: StepEnd) {
+        guard run != nil, let span = steps.removeValue(forKey: end.position) else { return }
+        span.attributes["weft.step.outcome"] = end.outcome.description
+        if end.outcome == .failed, let error = end.error {
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error, message: "\(error)"))
         }
@@ -94,34 +117,21 @@ final class RunTracing {
 
     /// Marks the moment the run is ready with an event on the run's span, and its time as an
     /// attribute (`weft.initialize.ready_ms`).
-    /// Starts the span of an on-demand step's run, in the context of the request that started it
-    /// (the span that needed the value), linked to the run's span; `nil` when nothing traces.
-    func onDemandSpan(_ step: InitializationStepInfo) -> (any Span)? {
-        guard let run else { return nil }
-        let span = tracer.startSpan(step.title, context: InstrumentationContext.current ?? .topLevel)
-        span.addLink(SpanLink(context: run.context, attributes: [:]))
-        span.attributes["weft.step.title"] = step.title
-        span.attributes["weft.step.id"] = step.id
-        span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
-        span.attributes["weft.step.stage"] = step.isOnDemand ? "on demand" : step.stage.description
-        return span
-    }
-
     func ready(at offset: Duration) {
         guard let run else { return }
         run.addEvent(SpanEvent(name: "weft.ready"))
         run.attributes["weft.initialize.ready_ms"] = Int(offset.saturatingNanoseconds / 1_000_000)
     }
 
-    /// Ends the run (and any phase still open) as succeeded, failed in `step` with `error`, or
-    /// `cancelled` (in `step`, which did not fail).
-    func finish(failedStep step: InitializationStepInfo? = nil, error: (any Error)? = nil, cancelled: Bool = false) {
+    /// Ends the run (and any phase still open) as succeeded, failed in its step, or cancelled
+    /// (in its step, which did not fail).
+    func ended(_ end: RunEnd) {
         guard let run else { return }
         for (_, span) in phases { span.end() }
         phases = [:]
-        if let error {
+        if case .failed(_, let step, let error, let cancelled) = end {
             run.attributes["weft.initialize.outcome"] = cancelled ? "cancelled" : "failed"
-            if let step, !cancelled { run.attributes["weft.initialize.failed_step"] = step.title }
+            if !cancelled { run.attributes["weft.initialize.failed_step"] = step.title }
             run.recordError(error)
             run.setStatus(SpanStatus(code: .error, message: "\(error)"))
         } else {
