@@ -50,7 +50,13 @@ extension GraphRun.Scheduler {
     }
 
     /// Starts every ready step; sync steps run to their end here, releasing their dependents.
+    ///
+    /// A step needed for ready starts at the moment the sync step this pass ran before it ended:
+    /// a chain of sync steps reads the clock once per step, and the scheduler's own work between
+    /// two of them counts in the second. (A step after ready reads the clock afresh, so that it
+    /// never starts before the moment the run got ready.)
     mutating func drain(_ group: inout DiscardingTaskGroup) {
+        var lastEnd: Duration?
         while table.readyHead < table.ready.count, table.life.isOpen {
             let isStarting = if case .starting = table.life { true } else { false }
             // With a deadline, no step starts past it: a chain of synchronous steps stops there.
@@ -69,12 +75,14 @@ extension GraphRun.Scheduler {
                 cancel(before: position)
                 return
             }
-            start(position, &group)
+            lastEnd = start(position, at: afterReady[position] ? nil : lastEnd, &group)
         }
     }
 
-    mutating func start(_ position: Int, _ group: inout DiscardingTaskGroup) {
-        let now = recorder.now
+    /// Starts the step at `position`, at `moment` if given, else now; returns when it ended, if
+    /// it was a sync step that finished.
+    mutating func start(_ position: Int, at moment: Duration?, _ group: inout DiscardingTaskGroup) -> Duration? {
+        let now = moment ?? recorder.now
         // The prerequisite that finished last; of several that finished at the same moment, the
         // one named last, unless another of them waited for it (it then ended before that one).
         var latest = -1
@@ -111,11 +119,14 @@ extension GraphRun.Scheduler {
                 }
             } catch {
                 attemptFailed(position, attempt: 1, since: now, at: recorder.now, error: error, &group)
-                return
+                return nil
             }
-            attemptFinished(position, since: now, at: recorder.now)
+            let end = recorder.now
+            attemptFinished(position, since: now, at: end)
+            return end
         case .async:
             launch(position, attempt: 1, since: now, &group)
+            return nil
         }
     }
 
