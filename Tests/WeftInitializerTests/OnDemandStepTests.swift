@@ -335,6 +335,26 @@ struct OnDemandStepTests {
         #expect(timings["search"].map { $0.startOffset >= timings["index"]!.endOffset } == true)
     }
 
+    @Test("Of prerequisites that ended at the same moment, the one that waited for the other held it, as in a graph")
+    func heldByOnATie() async throws {
+        let config = OnDemand<Int>("config")
+        let client = OnDemand<Int>("client")
+        let fetch = OnDemand<Int>("fetch")
+        // The clock never moves: every step ends at the same moment.
+        let result = try await initializer(
+            [
+                .sync("env") { _ in },
+                .onDemand(config) { _ in 1 },
+                .onDemand(client, after: ["config"]) { _ in 2 },
+                .onDemand(fetch, after: ["client", "config"]) { _ in 3 },
+            ], clock: InitializationClock(ManualClock())
+        ).run()
+        #expect(try await fetch.value() == 3)
+        let timings = Dictionary(uniqueKeysWithValues: result.onDemandSteps.map { ($0.step.id, $0) })
+        #expect(timings["client"]?.heldBy == "config")
+        #expect(timings["fetch"]?.heldBy == "client")
+    }
+
     @Test("Cancelling the later steps cancels an on-demand step that runs; the next request runs it afresh")
     func cancelled() async throws {
         let gate = StepGate(open: false)

@@ -83,15 +83,7 @@ extension GraphRun.Scheduler {
     /// it was a sync step that finished.
     mutating func start(_ position: Int, at moment: Duration?, _ group: inout DiscardingTaskGroup) -> Duration? {
         let now = moment ?? recorder.now
-        // The prerequisite that finished last; of several that finished at the same moment, the
-        // one named last, unless another of them waited for it (it then ended before that one).
-        var latest = -1
-        for prerequisite in prerequisites[position]
-        where latest < 0 || table.steps[prerequisite].end > table.steps[latest].end
-            || (table.steps[prerequisite].end == table.steps[latest].end && !waits(latest, for: prerequisite))
-        {
-            latest = prerequisite
-        }
+        var latest = heldBy(position)
         // A step after ready whose prerequisites finished before ready waited for ready.
         if afterReady[position], case .ready(let readyHeldBy, _) = table.life, readyHeldBy >= 0,
             latest < 0 || table.steps[latest].end < table.steps[readyHeldBy].end
@@ -130,19 +122,10 @@ extension GraphRun.Scheduler {
         }
     }
 
-    /// Whether `step` waited, directly or not, for `other`, a step that finished at the same
-    /// moment (so every step between them did too). Asked only when two ends tie.
-    func waits(_ step: Int, for other: Int) -> Bool {
-        let end = table.steps[step].end
-        var stack = [step]
-        var seen: Set<Int> = [step]
-        while let next = stack.popLast() {
-            for prerequisite in prerequisites[next] where table.steps[prerequisite].end == end {
-                if prerequisite == other { return true }
-                if seen.insert(prerequisite).inserted { stack.append(prerequisite) }
-            }
-        }
-        return false
+    /// The prerequisite that held the step at `position` up (``HeldBy``); -1 for none. Every
+    /// prerequisite has ended.
+    func heldBy(_ position: Int) -> Int {
+        HeldBy.latest(of: prerequisites[position], end: { table.steps[$0].end }, after: { prerequisites[$0] }) ?? -1
     }
 
     /// Starts an attempt of an async step as a child task, and its timeout's timer.

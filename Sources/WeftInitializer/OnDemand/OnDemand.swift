@@ -206,14 +206,7 @@ struct OnDemandBinding<Value: Sendable> {
         }
         if let first = failures.lazy.compactMap({ $0 }).first { return .failure(first) }
         let start = run.now
-        // The prerequisite that held the step: of those that ended since it was asked for, the
-        // one that ended last (of several, the one named last); none if it could start at once.
-        var heldBy: String?
-        for prerequisite in step.after {
-            guard let end = run.end(of: prerequisite), end >= asked else { continue }
-            if let held = heldBy.flatMap(run.end(of:)), held > end { continue }
-            heldBy = prerequisite
-        }
+        let heldBy = run.heldBy(step, askedAt: asked)
         // Traced in the context of the request that started it, linked to the run.
         let span = run.tracing.onDemandSpan(step)
         var attempts = StepAttempts()

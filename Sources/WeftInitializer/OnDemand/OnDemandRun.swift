@@ -17,6 +17,8 @@ final class OnDemandRun {
     /// The ids of the run's other steps: a step of the initializer that is not among them did not
     /// run again in this repeat, because it finished in an earlier run.
     private let planned: Set<String>
+    /// Each step's prerequisites, by id: the run's steps' and the on-demand ones'.
+    private let prerequisites: [String: [String]]
     /// How to ask for each on-demand step of the run, by id, and how to cancel its run.
     private var demands: [String: @MainActor () async throws(OnDemandStepError) -> Void] = [:]
     private var cancels: [@MainActor () -> Void] = []
@@ -29,12 +31,16 @@ final class OnDemandRun {
     /// The run's tracing: an on-demand step's span links to the run's.
     let tracing: RunTracing
 
-    init(clock: InitializationClock, origin: Duration, planned: Set<String>, tracing: RunTracing) {
+    init(
+        clock: InitializationClock, origin: Duration, steps: [InitializationStepInfo],
+        onDemand: [InitializationStepInfo], tracing: RunTracing
+    ) {
         metrics = MetricsSystem.factory
         self.tracing = tracing
         self.clock = clock
         self.origin = origin
-        self.planned = planned
+        self.planned = Set(steps.map(\.id))
+        self.prerequisites = Dictionary((steps + onDemand).map { ($0.id, $0.after) }, uniquingKeysWith: { $1 })
     }
 
     var now: Duration { clock.now() - origin }
@@ -94,8 +100,13 @@ final class OnDemandRun {
         cancel()
     }
 
-    /// When the step `id` finished; `nil` if it has not (or finished in a run this one repeats).
-    func end(of id: String) -> Duration? { ends[id] }
+    /// The prerequisite that held `step` up (``HeldBy``), of those that finished since it was
+    /// asked for at `asked`; `nil` if it could start at once.
+    func heldBy(_ step: InitializationStepInfo, askedAt asked: Duration) -> String? {
+        HeldBy.latest(
+            of: step.after, end: { id in ends[id].flatMap { $0 >= asked ? $0 : nil } },
+            after: { prerequisites[$0] ?? [] })
+    }
 
     func record(
         _ step: InitializationStepInfo, _ outcome: InitializationStepTiming.Outcome, from start: Duration,

@@ -124,7 +124,8 @@ extension DependencyInitializer {
     /// handle to this run, with how the other steps ended by then. `nil` without on-demand steps.
     private func bindOnDemandSteps(on process: Process, recorder: RunRecorder, tracing: RunTracing) -> OnDemandRun? {
         guard !graph.onDemand.isEmpty else { return nil }
-        let run = OnDemandRun(clock: clock, origin: recorder.origin, planned: Set(plan.map(\.id)), tracing: tracing)
+        let run = OnDemandRun(
+            clock: clock, origin: recorder.origin, steps: plan, onDemand: graph.onDemandPlan, tracing: tracing)
         let isRepeat = previousProcess != nil
         let nodes = graph.onDemand
         let infos = graph.onDemandPlan
