@@ -46,7 +46,7 @@ struct DescriptionTests {
             createProcess: { TestProcess() },
             steps: [
                 .async("fact", title: "Fetch the fact") { _ in },
-                .async("warm", title: "Warm the cache", optional: true, stage: .afterReady) { _ in
+                .async("warm", title: "Warm the cache", optional: true, schedule: .afterReady) { _ in
                     throw Failure()
                 },
             ],

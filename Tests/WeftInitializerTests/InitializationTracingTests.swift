@@ -158,7 +158,7 @@ struct OnDemandTracingTests {
         #expect(step.parentSpanID == request.spanID)
         #expect(step.links.compactMap { $0.context.inMemorySpanContext?.spanID } == [run.spanID])
         #expect(step.attributes["weft.step.id"]?.toSpanAttribute() == "index")
-        #expect(step.attributes["weft.step.stage"]?.toSpanAttribute() == "on demand")
+        #expect(step.attributes["weft.step.schedule"]?.toSpanAttribute() == "on demand")
         #expect(step.attributes["weft.step.outcome"]?.toSpanAttribute() == "failed")
         #expect(step.attributes["weft.step.attempts"]?.toSpanAttribute() == 2)
         #expect(step.events.map(\.name) == ["weft.step.retry"])

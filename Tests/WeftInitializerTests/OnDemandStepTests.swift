@@ -86,7 +86,7 @@ struct OnDemandStepTests {
         #expect(result.onDemandSteps.map(\.step.id) == ["database"])
         #expect(result.onDemandSteps.first?.outcome == .finished)
         #expect(result.onDemandSteps.first?.step.isOnDemand == true)
-        #expect(result.onDemandSteps.first?.step.stage == .afterReady)
+        #expect(result.onDemandSteps.first?.step.schedule == .afterReady)
         // Asked for after the run: the request held it, not a prerequisite.
         #expect(result.onDemandSteps.first?.heldBy == nil)
     }
@@ -189,7 +189,7 @@ struct OnDemandStepTests {
         let result = try await initializer([
             .sync("env") { _ in },
             .onDemand(value) { _ in "made" },
-            .async("warm", stage: .afterReady) { process in
+            .async("warm", schedule: .afterReady) { process in
                 let made = try await value.value()
                 await process.append("warm with \(made)")
             },
@@ -409,7 +409,7 @@ struct OnDemandStepTests {
 
         let later = try #require(throws: InitializationConfigurationError.self) {
             try initializer([
-                .sync("env") { _ in }, .sync("warm", stage: .afterReady) { _ in },
+                .sync("env") { _ in }, .sync("warm", schedule: .afterReady) { _ in },
                 .onDemand(value, after: ["warm"]) { _ in 1 },
             ])
         }

@@ -30,7 +30,8 @@ private func measuredRun(factMs: Int) async throws -> InitializationReport {
         steps: [
             .sync("env") { $0.append("env") },
             .async("fact", after: ["env"]) { _ in try await clock.sleep(for: .milliseconds(factMs)) },
-            .async("warm", after: ["fact"], stage: .afterReady) { _ in try await clock.sleep(for: .milliseconds(10)) },
+            .async("warm", after: ["fact"], schedule: .afterReady) { _ in try await clock.sleep(for: .milliseconds(10))
+            },
         ],
         clock: InitializationClock(clock))
     let run = Task { try await initializer.run() }

@@ -89,7 +89,7 @@ struct StartupDeadlineTests {
         let initializer = try DependencyInitializer(
             createProcess: { TestProcess() },
             steps: [
-                .async("warm", stage: .afterReady) { _ in try await clock.sleep(until: .init(offset: .seconds(9))) }
+                .async("warm", schedule: .afterReady) { _ in try await clock.sleep(until: .init(offset: .seconds(9))) }
             ],
             clock: InitializationClock(clock), deadline: .seconds(5))
         let result = try await initializer.run()

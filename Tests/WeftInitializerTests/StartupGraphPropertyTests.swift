@@ -27,7 +27,7 @@ private struct RandomStep {
     /// Each attempt's duration in milliseconds (async steps; sync steps take no time).
     var durations: [Int]
     var baseDelay: Int
-    /// Whether it runs after ready (``InitializationStage/afterReady``): then it may fail every
+    /// Whether it runs after ready (``InitializationSchedule/afterReady``): then it may fail every
     /// attempt, as an optional step may.
     var isLater = false
     /// Whether it runs only when asked for (``OnDemand``): the test asks for every such step,
@@ -226,14 +226,16 @@ private func steps(
         }
         guard step.isAsync else {
             let fails = step.failing > 0
-            return .sync(id, after: after, optional: step.isOptional, stage: step.isLater ? .afterReady : .beforeReady)
-            {
+            return .sync(
+                id, after: after, optional: step.isOptional, schedule: step.isLater ? .afterReady : .beforeReady
+            ) {
                 _ in
                 if fails { throw TestError(message: "\(id) failed") }
             }
         }
         return .async(
-            id, after: after, optional: step.isOptional, stage: step.isLater ? .afterReady : .beforeReady, retry: retry
+            id, after: after, optional: step.isOptional, schedule: step.isLater ? .afterReady : .beforeReady,
+            retry: retry
         ) { _ in try await attempt() }
     }
 }

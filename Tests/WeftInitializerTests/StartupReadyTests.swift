@@ -7,10 +7,10 @@ import Testing
 /// An async graph step that takes `milliseconds` on `clock`, then logs its id; it throws
 /// instead when `failing`.
 private func timed(
-    _ id: String, _ milliseconds: Int, after: [String] = [], stage: InitializationStage = .beforeReady,
+    _ id: String, _ milliseconds: Int, after: [String] = [], schedule: InitializationSchedule = .beforeReady,
     failing: Bool = false, on clock: ManualClock
 ) -> InitializationStep<TestProcess> {
-    .async(id, after: after, stage: stage) { process in
+    .async(id, after: after, schedule: schedule) { process in
         try await clock.sleep(for: .milliseconds(milliseconds))
         if failing { throw TestError(message: "\(id) failed") }
         await process.append(id)
@@ -60,8 +60,8 @@ private func readyGraph(
         steps: [
             timed("env", 10, on: clock),
             timed("fact", 30, after: ["env"], on: clock),
-            timed("warm", 50, after: ["env"], stage: .afterReady, failing: warmFails, on: clock),
-            timed("index", 20, after: ["warm"], stage: .afterReady, on: clock),
+            timed("warm", 50, after: ["env"], schedule: .afterReady, failing: warmFails, on: clock),
+            timed("index", 20, after: ["warm"], schedule: .afterReady, on: clock),
         ],
         clock: InitializationClock(clock), deadline: deadline)
 }
@@ -108,7 +108,7 @@ struct StartupReadyTests {
         #expect(report.stepsAfterReady.map(\.step.id) == ["warm", "index"])
         let warm = try #require(report.steps.first { $0.step.id == "warm" })
         #expect(warm.startOffset == .milliseconds(40))
-        #expect(warm.step.stage == .afterReady)
+        #expect(warm.step.schedule == .afterReady)
         #expect(!report.isDegraded)
         #expect(result.process.log == ["env", "fact", "warm", "index"])
         #expect(report.traceEventJSON().contains(#""name":"ready","ph":"i""#))
@@ -198,13 +198,13 @@ struct StartupReadyTests {
             try DependencyInitializer(
                 createProcess: { TestProcess() },
                 steps: [
-                    .sync("warm", stage: .afterReady) { _ in },
+                    .sync("warm", schedule: .afterReady) { _ in },
                     .sync("screen", after: ["warm"]) { _ in },
                 ])
         } throws: { error in
             guard let error = error as? InitializationConfigurationError else { return false }
             return error.code == .readyStepAfterLaterStep && error.steps == ["screen", "warm"]
-                && error.description.contains("mark 'screen' `stage: .afterReady` too")
+                && error.description.contains("mark 'screen' `schedule: .afterReady` too")
         }
     }
 

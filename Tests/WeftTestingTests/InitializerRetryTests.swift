@@ -81,7 +81,7 @@ struct InitializerRetryTests {
             createProcess: { Launch() },
             steps: [
                 .sync("fact") { $0.fact = "Cats sleep 16 hours a day." },
-                .async("warm", after: ["fact"], stage: .afterReady) { _ in _ = try await flakyNever() },
+                .async("warm", after: ["fact"], schedule: .afterReady) { _ in _ = try await flakyNever() },
             ])
         let result = try await withRun(of: initializer) { run in try await run.value }
         #expect(result.container == "Cats sleep 16 hours a day.")

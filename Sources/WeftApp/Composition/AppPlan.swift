@@ -131,7 +131,7 @@ public enum AppPlan {
         },
         .async(
             "health", title: "Check service health", type: .repeatable, after: ["server", "client"],
-            stage: .afterReady, timeout: .seconds(20)
+            schedule: .afterReady, timeout: .seconds(20)
         ) {
             process in
             let (container, _) = try await process.services()

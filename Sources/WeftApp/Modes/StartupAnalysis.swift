@@ -120,7 +120,7 @@ public struct StartupAnalysis: Sendable {
                     Step(
                         id: timing.step.id, title: timing.step.title, after: timing.step.after,
                         kind: timing.step.kindLabel, optional: timing.step.isOptional,
-                        afterReady: timing.step.stage == .afterReady,
+                        afterReady: timing.step.schedule == .afterReady,
                         startMs: Self.milliseconds(timing.startOffset), durationMs: Self.milliseconds(timing.duration),
                         endMs: Self.milliseconds(timing.endOffset), attempts: timing.attempts,
                         outcome: timing.outcome.description, heldBy: timing.heldBy,
@@ -185,7 +185,7 @@ public struct StartupAnalysis: Sendable {
     /// ` (3 attempts, failed)`: what the duration alone does not say.
     private static func notes(_ timing: InitializationStepTiming) -> String {
         var notes: [String] = []
-        if timing.step.stage == .afterReady { notes.append("after ready") }
+        if timing.step.schedule == .afterReady { notes.append("after ready") }
         if timing.attempts > 1 { notes.append("\(timing.attempts) attempts") }
         if timing.outcome != .finished { notes.append(timing.outcome.description) }
         return notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"

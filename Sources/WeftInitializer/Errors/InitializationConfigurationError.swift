@@ -81,12 +81,12 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
             let step = quoted.first ?? "?"
             let later = quoted.dropFirst().first ?? "?"
             return "Step \(step) is needed for ready but runs after \(later), which runs after ready: mark \(step) "
-                + "`stage: .afterReady` too, or \(later) `stage: .beforeReady`."
+                + "`schedule: .afterReady` too, or \(later) `schedule: .beforeReady`."
         case .onDemandStepAfterLaterStep:
             let step = quoted.first ?? "?"
             let later = quoted.dropFirst().first ?? "?"
             return "On-demand step \(step) waits for \(later), which runs after ready: an on-demand step may wait "
-                + "only for steps needed for ready and for other on-demand steps. Mark \(later) `stage: .beforeReady`, "
+                + "only for steps needed for ready and for other on-demand steps. Mark \(later) `schedule: .beforeReady`, "
                 + "or make it on demand too."
         case .waitsForOnDemandStep:
             let step = quoted.first ?? "?"

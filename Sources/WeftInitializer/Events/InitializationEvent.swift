@@ -4,7 +4,7 @@
 /// A run yields `started`, then for each phase that has steps `phaseStarted`, the phase's
 /// step events and `phaseFinished`, and ends with exactly one `finished` or `failed`. A run that
 /// gets ready yields `ready` once, before `finished`: after the last step needed for ready
-/// ended, and before any step after ready (``InitializationStage/afterReady``) starts.
+/// ended, and before any step after ready (``InitializationSchedule/afterReady``) starts.
 /// A step's `stepStarted` always precedes its `stepRetrying`, `stepFinished`, `stepFailed`
 /// and `stepCancelled`; a step that is skipped yields only `stepSkipped`. Async steps' events
 /// interleave. Nothing follows `finished` or `failed`: the stream then finishes.

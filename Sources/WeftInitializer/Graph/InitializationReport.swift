@@ -18,7 +18,7 @@ public struct InitializationReport: Sendable {
     /// the last of them (in the report `run()` returns, which is made at ready, to ready).
     public let elapsed: Duration
     /// The time from the start of the run to ready: when every step needed for ready had ended
-    /// (``InitializationStage``). The same as ``elapsed`` for a run without steps after ready;
+    /// (``InitializationSchedule``). The same as ``elapsed`` for a run without steps after ready;
     /// `nil` for a run that failed, or was cancelled, before it was ready.
     public let ready: Duration?
     /// The run's deadline, when the run failed because it passed
@@ -35,8 +35,8 @@ public struct InitializationReport: Sendable {
         self.missedDeadline = missedDeadline
     }
 
-    /// The steps that ran after ready (``InitializationStage/afterReady``), in plan order.
-    public var stepsAfterReady: [InitializationStepTiming] { steps.filter { $0.step.stage == .afterReady } }
+    /// The steps that ran after ready (``InitializationSchedule/afterReady``), in plan order.
+    public var stepsAfterReady: [InitializationStepTiming] { steps.filter { $0.step.schedule == .afterReady } }
 
     /// The steps that decided the total time, first to last: the step that ended last, the
     /// prerequisite that held it (the one that finished last), that step's, and so on.
@@ -88,7 +88,7 @@ public struct InitializationReport: Sendable {
     /// Whether an optional step, or a step after ready, failed, so that the run went on without
     /// it and what needs it.
     public var isDegraded: Bool {
-        steps.contains { $0.outcome == .failed && ($0.step.isOptional || $0.step.stage == .afterReady) }
+        steps.contains { $0.outcome == .failed && ($0.step.isOptional || $0.step.schedule == .afterReady) }
     }
 
     /// The run in the Chrome trace-event format, which Perfetto (ui.perfetto.dev) and
@@ -137,7 +137,7 @@ public struct InitializationReport: Sendable {
             )
         }
         lines += events.map(\.json)
-        if let ready, steps.contains(where: { $0.step.stage == .afterReady }) {
+        if let ready, steps.contains(where: { $0.step.schedule == .afterReady }) {
             // An instant event across the whole trace, where the run got ready.
             lines.append(
                 "{\"name\":\"ready\",\"ph\":\"i\",\"s\":\"g\",\"ts\":\(JSONText.microseconds(ready)),"

@@ -37,7 +37,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
     ///   - after: The ids of the steps that must finish first.
     ///   - optional: Whether a failure leaves the run degraded (its dependents skipped)
     ///     instead of failing it.
-    ///   - stage: Whether the run needs the step to be ready (the default), or runs it after.
+    ///   - schedule: Whether the run needs the step to be ready (the default), or runs it after.
     ///   - run: The work; throw to fail the step.
     public static func sync(
         _ id: String,
@@ -45,11 +45,12 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         type: InitializationStepType = .simple,
         after: [String] = [],
         optional: Bool = false,
-        stage: InitializationStage = .beforeReady,
+        schedule: InitializationSchedule = .beforeReady,
         run: @escaping @MainActor @Sendable (Process) throws -> Void
     ) -> InitializationStep {
         InitializationStep(
-            id, title: title, type: type, after: after, optional: optional, stage: stage, timeout: nil, retry: .never,
+            id, title: title, type: type, after: after, optional: optional, schedule: schedule, timeout: nil,
+            retry: .never,
             priority: nil, work: .sync(run))
     }
 
@@ -62,7 +63,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
     ///   - after: The ids of the steps that must finish first.
     ///   - optional: Whether a failure leaves the run degraded (its dependents skipped)
     ///     instead of failing it.
-    ///   - stage: Whether the run needs the step to be ready (the default), or runs it after.
+    ///   - schedule: Whether the run needs the step to be ready (the default), or runs it after.
     ///   - timeout: The longest one attempt may run; it is then cancelled and abandoned, and
     ///     counts as a failed attempt.
     ///   - retry: How often to try, and how long to wait between tries.
@@ -76,7 +77,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         type: InitializationStepType = .simple,
         after: [String] = [],
         optional: Bool = false,
-        stage: InitializationStage = .beforeReady,
+        schedule: InitializationSchedule = .beforeReady,
         timeout: Duration? = nil,
         retry: InitializationRetry = .never,
         priority: TaskPriority? = nil,
@@ -84,27 +85,27 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         apply: @escaping @MainActor @Sendable (Process, Value) -> Void
     ) -> InitializationStep {
         InitializationStep(
-            id, title: title, type: type, after: after, optional: optional, stage: stage, timeout: timeout,
+            id, title: title, type: type, after: after, optional: optional, schedule: schedule, timeout: timeout,
             retry: retry, priority: priority, work: .async(.producing(produce, apply: apply)))
     }
 
     /// An asynchronous step that stores nothing into the process, such as a check or a
     /// warm-up. The parameters are those of
-    /// ``async(_:title:type:after:optional:stage:timeout:retry:priority:produce:apply:)``.
+    /// ``async(_:title:type:after:optional:schedule:timeout:retry:priority:produce:apply:)``.
     public static func async(
         _ id: String,
         title: String = "",
         type: InitializationStepType = .simple,
         after: [String] = [],
         optional: Bool = false,
-        stage: InitializationStage = .beforeReady,
+        schedule: InitializationSchedule = .beforeReady,
         timeout: Duration? = nil,
         retry: InitializationRetry = .never,
         priority: TaskPriority? = nil,
         run: @escaping @Sendable (Process) async throws -> Void
     ) -> InitializationStep {
         InitializationStep(
-            id, title: title, type: type, after: after, optional: optional, stage: stage, timeout: timeout,
+            id, title: title, type: type, after: after, optional: optional, schedule: schedule, timeout: timeout,
             retry: retry, priority: priority, work: .async(.run(run)))
     }
 
@@ -142,7 +143,7 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
         apply: @escaping @MainActor @Sendable (Process, Value) -> Void = { _, _ in }
     ) -> InitializationStep {
         var step = InitializationStep(
-            handle.id, title: title, type: type, after: after, optional: false, stage: .afterReady, timeout: timeout,
+            handle.id, title: title, type: type, after: after, optional: false, schedule: .afterReady, timeout: timeout,
             retry: retry, priority: priority, work: .async(.run { _ in }))
         step.node.binder = { process, run, info, keepingValue in
             handle.bind(
@@ -156,12 +157,12 @@ public struct InitializationStep<Process: DependencyInitializationProcess>: Send
 
     private init(
         _ id: String, title: String, type: InitializationStepType, after: [String], optional: Bool,
-        stage: InitializationStage, timeout: Duration?, retry: InitializationRetry, priority: TaskPriority?,
+        schedule: InitializationSchedule, timeout: Duration?, retry: InitializationRetry, priority: TaskPriority?,
         work: StepNode<Process>.Work
     ) {
         node = StepNode(
             id: id, title: title.isEmpty ? id : title, type: type, after: after, isOptional: optional,
-            timeout: timeout, retry: retry, priority: priority, work: work, stage: stage)
+            timeout: timeout, retry: retry, priority: priority, work: work, schedule: schedule)
     }
 }
 
@@ -186,7 +187,7 @@ struct StepNode<Process: DependencyInitializationProcess>: Sendable {
     /// Its index within its phase's list.
     var index = 0
     /// Whether a run needs it to be ready; an on-demand step's reads `afterReady`.
-    var stage: InitializationStage = .beforeReady
+    var schedule: InitializationSchedule = .beforeReady
     /// For an on-demand step: points its handle at a run that reached ready, with the run's
     /// process, the step's description, and whether a finished `.simple` step keeps its value.
     var binder: (@MainActor @Sendable (Process, OnDemandRun, InitializationStepInfo, Bool) -> Void)?
@@ -199,9 +200,9 @@ struct StepNode<Process: DependencyInitializationProcess>: Sendable {
     var isOnDemand: Bool { binder != nil }
 
     /// When it runs, for the graph's checks: before ready, after, or on demand.
-    var schedule: StepSchedule { isOnDemand ? .onDemand : stage == .afterReady ? .afterReady : .beforeReady }
+    var runsAt: StepRunsAt { isOnDemand ? .onDemand : schedule == .afterReady ? .afterReady : .beforeReady }
 }
 
-/// When a step runs, for a graph's checks: before ready, after ready, or on demand. Not nested in
+/// When a step runs, for a graph's checks: its schedule, or on demand. Not nested in
 /// the generic ``StepNode``, whose nested types' metadata is looked up at each use.
-enum StepSchedule { case beforeReady, afterReady, onDemand }
+enum StepRunsAt { case beforeReady, afterReady, onDemand }

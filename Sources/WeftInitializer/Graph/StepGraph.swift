@@ -104,23 +104,23 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             throw InitializationConfigurationError(code: .cycle, steps: cycle.map { nodes[$0].id })
         }
         for (position, node) in nodes.enumerated() {
-            let stages = prerequisites[position].map { nodes[$0].schedule }
-            switch node.schedule {
+            let runsAt = prerequisites[position].map { nodes[$0].runsAt }
+            switch node.runsAt {
             case .onDemand:
-                if let later = stages.firstIndex(of: .afterReady) {
+                if let later = runsAt.firstIndex(of: .afterReady) {
                     throw InitializationConfigurationError(
                         code: .onDemandStepAfterLaterStep, steps: [node.id, nodes[prerequisites[position][later]].id])
                 }
                 continue
             case .beforeReady:
-                if let later = stages.firstIndex(of: .afterReady) {
+                if let later = runsAt.firstIndex(of: .afterReady) {
                     throw InitializationConfigurationError(
                         code: .readyStepAfterLaterStep, steps: [node.id, nodes[prerequisites[position][later]].id])
                 }
             case .afterReady:
                 break
             }
-            if let onDemand = stages.firstIndex(of: .onDemand) {
+            if let onDemand = runsAt.firstIndex(of: .onDemand) {
                 throw InitializationConfigurationError(
                     code: .waitsForOnDemandStep, steps: [node.id, nodes[prerequisites[position][onDemand]].id])
             }
@@ -157,7 +157,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
                 position: nodes.count + 1 + index, type: node.type,
                 after: node.after.enumerated().filter { !node.after[..<$0.offset].contains($0.element) }.map(\.element),
                 isAsync: true,
-                isOptional: false, retry: node.retry, stage: .afterReady, isOnDemand: true)
+                isOptional: false, retry: node.retry, schedule: .afterReady, isOnDemand: true)
         }
     }
 
@@ -166,7 +166,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             InitializationStepInfo(
                 id: node.id, title: node.title, phase: node.phase, index: node.index, position: position,
                 type: node.type, after: prerequisites[position].map { nodes[$0].id }, isAsync: node.isAsync,
-                isOptional: node.isOptional, retry: node.retry, stage: node.stage)
+                isOptional: node.isOptional, retry: node.retry, schedule: node.schedule)
         }
     }
 
@@ -221,7 +221,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
         GraphRun.Steps(
             plan: plan, prerequisites: prerequisites, dependents: dependents, works: works, timeouts: timeouts,
             priorities: priorities, isPhased: isPhased, process: process,
-            afterReady: plan.map { $0.stage == .afterReady })
+            afterReady: plan.map { $0.schedule == .afterReady })
     }
 
     /// The part of this graph a repeat runs: the steps `seeds` selects and every step that
@@ -241,7 +241,7 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             return StepNode(
                 id: node.id, title: node.title, type: node.type, after: node.after.filter(keptIDs.contains),
                 isOptional: node.isOptional, timeout: node.timeout, retry: node.retry, priority: node.priority,
-                work: node.work, phase: node.phase, index: node.index, stage: node.stage)
+                work: node.work, phase: node.phase, index: node.index, schedule: node.schedule)
         }
         // Every on-demand step stays: the repeat binds each to its run, and decides there
         // whether a finished one keeps its value. Its prerequisites that do not run again

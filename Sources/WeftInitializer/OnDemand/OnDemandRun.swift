@@ -133,7 +133,8 @@ final class OnDemandRun {
     /// A step's description for a handle that no run has bound.
     nonisolated static func unboundStep(_ id: String) -> InitializationStepInfo {
         InitializationStepInfo(
-            id: id, title: id, phase: .graph, index: 0, position: -1, type: .simple, isAsync: true, stage: .afterReady,
+            id: id, title: id, phase: .graph, index: 0, position: -1, type: .simple, isAsync: true,
+            schedule: .afterReady,
             isOnDemand: true)
     }
 

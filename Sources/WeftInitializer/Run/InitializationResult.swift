@@ -2,7 +2,7 @@
 /// timeline; also the way to run the repeatable steps again with `runRepeat`.
 ///
 /// `run()` returns it as soon as the run is ready. Steps after ready
-/// (``InitializationStage/afterReady``) then run on: ``waitForLaterSteps()`` waits for them and
+/// (``InitializationSchedule/afterReady``) then run on: ``waitForLaterSteps()`` waits for them and
 /// returns the whole run's report.
 @MainActor
 public final class InitializationResult<Process: DependencyInitializationProcess> {

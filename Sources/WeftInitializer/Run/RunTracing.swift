@@ -56,7 +56,7 @@ final class RunTracing {
         span.attributes["weft.step.title"] = step.title
         span.attributes["weft.step.id"] = step.id
         span.attributes["weft.step.type"] = step.type == .repeatable ? "repeatable" : "simple"
-        span.attributes["weft.step.stage"] = step.isOnDemand ? "on demand" : step.stage.description
+        span.attributes["weft.step.schedule"] = step.isOnDemand ? "on demand" : step.schedule.description
         return span
     }
 

@@ -1,4 +1,6 @@
-/// A phase of an initialization run, in the order the phases run.
+/// Which part of a run a step belongs to: one of the three lists of the phased form (pre-sync,
+/// async, post-sync, in the order they run), a graph, or the container built at the end. (When
+/// a step of a graph runs, before ready or after, is its ``InitializationSchedule``.)
 ///
 /// Later releases may add phases: a `switch` needs a `default`.
 public enum InitializationPhase: Sendable, Hashable, CustomStringConvertible {

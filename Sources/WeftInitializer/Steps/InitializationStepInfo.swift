@@ -26,9 +26,9 @@ public struct InitializationStepInfo: Sendable, Hashable {
     public var isOptional: Bool { storage.fields.isOptional }
     /// How often the step is tried.
     public var retry: InitializationRetry { storage.fields.retry }
-    /// Whether the run needs the step to be ready, or runs it after; ``InitializationStage/afterReady``
+    /// Whether the run needs the step to be ready, or runs it after; ``InitializationSchedule/afterReady``
     /// for a step run on demand (``isOnDemand``).
-    public var stage: InitializationStage { storage.fields.stage }
+    public var schedule: InitializationSchedule { storage.fields.schedule }
     /// Whether the step runs only when its value is first asked for, through its ``OnDemand``
     /// handle: the run neither starts nor waits for it.
     public var isOnDemand: Bool { storage.fields.isOnDemand }
@@ -44,7 +44,7 @@ public struct InitializationStepInfo: Sendable, Hashable {
         let isAsync: Bool
         let isOptional: Bool
         let retry: InitializationRetry
-        let stage: InitializationStage
+        let schedule: InitializationSchedule
         let isOnDemand: Bool
     }
 
@@ -69,13 +69,13 @@ public struct InitializationStepInfo: Sendable, Hashable {
         isAsync: Bool = false,
         isOptional: Bool = false,
         retry: InitializationRetry = .never,
-        stage: InitializationStage = .beforeReady,
+        schedule: InitializationSchedule = .beforeReady,
         isOnDemand: Bool = false
     ) {
         storage = Storage(
             Fields(
                 id: id, title: title, phase: phase, index: index, position: position, type: type, after: after,
-                isAsync: isAsync, isOptional: isOptional, retry: retry, stage: stage, isOnDemand: isOnDemand))
+                isAsync: isAsync, isOptional: isOptional, retry: retry, schedule: schedule, isOnDemand: isOnDemand))
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -8,7 +8,7 @@ func startReadyFirst() async throws {
     // doc begins
     let readySteps =
         steps + [
-            .async("warm", title: "Warm the image cache", after: ["fact"], stage: .afterReady) { _ in
+            .async("warm", title: "Warm the image cache", after: ["fact"], schedule: .afterReady) { _ in
                 try await Task.sleep(for: .milliseconds(5))
             }
         ]

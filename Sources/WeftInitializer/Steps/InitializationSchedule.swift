@@ -1,4 +1,5 @@
-/// When a step of a graph runs: before the run is ready, or after.
+/// When a step of a graph runs, measured from the moment the run is ready: before it, or
+/// after. (Which list a step was given in is its ``InitializationPhase``.)
 ///
 /// A run is *ready* once every step marked ``beforeReady`` (the default) has ended: `run()`
 /// returns then, and the app can show its first screen. Steps marked ``afterReady`` start only
@@ -6,7 +7,7 @@
 /// background (``InitializationResult/waitForLaterSteps()``). A step run on demand
 /// (``InitializationStep/onDemand(_:title:type:after:timeout:retry:priority:produce:apply:)``)
 /// is neither: it reads ``afterReady`` and ``InitializationStepInfo/isOnDemand``.
-public enum InitializationStage: Sendable, Hashable, CustomStringConvertible {
+public enum InitializationSchedule: Sendable, Hashable, CustomStringConvertible {
     /// Needed for ready: `run()` waits for the step, and its failure fails the run (unless it is
     /// optional). The default.
     case beforeReady
