@@ -14,16 +14,6 @@ import WeftPrimitives
 /// is. The run does not wait for abandoned attempts; the scheduler's task does.
 @MainActor
 final class GraphRun {
-    /// Where a step is.
-    enum State {
-        /// Waiting for this many prerequisites to finish.
-        case waiting(Int)
-        /// Waiting out the delay before this attempt.
-        case delayed(attempt: Int)
-        /// This attempt is running.
-        case running(attempt: Int, since: Duration)
-        case ended
-    }
 
     /// What the scheduler learns from attempts, timers and the run's task.
     enum Message: Sendable {
@@ -92,113 +82,6 @@ final class GraphRun {
     /// The scheduler's task, which the run's cancellation cancels from any thread.
     let scheduler = Locked<Task<Void, Never>?>(nil)
 
-    /// The run's scheduler: its state, and what it needs of the run, copied in. A local value of
-    /// the scheduler's task, changed in place by its `mutating` methods, so that Swift checks its
-    /// exclusive access when it compiles rather than at each access, as it would for a class's
-    /// stored property.
-    @MainActor
-    struct Scheduler {
-        typealias Apply = GraphRun.Apply
-        typealias Subject = GraphRun.Subject
-        typealias Verdict = GraphRun.Verdict
-        typealias Message = GraphRun.Message
-
-        let run: GraphRun
-        let plan: [InitializationStepInfo]
-        let prerequisites: [[Int]]
-        let dependents: [[Int]]
-        let works: [Work]
-        let timeouts: [Duration?]
-        let priorities: [TaskPriority?]
-        let isPhased: Bool
-        let process: Subject
-        let afterReady: [Bool]
-        let recorder: RunRecorder
-        let deadline: Duration?
-        let inbox: Mailbox<Message>
-        /// Where each step and the run are.
-        var table: Table
-
-        init(_ run: GraphRun, graphStart: Duration?, startsCancelled: Bool) {
-            let steps = run.steps
-            (self.run, plan, prerequisites, dependents, works) =
-                (run, steps.plan, steps.prerequisites, steps.dependents, steps.works)
-            (timeouts, priorities, isPhased, process, afterReady) =
-                (steps.timeouts, steps.priorities, steps.isPhased, steps.process, steps.afterReady)
-            (recorder, deadline, inbox) = (run.recorder, run.deadline, run.inbox)
-            let count = plan.count
-            var table = Table(
-                steps: prerequisites.map { StepRun(state: .waiting($0.count)) },
-                unended: count, life: .starting(Starting(remaining: afterReady.lazy.filter { !$0 }.count)))
-            table.ready.reserveCapacity(count)
-            if isPhased {
-                for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
-            }
-            table.phaseStarts[InitializationPhase.graph.slot] = graphStart
-            // Cancelled before it began: the scheduler ends the run at the first step instead of
-            // starting it (the cancellation handler ran before there was a task to cancel).
-            if startsCancelled { table.life.markCancelled() }
-            self.table = table
-        }
-    }
-
-    /// Where each step and the run are.
-    struct Table {
-        /// Every step's state, by position: one array, one allocation for the run.
-        var steps: [StepRun]
-        /// The task of each running attempt that can time out, for cancelling it.
-        var attemptTasks: [Int: Task<Void, Never>] = [:]
-        /// Steps whose prerequisites have finished, in the order they became ready.
-        var ready: [Int] = []
-        var readyHead = 0
-        var unended: Int
-        /// For the three phases: how many steps of each phase have not ended, and when each began.
-        var phaseRemaining = [Int](repeating: 0, count: 5)
-        var phaseStarts = [Duration?](repeating: nil, count: 5)
-        /// Where the run is in its life.
-        var life: Life
-    }
-
-    /// Where a run is in its life: the one state its entry points (its start, a step's end, a
-    /// timer, a cancellation, the deadline, ready, the verdict) switch over.
-    enum Life {
-        /// Before ready.
-        case starting(Starting)
-        /// Ready: every step needed for ready ended, `heldBy` last (-1 with none that ran), and
-        /// the steps after ready run. `isCancelled`: cancelled since; no step starts.
-        case ready(heldBy: Int, isCancelled: Bool)
-        /// The verdict is given: what attempts and timers report now is discarded.
-        case ended(Verdict)
-    }
-
-    /// A run before ready.
-    struct Starting {
-        /// How many steps needed for ready have not ended.
-        var remaining: Int
-        /// Steps after ready whose prerequisites finished: they start at ready.
-        var deferred: [Int] = []
-        /// The timer of the run's deadline, which bounds the time to ready.
-        var deadline: Task<Void, Never>?
-        /// Cancelled: no step starts.
-        var isCancelled = false
-    }
-
-    /// Where one step is.
-    struct StepRun {
-        var state: State
-        /// When the step's first attempt started.
-        var start = Duration.zero
-        var end = Duration.zero
-        /// The step's attempts that ended, and what its retry policy makes of a failure.
-        var attempts = StepAttempts()
-        /// The position of the prerequisite the step waited for last; -1 for none.
-        var heldBy = -1
-        /// The running attempt's timeout, or the retry delay being waited out.
-        var timer: Task<Void, Never>?
-        /// Whether the step was skipped (it never ran).
-        var isSkipped = false
-    }
-
     init(_ steps: Steps, recorder: RunRecorder, deadline: Duration? = nil) {
         self.deadline = deadline
         self.steps = steps
@@ -251,39 +134,5 @@ final class GraphRun {
     nonisolated func cancelLaterSteps() {
         inbox.post(.cancel)
         scheduler.withLock { $0?.cancel() }
-    }
-}
-
-extension GraphRun.Life {
-    /// Whether the verdict is still to be given.
-    var isOpen: Bool {
-        if case .ended = self { false } else { true }
-    }
-
-    /// Whether the run was cancelled: no step starts.
-    var isCancelled: Bool {
-        switch self {
-        case .starting(let starting): starting.isCancelled
-        case .ready(_, let isCancelled): isCancelled
-        case .ended: true
-        }
-    }
-
-    /// Marks an open run cancelled.
-    mutating func markCancelled() {
-        switch self {
-        case .starting: whileStarting { $0.isCancelled = true }
-        case .ready(let heldBy, _): self = .ready(heldBy: heldBy, isCancelled: true)
-        case .ended: break
-        }
-    }
-
-    /// Changes the run before ready with `change`; nothing after. The payload is moved out
-    /// first, so that its arrays are changed in place rather than copied.
-    mutating func whileStarting(_ change: (inout GraphRun.Starting) -> Void) {
-        guard case .starting(var starting) = self else { return }
-        self = .ready(heldBy: -1, isCancelled: false)
-        change(&starting)
-        self = .starting(starting)
     }
 }
