@@ -57,5 +57,34 @@ struct DescriptionTests {
         #expect(!whole.description.contains("Initialization"))
     }
 
+    @Test("a step, an initializer, an on-demand handle and a budget read as declared")
+    func declarations() throws {
+        let search = OnDemand<Int>("search")
+        let steps: [InitializationStep<TestProcess>] = [
+            .sync("env", title: "Choose the environment") { _ in },
+            .async(
+                "fact", title: "Fetch the fact", after: ["env"], timeout: .seconds(2), retry: .exponential(attempts: 3)
+            ) { _ in },
+            .async("warm", after: ["fact"], optional: true, schedule: .afterReady) { _ in },
+            .onDemand(search, after: ["env"]) { _ in 1 },
+        ]
+        #expect("\(steps[0])" == "'Choose the environment' (env): sync")
+        #expect(
+            "\(steps[1])"
+                == "'Fetch the fact' (fact): async, after env, 3 attempts, 100 ms doubling to 10000 ms, 20% jitter, timeout 2.0 s"
+        )
+        #expect("\(steps[2])" == "'warm' (warm): async, after fact, optional, after ready")
+        #expect("\(steps[3])" == "'search' (search): on demand, after env")
+        let initializer = try DependencyInitializer(createProcess: { TestProcess() }, steps: steps)
+        #expect("\(initializer)" == "initializer of 3 steps (2 before ready, 1 after) and 1 on demand")
+        #expect("\(search)" == "on-demand step search")
+
+        let budget = StartupBudget(
+            ready: .init(median: .milliseconds(300), p90: .milliseconds(500)),
+            steps: ["fact": .init(p90: .milliseconds(120))])
+        #expect("\(budget)" == "ready: median ≤ 0.3 s, p90 ≤ 0.5 s\nstep fact: p90 ≤ 0.12 s")
+        #expect("\(StartupBudget())" == "no limits")
+    }
+
     private struct Failure: Error {}
 }

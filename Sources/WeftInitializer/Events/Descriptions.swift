@@ -88,3 +88,57 @@ extension InitializationResult: CustomStringConvertible {
     /// The run's ``report`` as it reads at ready: ``waitForLaterSteps()`` gives the whole run's.
     public nonisolated var description: String { report.description }
 }
+
+extension InitializationStep: CustomStringConvertible {
+    /// The step as declared: `'Fetch the fact' (fact): async, after env, 3 attempts, 200 ms
+    /// doubling to 5000 ms, 10% jitter, timeout 2.0 s`, naming only what differs from the
+    /// defaults (sync, no prerequisite, required, before ready, no timeout, no retry).
+    public var description: String {
+        var parts = [node.isOnDemand ? "on demand" : node.isAsync ? "async" : "sync"]
+        if !node.after.isEmpty { parts.append("after \(node.after.joined(separator: ", "))") }
+        if node.isOptional { parts.append("optional") }
+        if node.schedule == .afterReady, !node.isOnDemand { parts.append("after ready") }
+        if node.type == .repeatable { parts.append("repeatable") }
+        if node.retry.attempts > 1 { parts.append("\(node.retry)") }
+        if let timeout = node.timeout { parts.append("timeout \(timeout.secondsText)") }
+        return "'\(node.title)' (\(node.id)): \(parts.joined(separator: ", "))"
+    }
+}
+
+extension DependencyInitializer: CustomStringConvertible {
+    /// `initializer of 4 steps (3 before ready, 1 after) and 1 on demand`.
+    public nonisolated var description: String {
+        let later = plan.filter { $0.schedule == .afterReady }.count
+        var text = "initializer of \(plan.count) step\(plan.count == 1 ? "" : "s")"
+        if later > 0 { text += " (\(plan.count - later) before ready, \(later) after)" }
+        let onDemand = graph.onDemand.count
+        if onDemand > 0 { text += " and \(onDemand) on demand" }
+        return text
+    }
+}
+
+extension OnDemand: CustomStringConvertible {
+    /// `on-demand step search`.
+    public nonisolated var description: String { "on-demand step \(id)" }
+}
+
+extension StartupBudget.Limit: CustomStringConvertible {
+    /// `median ≤ 0.3 s, p90 ≤ 0.5 s`, or `no limit`.
+    public var description: String {
+        let limits = [median.map { "median ≤ \($0.secondsText)" }, p90.map { "p90 ≤ \($0.secondsText)" }]
+            .compactMap { $0 }
+        return limits.isEmpty ? "no limit" : limits.joined(separator: ", ")
+    }
+}
+
+extension StartupBudget: CustomStringConvertible {
+    /// A line per limit: `ready: median ≤ 0.3 s`, `total: …`, then `step fact: p90 ≤ 0.12 s`,
+    /// steps by id; `no limits` for an empty budget.
+    public var description: String {
+        var lines: [String] = []
+        if let ready { lines.append("ready: \(ready)") }
+        if let total { lines.append("total: \(total)") }
+        for (id, limit) in steps.sorted(by: { $0.key < $1.key }) { lines.append("step \(id): \(limit)") }
+        return lines.isEmpty ? "no limits" : lines.joined(separator: "\n")
+    }
+}
