@@ -73,9 +73,7 @@ extension GraphRun.Scheduler {
             }
             let inbox = inbox
             let sleep = InitializationSleep.retryDelay(step: plan[position], attempt: next)
-            table.steps[position].timer = Self.timer(
-                until: recorder.origin + end + delay, on: recorder.clock, for: sleep
-            ) {
+            table.steps[position].timer = recorder.clock.timer(until: recorder.origin + end + delay, for: sleep) {
                 inbox.post(.delayEnded(position, attempt: next))
             }
             return

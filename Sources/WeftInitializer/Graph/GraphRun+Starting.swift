@@ -18,7 +18,7 @@ extension GraphRun.Scheduler {
             // The deadline bounds the time to ready.
             if let deadline {
                 let inbox = inbox
-                let timer = Self.timer(until: recorder.origin + deadline, on: recorder.clock, for: .runDeadline) {
+                let timer = recorder.clock.timer(until: recorder.origin + deadline, for: .runDeadline) {
                     inbox.post(.deadlinePassed)
                 }
                 table.life.whileStarting { $0.deadline = timer }
@@ -149,7 +149,7 @@ extension GraphRun.Scheduler {
         group.addTask { await work.value }
         let inbox = inbox
         let sleep = InitializationSleep.stepTimeout(step: plan[position], attempt: attempt)
-        table.steps[position].timer = Self.timer(until: origin + since + timeout, on: recorder.clock, for: sleep) {
+        table.steps[position].timer = recorder.clock.timer(until: origin + since + timeout, for: sleep) {
             inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
     }
@@ -185,21 +185,6 @@ extension GraphRun.Scheduler {
             } catch {
                 report(.failure(error))
             }
-        }
-    }
-
-    /// A task that calls `fire` at `deadline`, unless it is cancelled first; its sleep says
-    /// what it waits for (``InitializationSleep``).
-    static func timer(
-        until deadline: Duration, on clock: InitializationClock, for sleep: InitializationSleep,
-        fire: @escaping @Sendable () -> Void
-    ) -> Task<Void, Never> {
-        Task.detached {
-            let slept = await InitializationSleep.$current.withValue(sleep) {
-                (try? await clock.sleepUntil(deadline)) != nil
-            }
-            guard slept else { return }
-            fire()
         }
     }
 }

@@ -254,10 +254,9 @@ struct OnDemandBinding<Value: Sendable> {
                 if let span { RunTracing.retrying(span, attempt: attempt, delay: delay, error: error) }
                 if delay > .zero {
                     let sleep = InitializationSleep.retryDelay(step: step, attempt: attempt)
-                    let slept = await InitializationSleep.$current.withValue(sleep) {
-                        (try? await run.clock.sleepUntil(run.origin + end + delay)) != nil
+                    if await !run.clock.sleep(until: run.origin + end + delay, for: sleep) {
+                        return .failure(ended(.cancelled, from: start, attempts.ended, heldBy: heldBy, span))
                     }
-                    if !slept { return .failure(ended(.cancelled, from: start, attempts.ended, heldBy: heldBy, span)) }
                 }
             }
         }

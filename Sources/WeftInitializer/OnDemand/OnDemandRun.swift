@@ -167,13 +167,9 @@ final class OnDemandRun {
                         race.end(.failure(error))
                     }
                 }
-                let sleep = InitializationSleep.stepTimeout(step: step, attempt: attempt)
-                let timer = Task.detached {
-                    let slept = await InitializationSleep.$current.withValue(sleep) {
-                        (try? await clock.sleepUntil(deadline)) != nil
-                    }
-                    guard slept else { return }
-                    race.end(.failure(InitializationStepTimeoutError(stepTitle: step.title, timeout: timeout)))
+                let timeoutError = InitializationStepTimeoutError(stepTitle: step.title, timeout: timeout)
+                let timer = clock.timer(until: deadline, for: .stepTimeout(step: step, attempt: attempt)) {
+                    race.end(.failure(timeoutError))
                 }
                 race.keep([work, timer])
             }

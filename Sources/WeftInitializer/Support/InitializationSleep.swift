@@ -14,3 +14,22 @@ package enum InitializationSleep: Sendable, Equatable {
     /// The sleep the current task is in, if it is one of a run's.
     @TaskLocal package static var current: InitializationSleep?
 }
+
+extension InitializationClock {
+    /// Sleeps until `deadline` (an offset on this clock), as `sleep` says it does; `false` when
+    /// the task was cancelled first. The one way a run waits: a timeout, a retry delay, its
+    /// deadline.
+    func sleep(until deadline: Duration, for sleep: InitializationSleep) async -> Bool {
+        await InitializationSleep.$current.withValue(sleep) { (try? await sleepUntil(deadline)) != nil }
+    }
+
+    /// A task that calls `fire` at `deadline`, unless it is cancelled first.
+    func timer(
+        until deadline: Duration, for sleep: InitializationSleep, fire: @escaping @Sendable () -> Void
+    ) -> Task<Void, Never> {
+        Task.detached {
+            guard await self.sleep(until: deadline, for: sleep) else { return }
+            fire()
+        }
+    }
+}
