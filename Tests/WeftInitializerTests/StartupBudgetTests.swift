@@ -144,11 +144,23 @@ struct StartupBudgetTests {
         ]
         let check = limits.check(runs)
         #expect(!check.isWithinBudget)
-        #expect(check.unknownSteps == [.init(id: "fetch", closest: "fact")])
         #expect(
-            check.breaches.map(\.kind) == [.missing(1, of: 2), .missing(1, of: 2)])
-        #expect(check.description.contains(#"the budget limits step "fetch", which no run has: did you mean "fact"?"#))
+            check.breaches.map(\.kind) == [.missing(1, of: 2), .missing(1, of: 2), .unknownStep(closest: "fact")])
+        #expect(check.breaches.last?.measure == "step fetch")
+        #expect(
+            check.description.contains(#"step fetch: the budget limits it, but no run has it: did you mean "fact"?"#))
         #expect(check.description.contains("ready: missing from 1 of 2 runs"))
-        #expect(!StartupBudget().check([StartupBudget.Run]()).isWithinBudget)
+        let none = StartupBudget().check([StartupBudget.Run]())
+        #expect(!none.isWithinBudget)
+        #expect(none.breaches.map(\.kind) == [.noRuns])
+    }
+
+    @Test("A budget whose only fault is a misspelt step id has a breach: a gate on breaches fails on it")
+    func typoIsABreach() {
+        let budget = StartupBudget(steps: ["histroy": .init(median: .seconds(1))])
+        let check = budget.check([StartupBudget.Run(ready: .zero, total: .zero, steps: ["history": .zero])])
+        #expect(!check.breaches.isEmpty)
+        #expect(!check.isWithinBudget)
+        #expect("\(check.breaches[0])".contains(#"did you mean "history"?"#))
     }
 }

@@ -99,7 +99,9 @@ struct DiagnosticsTests {
         #expect(slow.all == ["Service"])
     }
 
-    @Test("Resolution errors reach the error hook and the log, filtered by level")
+    @Test(
+        "Resolution errors reach the error hook and the log: thrown ones at debug, ones resolve turns into nil at warning"
+    )
     func errorHookAndLog() {
         let container = Container()
         let errors = Log()
@@ -107,13 +109,26 @@ struct DiagnosticsTests {
         container.diagnostics.onResolutionError = { errors.append($0.key.description) }
         _ = try? container.require(Service.self)
         #expect(errors.all == ["Service"])
-        container.diagnostics.logger = CapturingLogHandler.logger(logged, level: .critical)
+        container.diagnostics.logger = CapturingLogHandler.logger(logged, level: .info)
         _ = try? container.require(Service.self)
-        #expect(logged.all.isEmpty)  // below the logger's level
-        container.diagnostics.logger = CapturingLogHandler.logger(logged, level: .error)
+        #expect(logged.all.isEmpty)  // thrown to the caller: at debug, below the logger's level
+        container.diagnostics.logger = CapturingLogHandler.logger(logged, level: .debug)
         _ = try? container.require(Service.self)
         #expect(logged.all.count == 1)
-        #expect(logged.all.first?.hasPrefix("error: No registration for Service") == true)
+        #expect(logged.all.first?.hasPrefix("debug: No registration for Service") == true)
+        // Swallowed by `resolve`: nobody else sees it, so it warns.
+        container.register(ServiceC.self) { () throws -> ServiceC in throw Boom() }
+        container.diagnostics.logger = CapturingLogHandler.logger(logged, level: .warning)
+        #expect(container.resolve(ServiceC.self) == nil)
+        #expect(logged.all.count == 2)
+        #expect(logged.all.last?.hasPrefix("warning: resolve gave nil: ") == true)
+    }
+
+    @Test("With no logger set, a container logs through Logger(label: \"weft\"), where the app's logging system says")
+    func defaultLogger() {
+        let diagnostics = Diagnostics()
+        #expect(diagnostics.logger.label == "weft")
+        #expect(!(diagnostics.logger.handler is SwiftLogNoOpLogHandler))
     }
 
     @Test("resolve -> T? of an unregistered type is a probe: nil, no report; a broken registered service is reported")

@@ -5,7 +5,7 @@ import WeftPrimitives
 /// resolutions and resolution errors.
 ///
 /// ```swift
-/// container.diagnostics.logger = Logger(label: "weft")   // silent until you pass one
+/// container.diagnostics.logger = Logger(label: "weft.container")  // else Logger(label: "weft")
 /// container.diagnostics.slowResolutionThreshold = .milliseconds(50)
 /// container.diagnostics.onSlowResolution = { key, duration in metrics.record(key, duration) }
 /// ```
@@ -14,9 +14,19 @@ import WeftPrimitives
 /// threshold is set; hooks are read only when something is reported.
 public struct Diagnostics: Sendable {
     /// Where the container logs, with metadata (`weft.key`, `weft.duration`). Its log level
-    /// is the one that applies. A no-op logger by default: a library stays silent unless
-    /// asked, so it never writes behind a full-screen UI's back.
-    public var logger = Logger(label: "weft", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// is the one that applies.
+    ///
+    /// By default `Logger(label: "weft")`, as swift-log has libraries do: the logs go where the
+    /// app's `LoggingSystem.bootstrap` sends them, to standard error at `info` when the app sets
+    /// nothing, so a warning reaches someone without set-up. An app that owns the terminal (a
+    /// full-screen UI) or wants silence says so: it bootstraps the logging system, or sets a
+    /// logger here. Made when something is logged, so the logging system the app bootstrapped by
+    /// then applies.
+    public var logger: Logger {
+        get { chosenLogger ?? Logger(label: "weft") }
+        set { chosenLogger = newValue }
+    }
+    private var chosenLogger: Logger?
     /// Factories slower than this are reported to ``onSlowResolution`` and logged as warnings.
     public var slowResolutionThreshold: Duration?
     /// Called with the key and duration of every factory slower than the threshold.
@@ -40,7 +50,8 @@ public struct Diagnostics: Sendable {
     /// SwiftPM's and Xcode's debug configurations do) the mistake is an error by default, as
     /// ASP.NET Core's `ValidateScopes` is in Development: the resolve throws, naming the
     /// service and the path that reached it. In a release build the value is made and
-    /// ``logger`` warns, so a shipped app keeps working. Set it either way to choose. Checked
+    /// ``logger`` warns (on standard error unless the app sends logs elsewhere), so a shipped
+    /// app keeps working. Set it either way to choose. Checked
     /// only when a value is created.
     public var validatesScopes = Diagnostics.validatesScopesByDefault
 
@@ -108,10 +119,16 @@ extension Container {
         diagnostics.logger.warning("\(sited(error).description)", metadata: ["weft.key": "\(key)"])
     }
 
-    func report(_ error: ResolutionError) {
+    /// Reports an outermost resolution's error: to the hook, and to the log. An error thrown to
+    /// the caller is logged at `debug` (the caller has it, as swift-log's guidelines for
+    /// libraries ask); one `resolve(_:)` turns into `nil`, which nobody else sees, at `warning`.
+    func report(_ error: ResolutionError, swallowed: Bool = false) {
         let diagnostics = self.diagnostics
         diagnostics.onResolutionError?(error)
-        diagnostics.logger.error("\(error.description)", metadata: ["weft.key": "\(error.key)"])
+        diagnostics.logger.log(
+            level: swallowed ? .warning : .debug,
+            swallowed ? "resolve gave nil: \(error.description)" : "\(error.description)",
+            metadata: ["weft.key": "\(error.key)"])
     }
 
     func noteDuration(_ duration: Duration, of key: ServiceKey) {

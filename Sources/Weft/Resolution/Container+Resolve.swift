@@ -431,7 +431,7 @@ extension Container {
     func outermost(_ error: ResolutionError, of key: ServiceKey? = nil, miss: Miss = .fail) -> ResolutionError {
         if miss == .probe, error.code == .notRegistered, error.key == key, error.path.isEmpty { return error }
         let error = sited(error)
-        report(error)
+        report(error, swallowed: miss == .probe)
         return error
     }
 

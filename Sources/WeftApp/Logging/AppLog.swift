@@ -13,10 +13,14 @@ import NIOConcurrencyHelpers
 /// The app's log: lines appended to a file (``WeftPaths/logFile``), never written to the
 /// terminal, which the full-screen app owns.
 enum AppLog {
-    /// A logger at `level` writing to `file`, or `nil` when either is missing or `level` is
-    /// not a swift-log level. The file and its folder are made on the first line logged.
-    static func logger(level: String?, file: URL?) -> Logger? {
-        guard let level = level.flatMap(Logger.Level.init(rawValue:)), let file else { return nil }
+    /// A logger at `level` writing to `file`; a silent one when either is missing or `level` is
+    /// not a swift-log level, since the terminal is the app's (a library's default logger would
+    /// write to standard error behind the full-screen screens). The file and its folder are made
+    /// on the first line logged.
+    static func logger(level: String?, file: URL?) -> Logger {
+        guard let level = level.flatMap(Logger.Level.init(rawValue:)), let file else {
+            return Logger(label: "weft", factory: { _ in SwiftLogNoOpLogHandler() })
+        }
         let sink = FileSink(url: file)
         var logger = Logger(label: "weft") { label in FileLogHandler(label: label, sink: sink) }
         logger.logLevel = level

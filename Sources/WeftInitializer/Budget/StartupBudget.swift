@@ -191,11 +191,11 @@ public struct StartupBudget: Sendable, Hashable, Codable {
         measure("ready", ready, \.ready)
         measure("total", total) { $0.total }
         let known = Set(runs.flatMap(\.steps.keys))
-        var unknown: [StartupBudgetCheck.UnknownStep] = []
+        var unknown: [StartupBudgetCheck.Breach] = []
         for (id, limit) in steps.sorted(by: { $0.key < $1.key }) {
             guard known.contains(id) || runs.isEmpty else {
                 let closest = known.min { (editDistance($0, id), $0) < (editDistance($1, id), $1) }
-                unknown.append(StartupBudgetCheck.UnknownStep(id: id, closest: closest))
+                unknown.append(StartupBudgetCheck.Breach(measure: "step \(id)", kind: .unknownStep(closest: closest)))
                 continue
             }
             measure("step \(id)", limit) { $0.steps[id] }

@@ -1,7 +1,7 @@
 import WeftPrimitives
 
-/// How runs measured up to a ``StartupBudget``: each limited measure, the limits they broke,
-/// and the budget's own problems. Its `description` is a table for a CI log.
+/// How runs measured up to a ``StartupBudget``: each limited measure, and every way the runs
+/// broke the budget (``breaches``). Its `description` is a table for a CI log.
 public struct StartupBudgetCheck: Sendable, Hashable, CustomStringConvertible {
     /// Which statistic of a measure broke its limit.
     public enum Statistic: String, Sendable, Hashable {
@@ -35,7 +35,8 @@ public struct StartupBudgetCheck: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A limit a measure broke.
+    /// A way the runs broke the budget: a limit a measure broke, a measure missing from runs, a
+    /// step the budget names that no run has, or no run at all.
     public struct Breach: Sendable, Hashable, CustomStringConvertible {
         /// How.
         public enum Kind: Sendable, Hashable {
@@ -43,14 +44,19 @@ public struct StartupBudgetCheck: Sendable, Hashable, CustomStringConvertible {
             case over(Statistic, value: Duration, limit: Duration)
             /// The measure is missing from this many of the runs.
             case missing(Int, of: Int)
+            /// The budget limits a step no run has (a typo, or a step since renamed); `closest`
+            /// is the id the runs have nearest to it, if they have any.
+            case unknownStep(closest: String?)
+            /// There was no run to check.
+            case noRuns
         }
 
-        /// The measure: `ready`, `total` or `step ID`.
+        /// The measure: `ready`, `total` or `step ID`; `runs` for ``Kind/noRuns``.
         public let measure: String
         public let kind: Kind
 
-        /// How many times its limit the value is (3.1 for 3.1×); `nil` for a missing measure, or
-        /// a limit of zero.
+        /// How many times its limit the value is (3.1 for 3.1×); `nil` but for a measure over a
+        /// limit above zero.
         public var factor: Double? {
             guard case .over(_, let value, let limit) = kind, limit > .zero else { return nil }
             return value.secondsValue / limit.secondsValue
@@ -67,20 +73,13 @@ public struct StartupBudgetCheck: Sendable, Hashable, CustomStringConvertible {
             case .missing(let count, let runs):
                 return "\(measure): missing from \(count) of \(runs) runs (the run failed, or the step did not run). "
                     + "Fix what stopped it, or remove the limit if the step is gone."
+            case .unknownStep(let closest):
+                return "\(measure): the budget limits it, but no run has it"
+                    + (closest.map { ": did you mean \"\($0)\"?" } ?? ".")
+                    + " Fix the id in the budget file, or remove it."
+            case .noRuns:
+                return "no run to check. Run the start-up at least once before checking it."
             }
-        }
-    }
-
-    /// A step the budget names that no run has.
-    public struct UnknownStep: Sendable, Hashable, CustomStringConvertible {
-        /// The id in the budget.
-        public let id: String
-        /// The closest id the runs have, if any.
-        public let closest: String?
-
-        public var description: String {
-            "the budget limits step \"\(id)\", which no run has"
-                + (closest.map { ": did you mean \"\($0)\"?" } ?? "") + " Fix the id in the budget file, or remove it."
         }
     }
 
@@ -88,14 +87,24 @@ public struct StartupBudgetCheck: Sendable, Hashable, CustomStringConvertible {
     public let runs: Int
     /// Each limited measure, in the budget's order: ready, total, then steps by id.
     public let measures: [Measure]
-    /// The budget's steps that no run has.
-    public let unknownSteps: [UnknownStep]
+    /// The steps the budget names that no run has, as breaches.
+    private let unknownSteps: [Breach]
 
-    /// Every limit a measure broke.
-    public var breaches: [Breach] { measures.flatMap(\.breaches) }
+    init(runs: Int, measures: [Measure], unknownSteps: [Breach]) {
+        self.runs = runs
+        self.measures = measures
+        self.unknownSteps = unknownSteps
+    }
 
-    /// Whether every measure kept its limits and the budget names only steps the runs have.
-    public var isWithinBudget: Bool { breaches.isEmpty && unknownSteps.isEmpty && runs > 0 }
+    /// Every way the runs broke the budget: each limit a measure broke, each measure missing
+    /// from runs, each step the budget names that no run has, or that there was no run. Empty
+    /// exactly when the runs are within budget: a CI gate fails on any.
+    public var breaches: [Breach] {
+        (runs == 0 ? [Breach(measure: "runs", kind: .noRuns)] : []) + measures.flatMap(\.breaches) + unknownSteps
+    }
+
+    /// Whether the runs are within budget: ``breaches`` is empty.
+    public var isWithinBudget: Bool { breaches.isEmpty }
 
     /// A table a CI log shows: a line per measure (median, 90th percentile, limits, ✓ or ✗),
     /// then what broke and what to do.
@@ -113,13 +122,12 @@ public struct StartupBudgetCheck: Sendable, Hashable, CustomStringConvertible {
             .compactMap { $0 }.joined(separator: ", ")
             lines.append("  \(measure.breaches.isEmpty ? "✓" : "✗") \(name)  \(median), \(p90)  (\(limits))")
         }
-        if runs == 0 { lines.append("✗ no run to check") }
-        let problems = breaches.map(\.description) + unknownSteps.map(\.description)
-        if problems.isEmpty {
-            if runs > 0 { lines.append("within budget") }
+        let breaches = breaches
+        if breaches.isEmpty {
+            lines.append("within budget")
         } else {
             lines.append("over budget:")
-            lines += problems.map { "  - \($0)" }
+            lines += breaches.map { "  - \($0)" }
         }
         return lines.joined(separator: "\n")
     }

@@ -19,6 +19,12 @@ let package = Package(
                 .product(name: "WeftInitializer", package: "weft"),
             ]
         ),
+        // Built in release by scripts/check-consumer: a scoped service resolved from the root
+        // warns on standard error with no logging set up.
+        .executableTarget(
+            name: "ScopedFromRoot",
+            dependencies: [.product(name: "Weft", package: "weft")]
+        ),
         // The testing kit, as a user's test target names it: no package more to resolve.
         .testTarget(
             name: "LibraryConsumerTests",

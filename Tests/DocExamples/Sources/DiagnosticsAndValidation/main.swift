@@ -4,7 +4,7 @@ import Weft
 
 let container = Container()
 let metrics = Metrics()  // your metrics client
-container.diagnostics.logger = Logger(label: "weft")  // silent until you pass one
+container.diagnostics.logger = Logger(label: "shop.weft")  // else Logger(label: "weft")
 container.diagnostics.onResolutionError = { error in metrics.increment("weft.error.\(error.code)") }
 container.diagnostics.slowResolutionThreshold = .milliseconds(50)
 container.diagnostics.onSlowResolution = { key, duration in metrics.record("\(key)", duration) }

@@ -55,3 +55,18 @@ _ = try services.require(Repository.self)
 try await services.shutdown()
 print(await disposals.order)  // ["server", "database", "repository", "primary pool"]
 // doc ends
+
+// doc begins
+final class Uploader: Disposable {
+    func dispose() async throws { try await Task.sleep(for: .seconds(30)) }  // a flush that hangs
+}
+
+let app = Container()
+app.register(Uploader.self, lifetime: .singleton) { _ in Uploader() }
+_ = try app.require(Uploader.self)
+do {
+    try await app.shutdown(deadline: .milliseconds(200))
+} catch {
+    print(error.abandoned.map { "\($0.key) \($0.reason)" })  // ["Uploader shareElapsed"]
+}
+// doc ends

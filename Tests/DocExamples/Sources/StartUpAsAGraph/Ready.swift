@@ -34,6 +34,8 @@ func startReadyFirst() async throws {
     }
     let check = budget.check(reports)
     print(check)  // within budget
+    // A CI gate: any breach fails it, a misspelt step id too.
+    guard check.isWithinBudget else { exit(1) }
     // doc ends
     precondition(check.isWithinBudget && check.measures.count == 2, "\(check)")
 }
