@@ -28,8 +28,11 @@ extension DependencyInitializer {
     /// after ready, once they ended), so a callback may start the initializer again.
     func perform() async throws -> InitializationResult<Process> {
         let tracing = RunTracing(tracer: tracer, isRepeat: previousProcess != nil, stepCount: plan.count)
-        let listeners: [(any RunObserver)?] = [tracing.observer, RunMetrics.observer(), hub, StepCallbacks(callbacks)]
-        let recorder = RunRecorder(clock: clock, plan: plan, tracing: tracing, listeners: listeners.compactMap { $0 })
+        var listeners: [any RunObserver] = [hub]
+        if let tracing = tracing.observer { listeners.append(tracing) }
+        if let metrics = RunMetrics.observer() { listeners.append(metrics) }
+        if let callbacks = StepCallbacks.observer(for: callbacks) { listeners.append(callbacks) }
+        let recorder = RunRecorder(clock: clock, plan: plan, tracing: tracing, listeners: listeners)
         let process: Process
         if let carryOver, let previousProcess {
             process = carryOver(previousProcess)

@@ -50,11 +50,16 @@ final class StepCallbacks: RunObserver {
     private let onSuccessStep: (@MainActor @Sendable (InitializationStepInfo, Duration) -> Void)?
     private var plan: [InitializationStepInfo] = []
 
-    /// The observer for `callbacks`; `nil` when it has none of these to call.
-    init?<Process>(_ callbacks: InitializationCallbacks<Process>) {
+    /// The observer for `callbacks`; `nil` when it has none of these to call (decided before
+    /// one is made: a failing class initializer would allocate first).
+    static func observer<Process>(for callbacks: InitializationCallbacks<Process>) -> StepCallbacks? {
         guard callbacks.onStart != nil || callbacks.onStartStep != nil || callbacks.onSuccessStep != nil else {
             return nil
         }
+        return StepCallbacks(callbacks)
+    }
+
+    private init<Process>(_ callbacks: InitializationCallbacks<Process>) {
         onStart = callbacks.onStart
         onStartStep = callbacks.onStartStep
         onSuccessStep = callbacks.onSuccessStep

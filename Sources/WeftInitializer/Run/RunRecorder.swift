@@ -28,7 +28,7 @@ final class RunRecorder {
         self.log = RunLog(plan: plan)
         self.tracing = tracing
         self.listeners = listeners
-        self.stepListeners = listeners.filter(\.observesSteps)
+        self.stepListeners = listeners.filter { $0.observesSteps }
     }
 
     /// The time since the start of the run.
