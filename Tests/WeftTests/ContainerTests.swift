@@ -106,6 +106,26 @@ struct ContainerTests {
         }
     }
 
+    @Test("Asking for a concrete type whose protocol is registered names the protocol, and the other way")
+    func protocolSuggestions() {
+        let container = Container()
+        container.register((any SuggestedLogger).self) { ConsoleSuggestedLogger() }
+        let error = #expect(throws: ResolutionError.self) { try container.require(ConsoleSuggestedLogger.self) }
+        #expect(error?.suggestions == [ServiceKey((any SuggestedLogger).self)])
+        #expect(error?.description.contains("Did you mean SuggestedLogger?") == true)
+        #expect(
+            error?.description.contains(
+                "If SuggestedLogger is a protocol ConsoleSuggestedLogger conforms to, resolve `(any SuggestedLogger).self`"
+            )
+                == true)
+
+        let concrete = Container()
+        concrete.register(ConsoleSuggestedLogger.self) { ConsoleSuggestedLogger() }
+        let reverse = #expect(throws: ResolutionError.self) { try concrete.require((any SuggestedLogger).self) }
+        #expect(reverse?.suggestions == [ServiceKey(ConsoleSuggestedLogger.self)])
+        #expect(reverse?.description.contains("also: (any SuggestedLogger).self") == true)
+    }
+
     @Test("A failing factory surfaces its underlying error and the path to it")
     func factoryFailed() throws {
         let container = Container()
@@ -201,3 +221,6 @@ struct ContainerTests {
         #expect(infos["Logger"]?.hasCachedInstance == false)
     }
 }
+
+protocol SuggestedLogger: Sendable {}
+struct ConsoleSuggestedLogger: SuggestedLogger {}

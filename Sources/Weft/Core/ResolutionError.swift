@@ -230,6 +230,21 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             if !suggestions.isEmpty {
                 text += " Did you mean \(suggestions.map { "\($0)" }.joined(separator: ", "))?"
             }
+            // Most often a protocol registered and a type that conforms to it asked for, or the
+            // other way: say how to ask for what is registered.
+            if let registered = suggestions.first(where: {
+                Container.namesHoldEachOther($0.typeName, key.typeName)
+            }) {
+                let (shorter, longer) =
+                    registered.typeName.count < key.typeName.count
+                    ? (registered.typeName, key.typeName) : (key.typeName, registered.typeName)
+                text +=
+                    registered.typeName == shorter
+                    ? " If \(shorter) is a protocol \(longer) conforms to, resolve `(any \(shorter)).self`:"
+                        + " that is what is registered."
+                    : " If \(shorter) is a protocol \(longer) conforms to, register \(longer) as that too"
+                        + " (`also: (any \(shorter)).self`), or resolve `\(longer).self`."
+            }
             guard sites[key] == nil else { return text }
             return text + " Register it with `container.register(\(key.typeName).self) { … }`."
         case .circularDependency:
