@@ -17,3 +17,12 @@ package func editDistance(_ a: String, _ b: String) -> Int {
     }
     return previous[b.count]
 }
+
+/// The candidate closest to `name`, if one is close enough to be a typo of it: within a third of
+/// its length (at least 2 edits), the nearest first, ties by name. For "did you mean" in errors
+/// that name something by a string (a module's dependency, a step's prerequisite).
+package func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    let limit = max(2, name.count / 3)
+    return candidates.lazy.filter { $0 != name }.map { ($0, editDistance($0, name)) }.filter { $0.1 <= limit }
+        .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+}

@@ -88,6 +88,11 @@ struct StartupGraphTests {
         }
         #expect(missing?.code == .missingPrerequisite && missing?.steps == ["b", "nope"])
         #expect(missing?.description.contains("'nope'") == true)
+        let typo = configurationError {
+            try DependencyInitializer(
+                createProcess: { TestProcess() }, steps: [logged("history"), logged("fact", after: ["histroy"])])
+        }
+        #expect(typo?.description.contains("no step has that id: did you mean 'history'?") == true)
         let duplicate = configurationError {
             try DependencyInitializer(createProcess: { TestProcess() }, steps: [logged("a"), logged("a")])
         }

@@ -104,6 +104,18 @@ struct ModuleContractTests {
         )
     }
 
+    @Test("An install names every unmet requirement of the module, not only the first")
+    func everyUnmetRequirement() async {
+        let priceKey = ServiceKey(Service.self, name: "prices")
+        let checkout = SpecModule(name: "Checkout", requirements: [databaseKey, priceKey]) { _ in }
+        let error = await #expect(throws: ModuleError.self) { try await Container().install([checkout]) }
+        #expect(error?.unmetRequirements == [databaseKey, priceKey])
+        #expect(
+            error?.description.hasPrefix(
+                "Module Checkout requires DataStore and \"prices\" Service, which no installed module registers.")
+                == true)
+    }
+
     @Test("A registration for an inactive context does not meet a requirement")
     func inactiveContextRequirement() async {
         let container = Container()
@@ -289,6 +301,7 @@ struct ModuleValidationTests {
         #expect(problem.code == .missingDependency)
         #expect(problem.module == "FeedModule")
         #expect(problem.description.contains("by module FeedModule) needs DataStore, which is not registered."))
+        #expect(problem.description.contains("Declare DataStore in the `requirements` of module FeedModule"))
         #expect(problem == .missingDependency(service: ServiceKey(FeedService.self), missing: databaseKey))
     }
 

@@ -60,6 +60,16 @@ struct ModuleTests {
         await #expect(throws: ModuleError.ordering(OrderingError.missing("Network", requiredBy: "User"))) {
             try await Container().install([TestModule(name: "User", dependencies: ["Network"], log: log)])
         }
+        // A typo of a module in the list is named.
+        let typo = await #expect(throws: ModuleError.self) {
+            try await Container().install([
+                TestModule(name: "Network", log: log), TestModule(name: "Needy", dependencies: ["Netwrok"], log: log),
+            ])
+        }
+        #expect(typo?.orderingError?.closest == "Network")
+        #expect(
+            typo?.description.contains("Needy depends on Netwrok, which is not in the list. Did you mean Network?")
+                == true)
         await #expect(throws: ModuleError.ordering(OrderingError.duplicate("Core"))) {
             try await Container().install([TestModule(name: "Core", log: log), TestModule(name: "Core", log: log)])
         }

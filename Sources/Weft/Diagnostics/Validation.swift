@@ -196,6 +196,10 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
             switch code {
             case .missingDependency:
                 "\(service) needs \(dependency), which is not registered."
+                    + (module.map {
+                        " Declare \(dependency) in the `requirements` of module \($0), so that `install` checks it, "
+                            + "and register it (or install a module that does)."
+                    } ?? "")
             case .circularDependency:
                 "Circular dependency: \(cycle.map(\.description).joined(separator: " → "))\(registeredInCycle)."
             case .captiveDependency:

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// Orders named items so each comes after the items it depends on.
 ///
 /// The one ordering mechanism behind ``Module`` installation and ``Bootstrapped``: stable
@@ -40,7 +42,9 @@ enum DependencyOrder {
             stack.append(name(items[index]))
             for dependency in dependencies(items[index]) where !satisfied.contains(dependency) {
                 guard let next = byName[dependency] else {
-                    throw .missing(dependency, requiredBy: name(items[index]))
+                    throw .missing(
+                        dependency, requiredBy: name(items[index]),
+                        closest: closest(to: dependency, among: byName.keys))
                 }
                 try visit(next)
             }
@@ -84,12 +88,16 @@ public struct OrderingError: Error, Sendable, Hashable, CustomStringConvertible 
     public let cycle: [String]
     /// For ``Code/missing``, the item that depends on the missing name.
     public let requiredBy: String?
+    /// For ``Code/missing``, the name in the list closest to the missing one, when it is close
+    /// enough to be a typo of it.
+    public let closest: String?
 
-    private init(_ code: Code, name: String, cycle: [String] = [], requiredBy: String? = nil) {
+    private init(_ code: Code, name: String, cycle: [String] = [], requiredBy: String? = nil, closest: String? = nil) {
         self.code = code
         self.name = name
         self.cycle = cycle
         self.requiredBy = requiredBy
+        self.closest = closest
     }
 
     /// The items in `path` depend on each other in a loop; `path` starts and ends with the same name.
@@ -97,9 +105,10 @@ public struct OrderingError: Error, Sendable, Hashable, CustomStringConvertible 
         OrderingError(.cycle, name: path.last ?? "", cycle: path)
     }
 
-    /// `requiredBy` depends on `name`, which is not in the list.
-    public static func missing(_ name: String, requiredBy: String) -> OrderingError {
-        OrderingError(.missing, name: name, requiredBy: requiredBy)
+    /// `requiredBy` depends on `name`, which is not in the list; `closest` is the name in the
+    /// list it is likely a typo of.
+    public static func missing(_ name: String, requiredBy: String, closest: String? = nil) -> OrderingError {
+        OrderingError(.missing, name: name, requiredBy: requiredBy, closest: closest)
     }
 
     /// Two items are named `name`.
@@ -112,7 +121,8 @@ public struct OrderingError: Error, Sendable, Hashable, CustomStringConvertible 
         case .cycle:
             "Dependency cycle: \(cycle.joined(separator: " → ")). Remove one of these dependencies."
         case .missing:
-            "\(requiredBy ?? "An item") depends on \(name), which is not in the list. Add \(name) or drop the dependency."
+            "\(requiredBy ?? "An item") depends on \(name), which is not in the list."
+                + (closest.map { " Did you mean \($0)?" } ?? "") + " Add \(name) or drop the dependency."
         default:
             "Two items are named \(name). Names must be unique."
         }

@@ -144,9 +144,9 @@ extension Container {
             staged.formUnion(outer.stagedKeys)
         }
         for module in configured {
-            for requirement in module.requirements
-            where !staged.contains(requirement) && registration(for: requirement) == nil {
-                throw .unmetRequirement(module: module.label, requirement: requirement)
+            let unmet = module.requirements.filter { !staged.contains($0) && registration(for: $0) == nil }
+            if let first = unmet.first {
+                throw .unmetRequirement(module: module.label, requirement: first, others: Array(unmet.dropFirst()))
             }
         }
     }

@@ -64,11 +64,14 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// For ``Code/configurationFailed``, what the module's ``Module/configure(_:)`` threw. Two
     /// errors that differ only in it are equal.
     public let underlyingError: (any Error)?
+    /// For ``Code/unmetRequirement``, every requirement of ``module`` that is not met, in the
+    /// order declared: ``key`` and the others, so that one install names all that is missing.
+    public let unmetRequirements: [ServiceKey]
 
     private init(
         _ code: Code, module: String, key: ServiceKey? = nil, earlierModule: String? = nil,
         site: RegistrationSite? = nil, earlierSite: RegistrationSite? = nil, orderingError: OrderingError? = nil,
-        underlyingError: (any Error)? = nil
+        underlyingError: (any Error)? = nil, unmetRequirements: [ServiceKey] = []
     ) {
         self.code = code
         self.module = module
@@ -78,6 +81,7 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
         self.earlierSite = earlierSite
         self.orderingError = orderingError
         self.underlyingError = underlyingError
+        self.unmetRequirements = unmetRequirements
     }
 
     /// The modules cannot be ordered, for the reason `error` gives.
@@ -90,9 +94,11 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
         ModuleError(.configurationFailed, module: module, underlyingError: underlying)
     }
 
-    /// `module` requires `requirement`, which nothing registers.
-    public static func unmetRequirement(module: String, requirement: ServiceKey) -> ModuleError {
-        ModuleError(.unmetRequirement, module: module, key: requirement)
+    /// `module` requires `requirement`, which nothing registers, and the `others` after it.
+    public static func unmetRequirement(
+        module: String, requirement: ServiceKey, others: [ServiceKey] = []
+    ) -> ModuleError {
+        ModuleError(.unmetRequirement, module: module, key: requirement, unmetRequirements: [requirement] + others)
     }
 
     /// `module` registers `key` (at `site`), which `earlierModule` registered before (at
@@ -132,8 +138,12 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
         case .configurationFailed:
             return "Module \(module) failed to configure: \(underlyingError.map { "\($0)" } ?? "an error")"
         case .unmetRequirement:
-            return "Module \(module) requires \(key), which no installed module registers. "
-                + "Install a module that registers \(key) (or a fake of it), or drop the requirement."
+            let missing = unmetRequirements.isEmpty ? [key] : unmetRequirements.map(\.description)
+            let list =
+                missing.count == 1 ? key : missing.dropLast().joined(separator: ", ") + " and " + (missing.last ?? key)
+            return "Module \(module) requires \(list), which no installed module registers. "
+                + "Install a module that registers \(missing.count == 1 ? key : "each") (or a fake of it), "
+                + "or drop the requirement."
         case .duplicateRegistration:
             let earlier = earlierModule ?? "another module"
             let at = site.map { " at \($0)" } ?? ""

@@ -1,3 +1,5 @@
+import WeftPrimitives
+
 /// The steps of one run and the edges between them, checked and indexed.
 struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
     let nodes: [StepNode<Process>]
@@ -92,7 +94,9 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             own.reserveCapacity(node.after.count)
             for id in node.after {
                 guard let prerequisite = positions[id] else {
-                    throw InitializationConfigurationError(code: .missingPrerequisite, steps: [node.id, id])
+                    throw InitializationConfigurationError(
+                        code: .missingPrerequisite, steps: [node.id, id], detail: closest(to: id, among: positions.keys)
+                    )
                 }
                 guard !own.contains(prerequisite) else { continue }
                 own.append(prerequisite)
