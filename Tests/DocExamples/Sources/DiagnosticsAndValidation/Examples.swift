@@ -3,24 +3,24 @@ import Weft
 /// Tracing every resolve.
 func traceResolves() throws {
     // doc begins
-    let container = Container()
-    container.register(Database.self, lifetime: .singleton) { Database() }
-    container.diagnostics.onResolution = { trace in
+    let traced = Container()
+    traced.register(Database.self, lifetime: .singleton) { Database() }
+    traced.diagnostics.onResolution = { trace in
         print(trace)  // Database (singleton): created in … seconds
     }
-    _ = try container.require(Database.self)
-    _ = try container.require(Database.self)  // prints: Database (singleton): cached
+    _ = try traced.require(Database.self)
+    _ = try traced.require(Database.self)  // prints: Database (singleton): cached
     // doc ends
-    container.diagnostics.onResolution = nil
+    traced.diagnostics.onResolution = nil
 }
 
 /// Validating a configuration.
 func validateACaptive() async {
     // doc begins
-    let container = Container()
-    container.register(Session.self, lifetime: .scoped) { Session() }
-    container.register(Cache.self, lifetime: .singleton) { r in Cache(session: try r.resolve(Session.self)) }
-    let report = await container.validate()
+    let checked = Container()
+    checked.register(Session.self, lifetime: .scoped) { Session() }
+    checked.register(Cache.self, lifetime: .singleton) { r in Cache(session: try r.resolve(Session.self)) }
+    let report = await checked.validate()
     for problem in report.problems {
         print(problem)  // Singleton Cache… depends on scoped Session… and would keep one instance of it forever…
     }
@@ -30,10 +30,10 @@ func validateACaptive() async {
 /// The dependency graph.
 func drawTheGraph() async {
     // doc begins
-    let container = Container()
-    container.register(Database.self, lifetime: .singleton) { Database() }
-    container.register(Feed.self) { r in Feed(database: try r.resolve(Database.self)) }
-    let graph = await container.graph()
+    let mapped = Container()
+    mapped.register(Database.self, lifetime: .singleton) { Database() }
+    mapped.register(Feed.self) { r in Feed(database: try r.resolve(Database.self)) }
+    let graph = await mapped.graph()
     print(graph.mermaid())
     // doc ends
     let shown = """
@@ -49,8 +49,8 @@ func drawTheGraph() async {
 /// Health checks.
 func checkHealth() async throws {
     // doc begins
-    let container = Container()
-    container.register(ConnectionPool.self, lifetime: .singleton) { ConnectionPool() }
+    let monitored = Container()
+    monitored.register(ConnectionPool.self, lifetime: .singleton) { ConnectionPool() }
 
     struct DatabaseHealth: HealthCheckable {
         let pool: ConnectionPool
@@ -59,23 +59,23 @@ func checkHealth() async throws {
         }
     }
 
-    container.register(DatabaseHealth.self, lifetime: .singleton) { r in
+    monitored.register(DatabaseHealth.self, lifetime: .singleton) { r in
         DatabaseHealth(pool: try r.resolve(ConnectionPool.self))
     }
-    _ = try container.require(DatabaseHealth.self)  // checkHealth() checks only what exists
-    let report = await container.checkHealth()
-    print(report.overall)  // healthy
+    _ = try monitored.require(DatabaseHealth.self)  // checkHealth() checks only what exists
+    let health = await monitored.checkHealth()
+    print(health.overall)  // healthy
     // doc ends
-    precondition(report.statuses.count == 1)
+    precondition(health.statuses.count == 1)
 }
 
 /// Resolution errors.
 func tellErrorsApart() {
     // doc begins
-    let container = Container()
-    container.register(Database.self, name: "primary", lifetime: .singleton) { Database() }
+    let broken = Container()
+    broken.register(Database.self, name: "primary", lifetime: .singleton) { Database() }
     do {
-        _ = try container.require(Database.self)
+        _ = try broken.require(Database.self)
     } catch {
         switch error.code {
         case .notRegistered:
@@ -94,14 +94,14 @@ func tellErrorsApart() {
 /// The article's side-effecting factory: a server that listens only outside validation.
 func keepSideEffectsOutOfValidation() async throws {
     // doc begins
-    let container = Container()
-    container.register(Server.self, lifetime: .singleton) { _ in
+    let servers = Container()
+    servers.register(Server.self, lifetime: .singleton) { _ in
         let server = Server()
         if !Container.isValidating { server.listen() }  // no port is opened while validating
         return server
     }
-    print(await container.validate().isValid)  // true
-    print(try container.require(Server.self).isListening)  // true
+    print(await servers.validate().isValid)  // true
+    print(try servers.require(Server.self).isListening)  // true
     print(metrics.count("listen"))  // 1
     // doc ends
 }
@@ -109,15 +109,15 @@ func keepSideEffectsOutOfValidation() async throws {
 /// The article's scoped service resolved from a root, with `validatesScopes` on.
 func scopedOutsideAScope() throws {
     // doc begins
-    let container = Container()
-    container.diagnostics.validatesScopes = true
-    container.register(Session.self, lifetime: .scoped) { Session() }
+    let root = Container()
+    root.diagnostics.validatesScopes = true
+    root.register(Session.self, lifetime: .scoped) { Session() }
     do {
-        _ = try container.require(Session.self)
+        _ = try root.require(Session.self)
     } catch {
         print(error.code)  // scopedOutsideScope
     }
-    let scope = container.createScope()
+    let scope = root.createScope()
     print(try scope.require(Session.self) === scope.require(Session.self))  // true
     // doc ends
 }

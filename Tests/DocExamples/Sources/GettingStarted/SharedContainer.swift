@@ -7,7 +7,7 @@ func launch() async throws {
         container.register((any API).self, lifetime: .singleton) { LiveAPI() }
     }
     try Container.ensureBootstrapped()
-    let api = try Container.shared.require((any API).self)
-    print(try await api.userName(id: 1))  // Ada
+    let sharedAPI = try Container.shared.require((any API).self)
+    print(try await sharedAPI.userName(id: 1))  // Ada
     // doc ends
 }

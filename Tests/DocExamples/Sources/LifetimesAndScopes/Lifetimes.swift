@@ -31,11 +31,11 @@ func oneSessionPerScope(_ container: Container) throws {
 /// The default lifetime.
 func singletonsByDefault() {
     // doc begins
-    let container = Container()
-    container.defaultLifetime = .singleton
-    container.register(Database.self) { _ in try await Database.open() }  // a singleton
+    let singletons = Container()
+    singletons.defaultLifetime = .singleton
+    singletons.register(Database.self) { _ in try await Database.open() }  // a singleton
     // doc ends
-    precondition(container.registrations.map(\.lifetime) == [.singleton])
+    precondition(singletons.registrations.map(\.lifetime) == [.singleton])
 }
 
 /// A child resolves its parent's registrations.

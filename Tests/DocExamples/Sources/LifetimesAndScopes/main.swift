@@ -61,11 +61,11 @@ final class Uploader: Disposable {
     func dispose() async throws { try await Task.sleep(for: .seconds(30)) }  // a flush that hangs
 }
 
-let app = Container()
-app.register(Uploader.self, lifetime: .singleton) { _ in Uploader() }
-_ = try app.require(Uploader.self)
+let uploads = Container()
+uploads.register(Uploader.self, lifetime: .singleton) { _ in Uploader() }
+_ = try uploads.require(Uploader.self)
 do {
-    try await app.shutdown(deadline: .milliseconds(200))
+    try await uploads.shutdown(deadline: .milliseconds(200))
 } catch {
     print(error.abandoned.map { "\($0.key) \($0.reason)" })  // ["Uploader shareElapsed"]
 }

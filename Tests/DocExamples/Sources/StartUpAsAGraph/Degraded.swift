@@ -4,10 +4,10 @@ import WeftInitializer
 @MainActor
 func startWithoutTheHistory() async throws {
     // doc begins
-    let result = try await initializer.run()
-    if result.isDegraded {
-        print(result.report.failedOptionalSteps.map(\.title))  // ["Open the history"]
-        print(result.report.skippedSteps.map(\.title))  // ["Count unread facts"]
+    let degraded = try await initializer.run()
+    if degraded.isDegraded {
+        print(degraded.report.failedOptionalSteps.map(\.title))  // ["Open the history"]
+        print(degraded.report.skippedSteps.map(\.title))  // ["Count unread facts"]
     }
     // doc ends
 }

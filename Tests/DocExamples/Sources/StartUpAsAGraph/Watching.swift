@@ -15,8 +15,8 @@ func watch() async throws {
             }
         }
     }
-    let result = try await initializer.run()
+    let watched = try await initializer.run()
     // doc ends
     while splash.marks.count < 2 { try await Task.sleep(for: .milliseconds(1)) }
-    precondition(result.isDegraded && splash.marks.sorted() == ["fact: attempt 2", "unread: skipped"])
+    precondition(watched.isDegraded && splash.marks.sorted() == ["fact: attempt 2", "unread: skipped"])
 }

@@ -54,8 +54,8 @@ func injectedFromATestContainer() {
 
     let testContainer = Container()
     testContainer.register((any API).self) { MockAPI() }
-    let model = ReceiptModel(container: testContainer)
-    print(model.api is MockAPI)  // true
+    let receipt = ReceiptModel(container: testContainer)
+    print(receipt.api is MockAPI)  // true
     // doc ends
 }
 

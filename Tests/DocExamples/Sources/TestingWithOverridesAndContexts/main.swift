@@ -6,15 +6,15 @@ try overrideTheAPI()
 // doc begins
 extension Container.Context { static let staging: Self = "staging" }
 
-let container = Container()
-container.register((any API).self, lifetime: .singleton) { LiveAPI() }
-container.register((any API).self, lifetime: .singleton, when: .test) { MockAPI() }
-container.register((any API).self, lifetime: .singleton, when: .staging) { StagingAPI() }
+let contextual = Container()
+contextual.register((any API).self, lifetime: .singleton) { LiveAPI() }
+contextual.register((any API).self, lifetime: .singleton, when: .test) { MockAPI() }
+contextual.register((any API).self, lifetime: .singleton, when: .staging) { StagingAPI() }
 
-container.contexts = [.test]
-print(type(of: try container.require((any API).self)))  // MockAPI
-container.contexts = []
-print(type(of: try container.require((any API).self)))  // LiveAPI
+contextual.contexts = [.test]
+print(type(of: try contextual.require((any API).self)))  // MockAPI
+contextual.contexts = []
+print(type(of: try contextual.require((any API).self)))  // LiveAPI
 // doc ends
 
 setAnInjectedProperty()
