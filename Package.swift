@@ -114,20 +114,14 @@ let package = Package(
         .target(name: "WeftTesting", dependencies: ["Weft", "WeftInitializer", "WeftPrimitives"]),
 
         // MARK: Domain
-        // Assets/ embedded into the module at build time (no resource bundle to find at run
-        // time): the EmbedAssets plugin generates Swift from every data file listed here.
+        // Assets/ embedded into the module (no resource bundle to find at run time): the data
+        // files listed here, as Assets/EmbeddedAssets.swift, which scripts/embed-assets writes and
+        // scripts/test checks. Not a build-tool plugin: SwiftPM's native build system would build
+        // it, and its tool, for every package that depends on this one.
         .target(
             name: "WeftAssets",
             path: "Assets",
-            exclude: ["environments.json", "facts.json", "logo-ascii.txt", "logo.txt", "startup-budget.json"],
-            plugins: ["EmbedAssets"]
-        ),
-        .executableTarget(name: "EmbedAssetsTool"),
-        .plugin(
-            name: "EmbedAssets",
-            capability: .buildTool(),
-            dependencies: ["EmbedAssetsTool"],
-            path: "Sources/EmbedAssets"
+            exclude: ["environments.json", "facts.json", "logo-ascii.txt", "logo.txt", "startup-budget.json"]
         ),
         .target(
             name: "FactKit",
@@ -216,9 +210,8 @@ let package = Package(
         .target(
             name: "WeftTestSupport",
             dependencies: [
-                "WeftInitializer",
+                "WeftInitializer", "WeftPrimitives",
                 .product(name: "Logging", package: "swift-log"),
-                app("NIOConcurrencyHelpers", in: "swift-nio"),
             ],
             path: "Tests/WeftTestSupport"
         ),

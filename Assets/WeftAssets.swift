@@ -1,10 +1,11 @@
 public import Foundation
 
-/// The data files `weft` ships with (`Assets/`), embedded in the binary at build time.
+/// The data files `weft` ships with (`Assets/`), embedded in the binary.
 ///
-/// The EmbedAssets build-tool plugin turns every file of `Assets/` into generated Swift, so the
-/// app reads its data from its own code: from any working directory, after the build folder
-/// is gone, and from a copied binary. No resource bundle is ever looked up.
+/// `scripts/embed-assets` turns every data file of `Assets/` into generated Swift
+/// (`EmbeddedAssets.swift`), so the app reads its data from its own code: from any working
+/// directory, after the build folder is gone, and from a copied binary. No resource bundle is
+/// ever looked up.
 public enum WeftAssets {
     /// The names of the embedded files, sorted, such as `facts.json`.
     public static var names: [String] { EmbeddedAssets.files.keys.sorted() }
@@ -16,7 +17,7 @@ public enum WeftAssets {
         guard let encoded = EmbeddedAssets.files[name] else {
             throw .missing(name: name, available: names)
         }
-        guard let data = Data(base64Encoded: encoded) else {
+        guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
             throw .damaged(name: name)
         }
         return data

@@ -1,5 +1,5 @@
 public import Logging
-import NIOConcurrencyHelpers
+import WeftPrimitives
 
 /// A log line as a handler received it, with its metadata rendered as text.
 public struct LogLine: Sendable, CustomStringConvertible {
@@ -16,16 +16,16 @@ public struct LogLine: Sendable, CustomStringConvertible {
 
 /// The lines every handler of one logger received, in order.
 ///
-/// Behind a pthread-based lock: ThreadSanitizer on Linux cannot see the standard library's
-/// `Mutex`, and servers log from their event-loop threads.
+/// Behind WeftPrimitives' pthread-based lock: ThreadSanitizer on Linux cannot see the standard
+/// library's `Mutex`, and servers log from their event-loop threads.
 public final class CapturedLog: Sendable {
-    private let lines = NIOLockedValueBox<[LogLine]>([])
+    private let lines = Locked<[LogLine]>([])
 
     public init() {}
 
-    public var all: [LogLine] { lines.withLockedValue { $0 } }
+    public var all: [LogLine] { lines.withLock { $0 } }
 
-    func append(_ line: LogLine) { lines.withLockedValue { $0.append(line) } }
+    func append(_ line: LogLine) { lines.withLock { $0.append(line) } }
 
     /// A logger at `level` whose lines end up here.
     public func logger(level: Logger.Level = .info, label: String = "test") -> Logger {
