@@ -152,6 +152,33 @@ struct DiagnosticsTests {
         #expect(errors.all.last?.contains("boom") == true)
     }
 
+    @Test("A report, a graph, a health report, a registration and a container print as text, not as fields")
+    func descriptions() async throws {
+        let container = Container()
+        container.register(Feed.self) { resolver in
+            _ = try resolver.resolve(Database.self)
+            return Feed()
+        }
+        let broken = await container.validate()
+        #expect(broken.description.hasPrefix("1 problem:\n  - Feed (registered at "))
+        #expect(broken.description.contains("needs Database, which is not registered."))
+        container.register(Database.self, lifetime: .singleton) { Database() }
+        let report = await container.validate()
+        #expect("\(report)" == "valid: 2 services, 1 dependency")
+        #expect("\(report.graph)" == "2 services, 1 dependency\n  Database (singleton)\n  Feed (transient) → Database")
+        _ = try container.require(Database.self)
+        #expect(
+            container.registrations.map(\.description).sorted() == ["Database (singleton, made)", "Feed (transient)"])
+        container.contexts = [.test]
+        #expect("\(container)" == "container of 2 registrations, contexts: test")
+
+        container.register(Probe.self, name: "net", instance: Probe(status: .degraded(reason: "slow")))
+        #expect("\(await container.checkHealth())" == "degraded: \"net\" Probe degraded: slow")
+        for text in ["\(report)", "\(report.graph)", "\(container)"] {
+            #expect(!text.contains("Optional(") && !text.contains("Weft."), "\(text)")
+        }
+    }
+
     @Test("Health checks run on held services only and aggregate to the worst status")
     func health() async throws {
         let container = Container()
