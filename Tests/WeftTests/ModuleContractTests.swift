@@ -23,6 +23,15 @@ private struct SpecModule: Module {
     func configure(_ container: Container) async throws { body(container) }
 }
 
+/// Replaces `DatabaseModule`'s store on purpose.
+private struct OfflineStoreModule: Module {
+    let name = "OfflineStore"
+    var replaces: [String] { ["DataStore"] }
+    func configure(_ container: Container) async throws {
+        container.register((any DataStore).self, lifetime: .singleton) { FakeStore() }
+    }
+}
+
 private struct DatabaseModule: Module {
     let name = "DataStore"
     func configure(_ container: Container) async throws {
@@ -284,6 +293,42 @@ struct ModuleValidationTests {
         #expect(
             ValidationProblem.unmetRequirement(module: "A", requirement: databaseKey)
                 != .unmetRequirement(module: "B", requirement: databaseKey))
+    }
+
+    @Test("A key registered twice from one place is a warning naming both sites; the graph stays valid")
+    func registeredTwice() async throws {
+        let container = Container()
+        let first = #line + 1
+        container.register(Service.self) { Service() }
+        let second = #line + 1
+        container.register(Service.self) { Service() }
+        let report = await container.validate()
+        #expect(report.isValid)
+        let warning = try #require(report.warnings.first)
+        #expect(report.warnings.count == 1)
+        #expect(warning.code == .registeredTwice)
+        #expect(warning.earlierSite?.line == first && warning.site?.line == second)
+        #expect(warning.description.contains("Service is registered twice in one container, at "))
+        #expect(warning.description.contains("ModuleContractTests.swift:\(first) and again at "))
+
+        // The same module twice is a warning too; a module that replaces another's, an override
+        // and a registration removed then made again are not.
+        let twice = Container()
+        try await twice.install([
+            SpecModule(name: "Feed") { c in
+                c.register(FeedService.self) { _ in FeedService(database: RealStore()) }
+                c.register(FeedService.self) { _ in FeedService(database: RealStore()) }
+            }
+        ])
+        #expect(await twice.validate().warnings.map(\.module) == ["Feed"])
+        let quiet = Container()
+        try await quiet.install([DatabaseModule(), OfflineStoreModule()])
+        let override = quiet.override((any DataStore).self) { FakeStore() }
+        quiet.register(Service.self) { Service() }
+        quiet.unregister(Service.self)
+        quiet.register(Service.self) { Service() }
+        #expect(await quiet.validate().warnings.isEmpty)
+        override.restore()
     }
 
     @Test("Problems carry the module of their service, shown in descriptions")

@@ -116,7 +116,9 @@ extension Container.State {
         let key = registration.key
         // Skipped while no key has a context registration: a hash and probe per registration.
         guard context != nil || (!variants.isEmpty && variants[key] != nil) else {
-            registrations[key] = registration
+            if let earlier = registrations.updateValue(registration, forKey: key), earlier !== registration {
+                noteReplaced(earlier, by: registration)
+            }
             forgetInherited(key)
             return true
         }
@@ -179,5 +181,35 @@ extension Container.State {
         guard registrations[key] === old else { return false }
         registrations[key] = new
         return true
+    }
+}
+
+/// A key registered again in one container, replacing that container's own registration
+/// (``Container/State/replaced``).
+struct Replaced: Sendable {
+    let earlierSite: RegistrationSite?
+    /// The module that made the earlier registration; `nil` outside modules.
+    let earlierModule: String?
+    let later: Registration
+}
+
+extension Container.State {
+    /// Notes that `later` replaced `earlier`, this container's own registration of the key.
+    mutating func noteReplaced(_ earlier: Registration, by later: Registration) {
+        replaced[later.key] = Replaced(
+            earlierSite: earlier.site, earlierModule: provenance[later.key]?.module, later: later)
+    }
+
+    /// The keys registered twice from one place (outside modules, or one module) whose later
+    /// registration is still in force: ``Container/validate()``'s warnings.
+    var registeredTwice: [ValidationProblem] {
+        replaced.compactMap { key, replaced in
+            guard registrations[key] === replaced.later, provenance[key]?.module == replaced.earlierModule else {
+                return nil
+            }
+            return ValidationProblem.registeredTwice(
+                key, earlier: replaced.earlierSite, later: replaced.later.site, module: provenance[key]?.label)
+        }
+        .sorted { $0.service.description < $1.service.description }
     }
 }

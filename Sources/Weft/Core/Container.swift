@@ -72,6 +72,11 @@ public final class Container: Sendable {
         /// ``install(_:)`` checks duplicates against and ``validate()`` reports. Never read by
         /// a resolve.
         var provenance: [ServiceKey: Provenance] = [:]
+        /// Keys registered again here, replacing this container's own registration of them: the
+        /// earlier one's site and module, and the registration that replaced it. What
+        /// ``validate()`` warns of while that registration is still in force and came from the
+        /// same place (outside modules, or the same module). Never read by a resolve.
+        var replaced: [ServiceKey: Replaced] = [:]
         /// The contributions made here, by their collection's ``Contribution`` type, in the
         /// order they were made; a contribution's registration may since have been removed, or
         /// never applied (a failed `install`), so a reader keeps those still registered.
@@ -435,7 +440,8 @@ public final class Container: Sendable {
         {
             return false
         }
-        if !state.provenance.isEmpty { state.provenance[registration.key] = nil }
+        // After the put, which reads the earlier registration's module (``State/replaced``).
+        defer { if !state.provenance.isEmpty { state.provenance[registration.key] = nil } }
         return state.put(registration, context: context)
     }
 
@@ -465,12 +471,14 @@ public final class Container: Sendable {
             var changed: [ServiceKey] = []
             for entry in entries {
                 let key = entry.registration.key
+                // The module after the put, which reads the earlier registration's (``State/replaced``).
+                let isInForce = state.put(entry.registration, context: entry.context)
                 if let module = entry.module {
                     state.provenance[key] = module
                 } else if !state.provenance.isEmpty {
                     state.provenance[key] = nil
                 }
-                guard state.put(entry.registration, context: entry.context) else { continue }
+                guard isInForce else { continue }
                 state.keepValue(entry.instance, of: entry.registration, owned: entry.owned)
                 changed.append(key)
             }

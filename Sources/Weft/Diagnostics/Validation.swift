@@ -5,6 +5,9 @@ import WeftPrimitives
 public struct ValidationReport: Sendable {
     /// Every problem, each reported once.
     public let problems: [ValidationProblem]
+    /// What looks like a mistake but leaves the graph valid: a key registered twice in one
+    /// container from one place (``ValidationProblem/Code/registeredTwice``).
+    public let warnings: [ValidationProblem]
     /// Registrations and the dependencies their factories resolved.
     public let graph: DependencyGraph
     /// How many contributions each collection has (`contribute(_:file:line:factory:)`),
@@ -25,7 +28,7 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case missingDependency, circularDependency, captiveDependency, requiresAsync, factoryFailed,
-                requiresIsolation, unmetRequirement
+                requiresIsolation, unmetRequirement, registeredTwice
         }
 
         private let kind: Kind
@@ -56,6 +59,11 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         /// ``ValidationProblem/service`` in its ``Module/requirements``, and it is not
         /// registered where the module was installed (or above).
         public static let unmetRequirement = Code(.unmetRequirement)
+        /// A warning, never a problem: ``ValidationProblem/service`` was registered twice in
+        /// one container from one place (outside modules, or one module's `configure`), at
+        /// ``ValidationProblem/earlierSite`` and then at ``ValidationProblem/site``, which
+        /// replaced the first. Often a copy-paste; replacing on purpose is `override`'s job.
+        public static let registeredTwice = Code(.registeredTwice)
     }
 
     /// What kind of problem this is.
@@ -92,6 +100,8 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// requirement. Two problems that differ only here are equal, except two unmet
     /// requirements of different modules.
     public private(set) var module: String?
+    /// For ``Code/registeredTwice``, where the registration that was replaced was made.
+    public private(set) var earlierSite: RegistrationSite?
 
     private init(
         _ code: Code, service: ServiceKey, dependency: ServiceKey? = nil, cycle: [ServiceKey] = [],
@@ -136,6 +146,18 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// The installed `module` requires `requirement`, which is not registered.
     public static func unmetRequirement(module: String, requirement: ServiceKey) -> ValidationProblem {
         var problem = ValidationProblem(.unmetRequirement, service: requirement)
+        problem.module = module
+        return problem
+    }
+
+    /// `service` was registered at `earlier`, then again at `later` in the same container, by
+    /// `module` or outside modules.
+    static func registeredTwice(
+        _ service: ServiceKey, earlier: RegistrationSite?, later: RegistrationSite?, module: String?
+    ) -> ValidationProblem {
+        var problem = ValidationProblem(.registeredTwice, service: service)
+        problem.earlierSite = earlier
+        if let later { problem.sites[service] = later }
         problem.module = module
         return problem
     }
@@ -213,6 +235,11 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
                     + "\(self.service) fails wherever it is first resolved off the main actor. "
                     + "Register \(self.service) with `isolation: MainActor.shared` too, or resolve \(dependency) "
                     + "with `await`."
+            case .registeredTwice:
+                "\(self.service) is registered twice in one container\(module.map { " by module \($0)" } ?? ""), at "
+                    + "\(earlierSite.map(\.description) ?? "an earlier site") and again at "
+                    + "\(site.map(\.description) ?? "a later site"), which replaced the first. Remove one of them; to "
+                    + "replace a registration on purpose, use `override` (restorable), or register the key in one place."
             case .unmetRequirement:
                 "Module \(module ?? "?") requires \(self.service), which is not registered. "
                     + "Register \(self.service) or install a module that does (or a fake of it), or drop the requirement."
@@ -313,7 +340,8 @@ extension Container {
         for key in registrations.keys {
             if let collection = key.contributionCollection { contributions[collection, default: 0] += 1 }
         }
-        return ValidationReport(problems: sited, graph: graph, contributions: contributions)
+        let warnings = state.withLock { $0.registeredTwice }
+        return ValidationReport(problems: sited, warnings: warnings, graph: graph, contributions: contributions)
     }
 
     /// The requirements of the modules installed here and in ancestors that are not
