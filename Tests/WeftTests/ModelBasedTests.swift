@@ -876,6 +876,10 @@ final class World {
             if actual != expected.problems {
                 return "validate: expected \(expected.problems.sorted()), got \(actual.sorted())"
             }
+            let warnings = Set(report.warnings.map { "twice k\(Self.index($0.service))" })
+            if warnings != model.registeredTwice(in: c) {
+                return "validate warnings: expected \(model.registeredTwice(in: c).sorted()), got \(warnings.sorted())"
+            }
             if eachAlone.problems != expected.problems || eachAlone.edges != expected.edges {
                 return "validate depends on the key order: each key alone gives \(eachAlone.problems.sorted()), "
                     + "in one copy \(expected.problems.sorted())"
@@ -1760,6 +1764,10 @@ struct Model {
         var requirements: [(module: String, keys: [Int])] = []
         /// Which module registered each key here (a registration outside modules forgets it).
         var provenance: [Int: String] = [:]
+        /// Keys whose registration without a context was made again here from the same place
+        /// (outside modules, or the same module), replacing this container's own: the uid of the
+        /// later one. `validate()` warns of each while that registration is the one in force.
+        var twice: [Int: Int] = [:]
         /// The singleton and scoped values this container made and cached, in order.
         var disposables: [Int] = []
         var isShutDown = false
@@ -1881,6 +1889,7 @@ struct Model {
     /// overrides; for a context, it adds a registration beneath them. The keys it registers
     /// record `module`, or forget their module when registered outside modules.
     mutating func register(_ registration: Operation.Registration, id: Int, in container: Int, module: String? = nil) {
+        let earlier = Self.keys(of: registration).map { nodes[container].provenance[$0] }
         for key in Self.keys(of: registration) { nodes[container].provenance[key] = module }
         let lifetime = registration.usesDefaultLifetime ? nodes[container].defaultLifetime : registration.lifetime
         var made = make(
@@ -1891,13 +1900,18 @@ struct Model {
         made.double = registration.double
         made.isMainActor = registration.isMainActor && !registration.isAsync
         made.isMainActorAsync = registration.isMainActor && registration.isAsync
-        if registration.forwards { registerForwarding(to: registration.key, in: container) }
+        if registration.forwards {
+            registerForwarding(to: registration.key, in: container, earlierModule: earlier.last ?? nil, module: module)
+        }
         let key =
             registration.takesThreeArguments
             ? Self.withThreeArguments(registration.key)
             : registration.takesTwoArguments
                 ? Self.withArguments(registration.key)
                 : registration.takesArgument ? Self.withArgument(registration.key) : registration.key
+        if registration.context == nil {
+            noteBase(key, in: container, uid: made.uid, samePlaceAsEarlier: earlier.first ?? nil == module)
+        }
         change(key, in: container) { layers in
             if let context = registration.context {
                 layers.contextual.append((context, made))
@@ -1910,9 +1924,12 @@ struct Model {
 
     /// `also:` registers a transient of its own, without a context, that resolves `key` from
     /// the asking container the way it was asked: synchronously, or with `await`.
-    private mutating func registerForwarding(to key: Int, in container: Int) {
+    private mutating func registerForwarding(
+        to key: Int, in container: Int, earlierModule: String?, module: String?
+    ) {
         var forwarding = make(id: -2, lifetime: .transient)
         forwarding.forward = key
+        noteBase(Self.forwarding(key), in: container, uid: forwarding.uid, samePlaceAsEarlier: earlierModule == module)
         change(Self.forwarding(key), in: container) { layers in
             layers.base = forwarding
             layers.overrides = []
@@ -1925,11 +1942,13 @@ struct Model {
     mutating func registerInstance(
         container: Int, key: Int, forwards: Bool = false, owned: Bool = false, module: String? = nil
     ) -> Int {
+        let earlier = (nodes[container].provenance[key], nodes[container].provenance[Self.forwarding(key)])
         nodes[container].provenance[key] = module
         if forwards { nodes[container].provenance[Self.forwarding(key)] = module }
         nextInstance += 1
         let registration = make(id: -1, lifetime: .singleton, instance: nextInstance)
-        if forwards { registerForwarding(to: key, in: container) }
+        if forwards { registerForwarding(to: key, in: container, earlierModule: earlier.1, module: module) }
+        noteBase(key, in: container, uid: registration.uid, samePlaceAsEarlier: earlier.0 == module)
         change(key, in: container) { layers in
             layers.base = registration
             layers.overrides = []
@@ -1939,6 +1958,23 @@ struct Model {
             if owned { nodes[container].disposables.append(nextInstance) }
         }
         return nextInstance
+    }
+
+    /// A registration of `key` without a context, `uid`, is about to be made in `container`:
+    /// made again from the same place as this container's own earlier one, it is noted as made
+    /// twice; otherwise the key is not.
+    private mutating func noteBase(_ key: Int, in container: Int, uid: Int, samePlaceAsEarlier: Bool) {
+        let isAgain = nodes[container].layers[key]?.base != nil && samePlaceAsEarlier
+        nodes[container].twice[key] = isAgain ? uid : nil
+    }
+
+    /// The keys `validate()` on `container` warns of: made twice here from one place, the later
+    /// registration in force.
+    func registeredTwice(in container: Int) -> Set<String> {
+        Set(
+            nodes[container].twice.compactMap { key, uid in
+                nodes[container].registration(key)?.uid == uid ? "twice k\(key)" : nil
+            })
     }
 
     /// Changes `key`'s layers in `container`; when the registration it resolves the key with

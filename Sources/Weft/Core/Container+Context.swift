@@ -112,15 +112,18 @@ extension Container.State {
     /// replaces the base and ends the overrides in force (registering again wins); one for a
     /// context is added beneath them.
     /// - Returns: Whether the registration this container resolves the key with changed.
-    mutating func put(_ registration: Registration, context: Container.Context?) -> Bool {
+    mutating func put(_ registration: Registration, context: Container.Context?, module: String? = nil) -> Bool {
         let key = registration.key
         // Skipped while no key has a context registration: a hash and probe per registration.
         guard context != nil || (!variants.isEmpty && variants[key] != nil) else {
             if let earlier = registrations.updateValue(registration, forKey: key), earlier !== registration {
-                noteReplaced(earlier, by: registration)
+                noteReplaced(earlier, by: registration, module: module)
             }
             forgetInherited(key)
             return true
+        }
+        if context == nil, let earlier = variants[key]?.base, earlier !== registration {
+            noteReplaced(earlier, by: registration, module: module)
         }
         return changeVariants(of: key) { entry in
             if let context {
@@ -170,6 +173,10 @@ extension Container.State {
     /// - Returns: Whether the registration this container resolves the key with changed.
     mutating func replace(_ old: Registration, with new: Registration) -> Bool {
         let key = old.key
+        // A registration changed by a modifier (`.testValue`, a decorator) is the same one.
+        if let noted = replaced[key], noted.later === old {
+            replaced[key] = Replaced(earlierSite: noted.earlierSite, earlierModule: noted.earlierModule, later: new)
+        }
         if var entry = variants[key] {
             if entry.base === old { entry.base = new }
             for index in entry.contextual.indices where entry.contextual[index].registration === old {
@@ -194,21 +201,24 @@ struct Replaced: Sendable {
 }
 
 extension Container.State {
-    /// Notes that `later` replaced `earlier`, this container's own registration of the key.
-    mutating func noteReplaced(_ earlier: Registration, by later: Registration) {
-        replaced[later.key] = Replaced(
-            earlierSite: earlier.site, earlierModule: provenance[later.key]?.module, later: later)
+    /// Notes that `later`, made by `module` (`nil` outside modules), replaced `earlier`, this
+    /// container's own registration of the key: made twice if from the same place (the key's
+    /// provenance is still the earlier registration's here), else not.
+    mutating func noteReplaced(_ earlier: Registration, by later: Registration, module: String?) {
+        let earlierModule = provenance[later.key]?.module
+        replaced[later.key] =
+            earlierModule == module
+            ? Replaced(earlierSite: earlier.site, earlierModule: earlierModule, later: later) : nil
     }
 
     /// The keys registered twice from one place (outside modules, or one module) whose later
     /// registration is still in force: ``Container/validate()``'s warnings.
     var registeredTwice: [ValidationProblem] {
         replaced.compactMap { key, replaced in
-            guard registrations[key] === replaced.later, provenance[key]?.module == replaced.earlierModule else {
-                return nil
-            }
+            guard registrations[key] === replaced.later else { return nil }
             return ValidationProblem.registeredTwice(
-                key, earlier: replaced.earlierSite, later: replaced.later.site, module: provenance[key]?.label)
+                key, earlier: replaced.earlierSite, later: replaced.later.site,
+                module: replaced.earlierModule.flatMap { _ in provenance[key]?.label })
         }
         .sorted { $0.service.description < $1.service.description }
     }

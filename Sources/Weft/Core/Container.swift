@@ -472,7 +472,7 @@ public final class Container: Sendable {
             for entry in entries {
                 let key = entry.registration.key
                 // The module after the put, which reads the earlier registration's (``State/replaced``).
-                let isInForce = state.put(entry.registration, context: entry.context)
+                let isInForce = state.put(entry.registration, context: entry.context, module: entry.module?.module)
                 if let module = entry.module {
                     state.provenance[key] = module
                 } else if !state.provenance.isEmpty {

@@ -119,14 +119,14 @@ extension Container {
         diagnostics.logger.warning("\(sited(error).description)", metadata: ["weft.key": "\(key)"])
     }
 
-    /// Reports an outermost resolution's error: to the hook, and to the log. An error thrown to
-    /// the caller is logged at `debug` (the caller has it, as swift-log's guidelines for
-    /// libraries ask); one `resolve(_:)` turns into `nil`, which nobody else sees, at `warning`.
+    /// Reports an outermost resolution's error: to the hook, and to the log at `debug`, as
+    /// swift-log's guidelines ask of a library: the caller has an error thrown to it, and
+    /// ``Diagnostics/onResolutionError`` one that `resolve(_:)` turns into `nil`.
     func report(_ error: ResolutionError, swallowed: Bool = false) {
         let diagnostics = self.diagnostics
         diagnostics.onResolutionError?(error)
         diagnostics.logger.log(
-            level: swallowed ? .warning : .debug,
+            level: .debug,
             swallowed ? "resolve gave nil: \(error.description)" : "\(error.description)",
             metadata: ["weft.key": "\(error.key)"])
     }
