@@ -92,7 +92,7 @@ struct StartupGraphTests {
             try DependencyInitializer(
                 createProcess: { TestProcess() }, steps: [logged("history"), logged("fact", after: ["histroy"])])
         }
-        #expect(typo?.description.contains("no step has that id: did you mean 'history'?") == true)
+        #expect(typo?.description.contains("no step has that id. Did you mean 'history'?") == true)
         let duplicate = configurationError {
             try DependencyInitializer(createProcess: { TestProcess() }, steps: [logged("a"), logged("a")])
         }

@@ -310,6 +310,7 @@ struct ModuleValidationTests {
         #expect(warning.earlierSite?.line == first && warning.site?.line == second)
         #expect(warning.description.contains("Service is registered twice in one container, at "))
         #expect(warning.description.contains("ModuleContractTests.swift:\(first) and again at "))
+        #expect(report.description.hasPrefix("valid: 1 service, 0 dependencies\n  warning: Service is registered twice"))
 
         // The same module twice is a warning too; a module that replaces another's, an override
         // and a registration removed then made again are not.

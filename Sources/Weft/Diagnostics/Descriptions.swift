@@ -34,12 +34,15 @@ extension ValidationReport: CustomStringConvertible {
     /// 1 problem:
     ///   - Feed (registered at App/main.swift:12) needs Database, which is not registered.
     /// ```
+    ///
+    /// Its ``warnings`` follow, one per line, either way.
     public var description: String {
-        guard !problems.isEmpty else {
-            return "valid: " + DependencyGraph.counted(graph.nodes.count, "service") + ", "
+        let headline =
+            problems.isEmpty
+            ? "valid: " + DependencyGraph.counted(graph.nodes.count, "service") + ", "
                 + DependencyGraph.counted(graph.edges.count, "dependency", "dependencies")
-        }
-        return ([DependencyGraph.counted(problems.count, "problem") + ":"] + problems.map { "  - \($0)" })
+            : DependencyGraph.counted(problems.count, "problem") + ":"
+        return ([headline] + problems.map { "  - \($0)" } + warnings.map { "  warning: \($0)" })
             .joined(separator: "\n")
     }
 }

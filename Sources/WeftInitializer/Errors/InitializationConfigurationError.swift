@@ -72,9 +72,8 @@ public struct InitializationConfigurationError: Error, Hashable, CustomStringCon
         case .missingPrerequisite:
             let step = quoted.first ?? "?"
             let missing = quoted.dropFirst().first ?? "?"
-            return "Step \(step) runs after \(missing), but no step has that id"
-                + (detail.map { ": did you mean '\($0)'?" } ?? "")
-                + ". Add the step, or fix the id in its `after:` list."
+            return "Step \(step) runs after \(missing), but no step has that id."
+                + (detail.map { " Did you mean '\($0)'?" } ?? "") + " Add the step, or fix the id in its `after:` list."
         case .cycle:
             return "Steps wait for each other in a circle: \(quoted.joined(separator: " → ")). "
                 + "Remove one of these prerequisites."
