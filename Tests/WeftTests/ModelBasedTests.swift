@@ -1964,16 +1964,20 @@ struct Model {
     /// made again from the same place as this container's own earlier one, it is noted as made
     /// twice; otherwise the key is not.
     private mutating func noteBase(_ key: Int, in container: Int, uid: Int, samePlaceAsEarlier: Bool) {
-        let isAgain = nodes[container].layers[key]?.base != nil && samePlaceAsEarlier
+        // A key with context registrations is not noted: its provenance follows them too.
+        let isAgain =
+            nodes[container].layers[key]?.base != nil && nodes[container].layers[key]?.contextual.isEmpty != false
+            && samePlaceAsEarlier
         nodes[container].twice[key] = isAgain ? uid : nil
     }
 
     /// The keys `validate()` on `container` warns of: made twice here from one place, the later
-    /// registration in force.
+    /// registration still the key's registration without a context (an override or a context
+    /// in force does not hide it).
     func registeredTwice(in container: Int) -> Set<String> {
         Set(
             nodes[container].twice.compactMap { key, uid in
-                nodes[container].registration(key)?.uid == uid ? "twice k\(key)" : nil
+                nodes[container].layers[key]?.base?.uid == uid ? "twice k\(key)" : nil
             })
     }
 

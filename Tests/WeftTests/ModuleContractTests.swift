@@ -310,7 +310,8 @@ struct ModuleValidationTests {
         #expect(warning.earlierSite?.line == first && warning.site?.line == second)
         #expect(warning.description.contains("Service is registered twice in one container, at "))
         #expect(warning.description.contains("ModuleContractTests.swift:\(first) and again at "))
-        #expect(report.description.hasPrefix("valid: 1 service, 0 dependencies\n  warning: Service is registered twice"))
+        #expect(
+            report.description.hasPrefix("valid: 1 service, 0 dependencies\n  warning: Service is registered twice"))
 
         // The same module twice is a warning too; a module that replaces another's, an override
         // and a registration removed then made again are not.
@@ -330,6 +331,20 @@ struct ModuleValidationTests {
         quiet.register(Service.self) { Service() }
         #expect(await quiet.validate().warnings.isEmpty)
         override.restore()
+
+        // An override in force does not hide a duplicate below it; a key with context
+        // registrations is not judged (its module is not known per registration).
+        let hidden = Container()
+        hidden.register(Service.self) { Service() }
+        hidden.register(Service.self) { Service() }
+        let over = hidden.override(Service.self) { Service() }
+        #expect(await hidden.validate().warnings.map(\.code) == [.registeredTwice])
+        over.restore()
+        let contextual = Container()
+        try await contextual.install([DatabaseModule()])
+        contextual.register((any DataStore).self, when: .test) { FakeStore() }
+        contextual.register((any DataStore).self) { RealStore() }
+        #expect(await contextual.validate().warnings.isEmpty)
     }
 
     @Test("Problems carry the module of their service, shown in descriptions")

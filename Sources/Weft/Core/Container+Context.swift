@@ -122,8 +122,12 @@ extension Container.State {
             forgetInherited(key)
             return true
         }
-        if context == nil, let earlier = variants[key]?.base, earlier !== registration {
+        if context == nil, let entry = variants[key], entry.contextual.isEmpty, let earlier = entry.base,
+            earlier !== registration
+        {
             noteReplaced(earlier, by: registration, module: module)
+        } else if context == nil {
+            replaced[key] = nil
         }
         return changeVariants(of: key) { entry in
             if let context {
@@ -202,8 +206,9 @@ struct Replaced: Sendable {
 
 extension Container.State {
     /// Notes that `later`, made by `module` (`nil` outside modules), replaced `earlier`, this
-    /// container's own registration of the key: made twice if from the same place (the key's
-    /// provenance is still the earlier registration's here), else not.
+    /// container's own registration of the key without a context: made twice if from the same
+    /// place (the key's provenance is still the earlier registration's here, which a key with
+    /// context registrations does not promise: those are not noted), else not.
     mutating func noteReplaced(_ earlier: Registration, by later: Registration, module: String?) {
         let earlierModule = provenance[later.key]?.module
         replaced[later.key] =
@@ -212,10 +217,11 @@ extension Container.State {
     }
 
     /// The keys registered twice from one place (outside modules, or one module) whose later
-    /// registration is still in force: ``Container/validate()``'s warnings.
+    /// registration is still their registration without a context, whatever override or
+    /// context is in force: ``Container/validate()``'s warnings.
     var registeredTwice: [ValidationProblem] {
         replaced.compactMap { key, replaced in
-            guard registrations[key] === replaced.later else { return nil }
+            guard (variants[key].map { $0.base } ?? registrations[key]) === replaced.later else { return nil }
             return ValidationProblem.registeredTwice(
                 key, earlier: replaced.earlierSite, later: replaced.later.site,
                 module: replaced.earlierModule.flatMap { _ in provenance[key]?.label })

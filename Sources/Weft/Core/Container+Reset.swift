@@ -42,6 +42,7 @@ extension Container {
                 state.variants[key] = nil
                 state.forgetInherited(key)
                 if !state.provenance.isEmpty { state.provenance[key] = nil }
+                if !state.replaced.isEmpty { state.replaced[key] = nil }
             }
             guard forgettingModules else { return .many(keys) }
             state.installedModules = []

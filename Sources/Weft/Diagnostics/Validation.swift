@@ -5,8 +5,8 @@ import WeftPrimitives
 public struct ValidationReport: Sendable {
     /// Every problem, each reported once.
     public let problems: [ValidationProblem]
-    /// What looks like a mistake but leaves the graph valid: a key registered twice in one
-    /// container from one place (``ValidationProblem/Code/registeredTwice``).
+    /// What looks like a mistake but leaves the graph valid: a key registered twice in this
+    /// container (not its ancestors) from one place (``ValidationProblem/Code/registeredTwice``).
     public let warnings: [ValidationProblem]
     /// Registrations and the dependencies their factories resolved.
     public let graph: DependencyGraph
@@ -62,7 +62,9 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         /// A warning, never a problem: ``ValidationProblem/service`` was registered twice in
         /// one container from one place (outside modules, or one module's `configure`), at
         /// ``ValidationProblem/earlierSite`` and then at ``ValidationProblem/site``, which
-        /// replaced the first. Often a copy-paste; replacing on purpose is `override`'s job.
+        /// replaced the first. Often a copy-paste; replacing on purpose is `override`'s job. An
+        /// override or a context in force does not hide it; a key with registrations for a
+        /// context is not judged.
         public static let registeredTwice = Code(.registeredTwice)
     }
 

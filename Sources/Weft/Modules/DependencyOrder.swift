@@ -44,7 +44,7 @@ enum DependencyOrder {
                 guard let next = byName[dependency] else {
                     throw .missing(
                         dependency, requiredBy: name(items[index]),
-                        closest: closest(to: dependency, among: byName.keys))
+                        closest: closest(to: dependency, among: byName.keys.filter { $0 != name(items[index]) }))
                 }
                 try visit(next)
             }

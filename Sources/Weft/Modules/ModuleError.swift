@@ -66,6 +66,7 @@ public struct ModuleError: Error, Sendable, Hashable, CustomStringConvertible {
     public let underlyingError: (any Error)?
     /// For ``Code/unmetRequirement``, every requirement of ``module`` that is not met, in the
     /// order declared: ``key`` and the others, so that one install names all that is missing.
+    /// Two errors that differ only in the others are equal.
     public let unmetRequirements: [ServiceKey]
 
     private init(

@@ -84,6 +84,7 @@ enum AppServices {
     /// container and the container library draws its graph. Nothing is opened, started or fetched.
     static func declaredGraph(for environment: Environment) async -> DependencyGraph {
         let container = Container()
+        container.diagnostics.logger = AppLog.silent
         for declaration in declarations(for: environment) { declaration.registerStandIn(in: container) }
         return await container.graph()
     }

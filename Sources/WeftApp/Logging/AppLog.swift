@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
@@ -12,15 +12,18 @@ import NIOConcurrencyHelpers
 
 /// The app's log: lines appended to a file (``WeftPaths/logFile``), never written to the
 /// terminal, which the full-screen app owns.
-enum AppLog {
+public enum AppLog {
+    /// A logger that logs nothing: what every container of the app logs through unless
+    /// `--log-level` and a log file are set, since the terminal is the full-screen app's (a
+    /// library's default logger writes to standard error).
+    public static var silent: Logger { Logger(label: "weft", factory: { _ in SwiftLogNoOpLogHandler() }) }
+
     /// A logger at `level` writing to `file`; a silent one when either is missing or `level` is
     /// not a swift-log level, since the terminal is the app's (a library's default logger would
     /// write to standard error behind the full-screen screens). The file and its folder are made
     /// on the first line logged.
     static func logger(level: String?, file: URL?) -> Logger {
-        guard let level = level.flatMap(Logger.Level.init(rawValue:)), let file else {
-            return Logger(label: "weft", factory: { _ in SwiftLogNoOpLogHandler() })
-        }
+        guard let level = level.flatMap(Logger.Level.init(rawValue:)), let file else { return silent }
         let sink = FileSink(url: file)
         var logger = Logger(label: "weft") { label in FileLogHandler(label: label, sink: sink) }
         logger.logLevel = level

@@ -91,8 +91,9 @@ extension InitializationResult: CustomStringConvertible {
 
 extension InitializationStep: CustomStringConvertible {
     /// The step as declared: `'Fetch the fact' (fact): async, after env, 3 attempts, 200 ms
-    /// doubling to 5000 ms, 10% jitter, timeout 2.0 s`, naming only what differs from the
-    /// defaults (sync, no prerequisite, required, before ready, no timeout, no retry).
+    /// doubling to 5000 ms, 10% jitter, timeout 2.0 s`: how it runs (sync, async or on
+    /// demand), then only what differs from the defaults (no prerequisite, required, before
+    /// ready, simple, no retry, no timeout).
     public var description: String {
         var parts = [node.isOnDemand ? "on demand" : node.isAsync ? "async" : "sync"]
         if !node.after.isEmpty { parts.append("after \(node.after.joined(separator: ", "))") }

@@ -95,7 +95,8 @@ struct StepGraph<Process: DependencyInitializationProcess>: Sendable {
             for id in node.after {
                 guard let prerequisite = positions[id] else {
                     throw InitializationConfigurationError(
-                        code: .missingPrerequisite, steps: [node.id, id], detail: closest(to: id, among: positions.keys)
+                        code: .missingPrerequisite, steps: [node.id, id],
+                        detail: closest(to: id, among: positions.keys.filter { $0 != node.id })
                     )
                 }
                 guard !own.contains(prerequisite) else { continue }

@@ -129,9 +129,10 @@ public final class DependencyInitializer<Process: DependencyInitializationProces
     /// when that run ends.
     ///
     /// Subscribe before starting the run to see every event: a stream that joins a run in
-    /// progress sees its later run and phase events (`ready`, `phaseFinished`, `finished`), and
-    /// its steps' only if another stream was listening when it started. Each call returns a new, independent stream; events are buffered, so a
-    /// slow consumer misses none.
+    /// progress sees the run's and its phases' later events (`phaseStarted`, `phaseFinished`,
+    /// `ready`, `finished` or `failed`), and its steps' only if another stream was listening
+    /// when the run started. Each call returns a new, independent stream; events are buffered,
+    /// so a slow consumer misses none.
     public func events() -> AsyncStream<InitializationEvent> {
         hub.subscribe()
     }

@@ -77,6 +77,8 @@ final class RunMetricsObserver: RunObserver {
     /// A step's series are recorded from the report, once the run ended.
     var observesSteps: Bool { false }
 
+    /// At the moment the run gets ready, as its `ready` event is sent (a container that then
+    /// fails to build fails the run, which got ready all the same).
     func ready(at offset: Duration) { RunMetrics.recordReady(offset, into: factory) }
 
     func ended(_ end: RunEnd) {

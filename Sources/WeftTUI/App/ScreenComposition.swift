@@ -13,6 +13,7 @@ enum ScreenComposition {
     /// `effects` for its work.
     static func container(options: AppOptions, logo: [String], effects: AppEffects) -> Container {
         let container = Container()
+        container.diagnostics.logger = AppLog.silent  // the terminal is the screens'
         container.register(AppOptions.self, instance: options)
         container.register([String].self, name: "logo", instance: logo)
         container.register(AppEffects.self, instance: effects)
