@@ -972,7 +972,10 @@ final class World {
         guard reported == expected else { return "\(kind) returned \(reported), the model says \(expected)" }
         guard expected else { return nil }
         add(Container.shared)
+        // A bootstrap hands the shared container's diagnostics to its replacement.
+        let previous = model.root
         model.addRoot()
+        model.nodes[model.root].validatesScopes = model.nodes[previous].validatesScopes
         model.isBootstrapped = true
         apply(frozen, to: model.stage(container: model.root))
         return nil
