@@ -224,7 +224,7 @@ extension Container.State {
             guard (variants[key].map { $0.base } ?? registrations[key]) === replaced.later else { return nil }
             return ValidationProblem.registeredTwice(
                 key, earlier: replaced.earlierSite, later: replaced.later.site,
-                module: replaced.earlierModule.flatMap { _ in provenance[key]?.label })
+                module: replaced.earlierModule == nil ? nil : provenance[key]?.label)
         }
         .sorted { $0.service.description < $1.service.description }
     }

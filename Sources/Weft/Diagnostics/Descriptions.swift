@@ -16,14 +16,12 @@ extension DependencyGraph: CustomStringConvertible {
             "  \(node.key) (\(node.lifetime))"
                 + (resolved[node.key].map { " → " + $0.map(\.description).joined(separator: ", ") } ?? "")
         }
-        return
-            ([Self.counted(nodes.count, "service") + ", " + Self.counted(edges.count, "dependency", "dependencies")]
-            + lines)
-            .joined(separator: "\n")
+        return ([headline] + lines).joined(separator: "\n")
     }
 
-    static func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String {
-        "\(count) \(count == 1 ? one : many ?? one + "s")"
+    /// `2 services, 1 dependency`.
+    fileprivate var headline: String {
+        counted(nodes.count, "service") + ", " + counted(edges.count, "dependency", "dependencies")
     }
 }
 
@@ -39,9 +37,8 @@ extension ValidationReport: CustomStringConvertible {
     public var description: String {
         let headline =
             problems.isEmpty
-            ? "valid: " + DependencyGraph.counted(graph.nodes.count, "service") + ", "
-                + DependencyGraph.counted(graph.edges.count, "dependency", "dependencies")
-            : DependencyGraph.counted(problems.count, "problem") + ":"
+            ? "valid: " + graph.headline
+            : counted(problems.count, "problem") + ":"
         return ([headline] + problems.map { "  - \($0)" } + warnings.map { "  warning: \($0)" })
             .joined(separator: "\n")
     }
@@ -65,7 +62,7 @@ extension HealthReport: CustomStringConvertible {
 extension ModuleGraph: CustomStringConvertible {
     /// `2 modules: Accounts, Feed; Feed → Accounts`.
     public var description: String {
-        DependencyGraph.counted(modules.count, "module") + ": " + modules.joined(separator: ", ")
+        counted(modules.count, "module") + ": " + modules.joined(separator: ", ")
             + (edges.isEmpty ? "" : "; " + edges.map(\.description).joined(separator: ", "))
     }
 }
@@ -84,7 +81,12 @@ extension Container: CustomStringConvertible {
     /// `container of 3 registrations, contexts: test`: what it and its ancestors register.
     public var description: String {
         let contexts = self.contexts.map(\.description).sorted()
-        return "container of " + DependencyGraph.counted(registrations.count, "registration")
+        return "container of " + counted(registrations.count, "registration")
             + (contexts.isEmpty ? "" : ", contexts: " + contexts.joined(separator: ", "))
     }
+}
+
+/// `1 service`, `2 services`, `1 dependency`, `3 dependencies`.
+private func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+    "\(count) \(count == 1 ? one : many ?? one + "s")"
 }

@@ -13,7 +13,7 @@ extension GraphRun.Scheduler {
         _ group: inout DiscardingTaskGroup
     ) {
         guard table.life.isOpen, case .running(attempt, let since) = table.steps[position].state else { return }
-        if timeouts[position] != nil {
+        if graph.timeouts[position] != nil {
             table.steps[position].timer?.cancel()
             table.steps[position].timer = nil
             table.attemptTasks[position] = nil
@@ -34,14 +34,14 @@ extension GraphRun.Scheduler {
         table.steps[position].timer = nil
         table.attemptTasks[position]?.cancel()
         table.attemptTasks[position] = nil
-        let error = InitializationStepTimeoutError(stepTitle: plan[position].title, timeout: timeout)
+        let error = InitializationStepTimeoutError(stepTitle: graph.plan[position].title, timeout: timeout)
         attemptFailed(position, attempt: attempt, since: since, at: recorder.now, error: error, &group)
     }
 
     mutating func attemptFinished(_ position: Int, since: Duration, at end: Duration) {
         table.steps[position].attempts.finished(since: since, at: end)
         ended(position, .finished, at: end)
-        for dependent in dependents[position] {
+        for dependent in graph.dependents[position] {
             guard case .waiting(let count) = table.steps[dependent].state else { continue }
             table.steps[dependent].state = .waiting(count - 1)
             if count == 1 { table.ready.append(dependent) }
@@ -63,7 +63,7 @@ extension GraphRun.Scheduler {
             return
         }
         if case .retry(let next, let delay) = table.steps[position].attempts.failed(
-            attempt, of: plan[position].retry, since: since, at: end)
+            attempt, of: graph.plan[position].retry, since: since, at: end)
         {
             table.steps[position].state = .delayed(attempt: next)
             recorder.stepRetrying(position, attempt: next, delay: delay, error: error)
@@ -72,14 +72,14 @@ extension GraphRun.Scheduler {
                 return
             }
             let inbox = inbox
-            let sleep = InitializationSleep.retryDelay(step: plan[position], attempt: next)
+            let sleep = InitializationSleep.retryDelay(step: graph.plan[position], attempt: next)
             table.steps[position].timer = recorder.clock.timer(until: recorder.origin + end + delay, for: sleep) {
                 inbox.post(.delayEnded(position, attempt: next))
             }
             return
         }
         // A step after ready never fails the run: it has been ready since before the step started.
-        guard plan[position].isOptional || afterReady[position] else {
+        guard graph.plan[position].isOptional || graph.afterReady[position] else {
             fail(position, with: error, at: end)
             return
         }
@@ -105,15 +105,15 @@ extension GraphRun.Scheduler {
         table.steps[position].state = .ended
         table.steps[position].end = end
         table.unended -= 1
-        if !afterReady[position] { table.life.whileStarting { $0.remaining -= 1 } }
+        if !graph.afterReady[position] { table.life.whileStarting { $0.remaining -= 1 } }
         recorder.stepEnded(
             position, outcome, startOffset: table.steps[position].start, duration: end - table.steps[position].start,
             heldBy: table.steps[position].heldBy,
             attempts: table.steps[position].attempts.ended.isEmpty && outcome == .finished
                 ? nil : table.steps[position].attempts.ended,
             error: error)
-        if isPhased, outcome == .finished {
-            let phase = plan[position].phase
+        if graph.isPhased, outcome == .finished {
+            let phase = graph.plan[position].phase
             table.phaseRemaining[phase.slot] -= 1
             if table.phaseRemaining[phase.slot] == 0, let begin = table.phaseStarts[phase.slot] {
                 recorder.phase(phase, from: begin)
@@ -126,7 +126,7 @@ extension GraphRun.Scheduler {
         var stack = [position]
         let now = recorder.now
         while let failed = stack.popLast() {
-            for dependent in dependents[failed] {
+            for dependent in graph.dependents[failed] {
                 guard case .waiting = table.steps[dependent].state else { continue }
                 table.steps[dependent].start = now
                 table.steps[dependent].heldBy = failed
@@ -162,7 +162,7 @@ extension GraphRun.Scheduler {
             give(.cancelled(nil))
             return
         }
-        if let begin = table.phaseStarts[InitializationPhase.graph.slot], !isPhased {
+        if let begin = table.phaseStarts[InitializationPhase.graph.slot], !graph.isPhased {
             recorder.phase(.graph, from: begin)
         }
         give(.finished)
@@ -175,7 +175,7 @@ extension GraphRun.Scheduler {
         // Of the steps needed for ready that ran and ended last, the one given last: none of the
         // others can have waited for it. (A skipped step ends when a step that ran failed.)
         var heldBy = -1
-        for position in table.steps.indices where !afterReady[position] && !table.steps[position].isSkipped {
+        for position in table.steps.indices where !graph.afterReady[position] && !table.steps[position].isSkipped {
             if heldBy < 0 || table.steps[position].end >= table.steps[heldBy].end { heldBy = position }
         }
         starting.deadline?.cancel()
@@ -198,7 +198,7 @@ extension GraphRun.Scheduler {
         guard table.life.isOpen else { return }
         table.life.markCancelled()
         guard let step = abandonAll() ?? next else { return }
-        give(.cancelled(plan[step]))
+        give(.cancelled(graph.plan[step]))
     }
 
     /// Ends the run because its deadline passed: every step still running or waiting out a
@@ -221,7 +221,8 @@ extension GraphRun.Scheduler {
                 (
                     start,
                     .init(
-                        step: plan[position], goingFor: deadline - start, attempt: attempt, isWaitingToRetry: isWaiting)
+                        step: graph.plan[position], goingFor: deadline - start, attempt: attempt,
+                        isWaitingToRetry: isWaiting)
                 ))
         }
         if pending.isEmpty {
@@ -231,11 +232,11 @@ extension GraphRun.Scheduler {
                 else { continue }
                 let start = table.steps[position].start
                 let attempt = max(table.steps[position].attempts.ended.count, 1)
-                pending.append((start, .init(step: plan[position], goingFor: deadline - start, attempt: attempt)))
+                pending.append((start, .init(step: graph.plan[position], goingFor: deadline - start, attempt: attempt)))
             }
         }
         pending.sort { ($0.start, $0.step.step.position) < ($1.start, $1.step.step.position) }
-        let next = table.readyHead < table.ready.count ? plan[table.ready[table.readyHead]] : nil
+        let next = table.readyHead < table.ready.count ? graph.plan[table.ready[table.readyHead]] : nil
         table.life.markCancelled()
         abandonAll()
         give(
@@ -250,7 +251,7 @@ extension GraphRun.Scheduler {
         guard table.life.isOpen else { return }
         ended(position, .failed, at: end, error: error)
         abandonAll()
-        give(.failed(StepFailure(step: plan[position], error: error)))
+        give(.failed(StepFailure(step: graph.plan[position], error: error)))
     }
 
     /// Cancels and abandons every step still running or waiting out a retry delay, in plan

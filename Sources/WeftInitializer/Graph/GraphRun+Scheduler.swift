@@ -1,7 +1,7 @@
 // The scheduler's state: a local value of its task, what it needs of the run copied in.
 
 extension GraphRun {
-    /// The run's scheduler: its state, and what it needs of the run, copied in. A local value of
+    /// The run's scheduler: its state, and what it needs of the run. A local value of
     /// the scheduler's task, changed in place by its `mutating` methods, so that Swift checks its
     /// exclusive access when it compiles rather than at each access, as it would for a class's
     /// stored property.
@@ -13,15 +13,9 @@ extension GraphRun {
         typealias Message = GraphRun.Message
 
         let run: GraphRun
-        let plan: [InitializationStepInfo]
-        let prerequisites: [[Int]]
-        let dependents: [[Int]]
-        let works: [Work]
-        let timeouts: [Duration?]
-        let priorities: [TaskPriority?]
-        let isPhased: Bool
-        let process: Subject
-        let afterReady: [Bool]
+        /// The steps it runs: each one's description, prerequisites, dependents, work, timeout
+        /// and priority, by position, and the run's process.
+        let graph: Steps
         let recorder: RunRecorder
         let deadline: Duration?
         let inbox: Mailbox<Message>
@@ -29,19 +23,15 @@ extension GraphRun {
         var table: Table
 
         init(_ run: GraphRun, graphStart: Duration?, startsCancelled: Bool) {
-            let steps = run.steps
-            (self.run, plan, prerequisites, dependents, works) =
-                (run, steps.plan, steps.prerequisites, steps.dependents, steps.works)
-            (timeouts, priorities, isPhased, process, afterReady) =
-                (steps.timeouts, steps.priorities, steps.isPhased, steps.process, steps.afterReady)
+            (self.run, graph) = (run, run.steps)
             (recorder, deadline, inbox) = (run.recorder, run.deadline, run.inbox)
-            let count = plan.count
+            let count = graph.plan.count
             var table = Table(
-                steps: prerequisites.map { StepRun(state: .waiting($0.count)) },
-                unended: count, life: .starting(Starting(remaining: afterReady.lazy.filter { !$0 }.count)))
+                steps: graph.prerequisites.map { StepRun(state: .waiting($0.count)) },
+                unended: count, life: .starting(Starting(remaining: graph.afterReady.lazy.filter { !$0 }.count)))
             table.ready.reserveCapacity(count)
-            if isPhased {
-                for step in plan { table.phaseRemaining[step.phase.slot] += 1 }
+            if graph.isPhased {
+                for step in graph.plan { table.phaseRemaining[step.phase.slot] += 1 }
             }
             table.phaseStarts[InitializationPhase.graph.slot] = graphStart
             // Cancelled before it began: the scheduler ends the run at the first step instead of

@@ -7,7 +7,7 @@ extension GraphRun.Scheduler {
     /// The scheduler: starts the steps without prerequisites, then handles messages until the
     /// verdict is given; then waits for the abandoned attempts, which it has cancelled.
     mutating func schedule(_ group: inout DiscardingTaskGroup) async {
-        for (position, own) in prerequisites.enumerated() where own.isEmpty {
+        for (position, own) in graph.prerequisites.enumerated() where own.isEmpty {
             table.ready.append(position)
         }
         switch table.life {
@@ -67,7 +67,7 @@ extension GraphRun.Scheduler {
             let position = table.ready[table.readyHead]
             table.readyHead += 1
             // A step after ready waits for ready, however early its prerequisites finished.
-            if afterReady[position], isStarting {
+            if graph.afterReady[position], isStarting {
                 table.life.whileStarting { $0.deferred.append(position) }
                 continue
             }
@@ -75,7 +75,7 @@ extension GraphRun.Scheduler {
                 cancel(before: position)
                 return
             }
-            lastEnd = start(position, at: afterReady[position] ? nil : lastEnd, &group)
+            lastEnd = start(position, at: graph.afterReady[position] ? nil : lastEnd, &group)
         }
     }
 
@@ -85,29 +85,29 @@ extension GraphRun.Scheduler {
         let now = moment ?? recorder.now
         var latest = heldBy(position)
         // A step after ready whose prerequisites finished before ready waited for ready.
-        if afterReady[position], case .ready(let readyHeldBy, _) = table.life, readyHeldBy >= 0,
+        if graph.afterReady[position], case .ready(let readyHeldBy, _) = table.life, readyHeldBy >= 0,
             latest < 0 || table.steps[latest].end < table.steps[readyHeldBy].end
         {
             latest = readyHeldBy
         }
         table.steps[position].heldBy = latest
         table.steps[position].start = now
-        if isPhased {
-            let phase = plan[position].phase
+        if graph.isPhased {
+            let phase = graph.plan[position].phase
             if table.phaseStarts[phase.slot] == nil {
                 table.phaseStarts[phase.slot] = now
                 recorder.phaseStarted(phase)
             }
         }
         recorder.stepStarted(position)
-        switch works[position] {
+        switch graph.works[position] {
         case .sync(let body):
             table.steps[position].state = .running(attempt: 1, since: now)
             do {
                 if let context = recorder.tracing.context(of: position) {
-                    try InstrumentationContext.withValue(context) { try body(process) }
+                    try InstrumentationContext.withValue(context) { try body(graph.process) }
                 } else {
-                    try body(process)
+                    try body(graph.process)
                 }
             } catch {
                 attemptFailed(position, attempt: 1, since: now, at: recorder.now, error: error, &group)
@@ -125,30 +125,31 @@ extension GraphRun.Scheduler {
     /// The prerequisite that held the step at `position` up (``HeldBy``); -1 for none. Every
     /// prerequisite has ended.
     func heldBy(_ position: Int) -> Int {
-        HeldBy.latest(of: prerequisites[position], end: { table.steps[$0].end }, after: { prerequisites[$0] }) ?? -1
+        HeldBy.latest(
+            of: graph.prerequisites[position], end: { table.steps[$0].end }, after: { graph.prerequisites[$0] }) ?? -1
     }
 
     /// Starts an attempt of an async step as a child task, and its timeout's timer.
     mutating func launch(_ position: Int, attempt: Int, since: Duration? = nil, _ group: inout DiscardingTaskGroup) {
-        guard case .async(let body) = works[position] else { return }
+        guard case .async(let body) = graph.works[position] else { return }
         let since = since ?? recorder.now
         table.steps[position].state = .running(attempt: attempt, since: since)
         let origin = recorder.origin
         let operation = Self.attempt(
-            body, on: process, in: recorder.tracing.context(of: position),
+            body, on: graph.process, in: recorder.tracing.context(of: position),
             reporting: Report(inbox: inbox, position: position, attempt: attempt, clock: recorder.clock, origin: origin)
         )
-        guard let timeout = timeouts[position] else {
-            group.addTask(priority: priorities[position], operation: operation)
+        guard let timeout = graph.timeouts[position] else {
+            group.addTask(priority: graph.priorities[position], operation: operation)
             return
         }
         // An attempt that can time out runs in a task of its own, so that a timeout cancels it
         // while the step's next attempt runs.
-        let work = Task(priority: priorities[position], operation: operation)
+        let work = Task(priority: graph.priorities[position], operation: operation)
         table.attemptTasks[position] = work
         group.addTask { await work.value }
         let inbox = inbox
-        let sleep = InitializationSleep.stepTimeout(step: plan[position], attempt: attempt)
+        let sleep = InitializationSleep.stepTimeout(step: graph.plan[position], attempt: attempt)
         table.steps[position].timer = recorder.clock.timer(until: origin + since + timeout, for: sleep) {
             inbox.post(.timedOut(position, attempt: attempt, after: timeout))
         }
@@ -178,7 +179,8 @@ extension GraphRun.Scheduler {
         {
             do {
                 if let context {
-                    report(.success(try await InstrumentationContext.withValue(context) { try await body(process) }))
+                    report(
+                        .success(try await InstrumentationContext.withValue(context) { try await body(process) }))
                 } else {
                     report(.success(try await body(process)))
                 }
