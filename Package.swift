@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "Weft", targets: ["Weft"]),
         .library(name: "WeftInitializer", targets: ["WeftInitializer"]),
         .library(name: "WeftServiceLifecycle", targets: ["WeftServiceLifecycle"]),
+        .library(name: "WeftStartup", targets: ["WeftStartup"]),
         .library(name: "WeftTesting", targets: ["WeftTesting"]),
         .executable(name: "weft", targets: ["weft"]),
     ],
@@ -96,6 +97,10 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+
+        // Where the two libraries meet: start-up steps planned from the container's graph. Its own
+        // product, so that `Weft` and `WeftInitializer` stay usable alone; it adds no package.
+        .target(name: "WeftStartup", dependencies: ["Weft", "WeftInitializer"]),
 
         // Server apps: start-up, services, disposal (swift-service-lifecycle stays out of the two above).
         .target(
@@ -206,6 +211,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "Weft", "WeftInitializer"]),
+        .testTarget(name: "WeftStartupTests", dependencies: ["WeftStartup", "Weft", "WeftInitializer", "WeftTesting"]),
         // What several test targets share: captured logs, temporary directories.
         .target(
             name: "WeftTestSupport",
@@ -283,7 +289,8 @@ let package = Package(
 if Context.environment["WEFT_LIBRARIES_ONLY"] == "1" {
     let libraries: Set = [
         "Weft", "CWeftThreadFrame", "WeftPrimitives", "WeftInitializer", "WeftServiceLifecycle", "WeftTesting",
-        "WeftPrimitivesTests", "WeftTests", "WeftInitializerTests", "WeftServiceLifecycleTests", "WeftTestingTests",
+        "WeftStartup", "WeftPrimitivesTests", "WeftTests", "WeftInitializerTests", "WeftServiceLifecycleTests",
+        "WeftTestingTests", "WeftStartupTests",
     ]
     package.targets.removeAll { !libraries.contains($0.name) }
     package.products.removeAll { product in product.name == "weft" }

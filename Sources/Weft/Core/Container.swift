@@ -72,6 +72,8 @@ public final class Container: Sendable {
         /// ``install(_:)`` checks duplicates against and ``validate()`` reports. Never read by
         /// a resolve.
         var provenance: [ServiceKey: Provenance] = [:]
+        /// What start-up makes, and when (``Container/startup``). Never read by a resolve.
+        var startup: StartupDeclaration?
         /// Keys registered again here, replacing this container's own registration of them: the
         /// earlier one's site and module, and the registration that replaced it. What
         /// ``validate()`` warns of while that registration is still in force and came from the

@@ -17,6 +17,9 @@ public struct DependencyGraph: Sendable, Equatable {
         /// The module that registered it (see ``Module``), if a module did; not part of
         /// equality either.
         var module: String?
+        /// Whether its factory is `async`: what a ``StartupPlan`` makes a step of. Not part of
+        /// equality either.
+        var isAsync = false
 
         static func == (lhs: Node, rhs: Node) -> Bool { lhs.key == rhs.key && lhs.lifetime == rhs.lifetime }
 

@@ -14,6 +14,9 @@ public struct ValidationReport: Sendable {
     /// by the collection's key (`ServiceKey(HealthCheck.self)`): every one of them was
     /// resolved while validating. Collections without contributions are absent.
     public let contributions: [ServiceKey: Int]
+    /// The start-up the graph implies for the container's ``Container/startup``, when it is
+    /// set; its hazards are among ``problems``.
+    public let startupPlan: StartupPlan?
 
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
@@ -28,7 +31,7 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: String, Sendable {
             case missingDependency, circularDependency, captiveDependency, requiresAsync, factoryFailed,
-                requiresIsolation, unmetRequirement, registeredTwice
+                requiresIsolation, unmetRequirement, registeredTwice, neededBeforeReady, startupServiceNotRegistered
         }
 
         private let kind: Kind
@@ -66,6 +69,14 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         /// override or a context in force does not hide it; a key with registrations for a
         /// context is not judged.
         public static let registeredTwice = Code(.registeredTwice)
+        /// A hazard of the ``Container/startup`` plan: ``ValidationProblem/service``, which the
+        /// first screen needs (``ValidationProblem/path`` leads from the first screen to it),
+        /// resolves ``ValidationProblem/dependency``, marked to be made after ready or on demand
+        /// (``ValidationProblem/message`` says which). The plan makes it before ready anyway.
+        public static let neededBeforeReady = Code(.neededBeforeReady)
+        /// ``Container/startup`` names ``ValidationProblem/service``, which is not registered
+        /// (``ValidationProblem/message`` says when the declaration makes it).
+        public static let startupServiceNotRegistered = Code(.startupServiceNotRegistered)
     }
 
     /// What kind of problem this is.
@@ -150,6 +161,19 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
         var problem = ValidationProblem(.unmetRequirement, service: requirement)
         problem.module = module
         return problem
+    }
+
+    /// `service`, on the first screen's path, resolves `dependency`, which the start-up
+    /// declaration marked to be made later (`marked`).
+    public static func neededBeforeReady(
+        service: ServiceKey, dependency: ServiceKey, marked: StartupTiming
+    ) -> ValidationProblem {
+        ValidationProblem(.neededBeforeReady, service: service, dependency: dependency, message: marked.description)
+    }
+
+    /// The start-up declaration names `key`, to be made at `timing`, and nothing registers it.
+    public static func startupServiceNotRegistered(_ key: ServiceKey, timing: StartupTiming) -> ValidationProblem {
+        ValidationProblem(.startupServiceNotRegistered, service: key, message: timing.description)
     }
 
     /// `service` was registered at `earlier`, then again at `later` in the same container, by
@@ -242,6 +266,13 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
                     + "\(earlierSite.map(\.description) ?? "an earlier site") and again at "
                     + "\(site.map(\.description) ?? "a later site"), which replaced the first. Remove one of them; to "
                     + "replace a registration on purpose, use `override` (restorable), or register the key in one place."
+            case .neededBeforeReady:
+                "\(service) is made before ready, for the first screen, and resolves \(dependencyAt ?? "?"), which "
+                    + "the start-up declaration makes \(message): it is made before ready too. Mark \(dependency) for "
+                    + "the first screen, or take it off \(self.service)'s path (resolve it where it is used, after ready)."
+            case .startupServiceNotRegistered:
+                "The start-up declaration makes \(self.service) \(message), but nothing registers it. Register it, "
+                    + "or take it out of `container.startup`."
             case .unmetRequirement:
                 "Module \(module ?? "?") requires \(self.service), which is not registered. "
                     + "Register \(self.service) or install a module that does (or a fake of it), or drop the requirement."
@@ -333,17 +364,21 @@ extension Container {
         let graph = DependencyGraph(
             nodes: registrations.values.map {
                 DependencyGraph.Node(
-                    key: $0.key, lifetime: $0.lifetime, site: $0.site, module: provenance[$0.key]?.label)
+                    key: $0.key, lifetime: $0.lifetime, site: $0.site, module: provenance[$0.key]?.label,
+                    isAsync: $0.isAsync)
             },
             edges: Array(Set(edges.map { DependencyGraph.Edge(from: $0.from.key, to: $0.to.key) }))
         )
+        let plan = startup.map(graph.startupPlan)
+        for hazard in plan?.hazards ?? [] { add(hazard) }
         let sited = problems.map { problem in problem.sited(by: registrations, provenance: provenance) }
         var contributions: [ServiceKey: Int] = [:]
         for key in registrations.keys {
             if let collection = key.contributionCollection { contributions[collection, default: 0] += 1 }
         }
         let warnings = state.withLock { $0.registeredTwice }
-        return ValidationReport(problems: sited, warnings: warnings, graph: graph, contributions: contributions)
+        return ValidationReport(
+            problems: sited, warnings: warnings, graph: graph, contributions: contributions, startupPlan: plan)
     }
 
     /// The requirements of the modules installed here and in ancestors that are not

@@ -171,6 +171,20 @@ public struct StartupBudget: Sendable, Hashable, Codable {
         check(reports.map(Run.init))
     }
 
+    /// Whether steps that run one after another — a start-up's critical chain, by step id —
+    /// can end within the median limit on ready, each taking the median limit of its step (no
+    /// time without one): a check of a plan before it runs. `nil` when they can, or when the
+    /// budget has no median limit on ready.
+    ///
+    /// The breach's measure names the chain: `ready (chain: Database → Feed)`.
+    public func check(chain: [String]) -> StartupBudgetCheck.Breach? {
+        guard let limit = ready?.median else { return nil }
+        let length = chain.reduce(Duration.zero) { $0 + (steps[$1]?.median ?? .zero) }
+        guard length > limit else { return nil }
+        return StartupBudgetCheck.Breach(
+            measure: "ready (chain: \(chain.joined(separator: " → ")))", kind: .over(.median, value: length, limit: limit))
+    }
+
     /// Checks `runs` against this budget: the median and 90th percentile (nearest rank) of each
     /// limited measure against its limit.
     ///
