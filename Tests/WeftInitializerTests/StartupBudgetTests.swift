@@ -163,4 +163,17 @@ struct StartupBudgetTests {
         #expect(!check.isWithinBudget)
         #expect("\(check.breaches[0])".contains(#"did you mean "history"?"#))
     }
+
+    @Test func aChainOfStepsIsCheckedAtTheirMedianLimitsAgainstReady() throws {
+        let limits = try budget(
+            #"{"version": 1, "ready": {"medianMs": 500}, "steps": {"a": {"medianMs": 300}, "b": {"p90Ms": 900}, "c": {"medianMs": 250}}}"#
+        )
+        // b has no median limit: it takes no time.
+        #expect(limits.check(chain: ["a", "b"]) == nil)
+        let breach = try #require(limits.check(chain: ["a", "b", "c"]))
+        #expect(breach.measure == "ready (chain: a → b → c)")
+        #expect(breach.kind == .over(.median, value: .milliseconds(550), limit: .milliseconds(500)))
+        #expect("\(breach)".hasPrefix("ready (chain: a → b → c): the median is 550 ms, over its limit of 500 ms"))
+        #expect(StartupBudget(steps: ["a": .init(median: .seconds(9))]).check(chain: ["a"]) == nil)
+    }
 }

@@ -12,6 +12,7 @@ final class HTTPClient: Sendable {}
 final class Feed: Sendable {}
 final class SearchIndex: Sendable {}
 final class Analytics: Sendable {}
+struct HistoryUnavailable: Error {}
 
 func appContainer() -> Container {
     let container = Container()
@@ -168,6 +169,60 @@ func appContainer() -> Container {
         // by the first step that resolves it.
         #expect(plan.afterReady.map(\.key) == [ServiceKey(Analytics.self), ServiceKey(SearchIndex.self)])
         #expect(plan.onDemand.isEmpty)
+    }
+
+    @MainActor @Test func plannedStepsTakeTheirOptionsAndWaitForTheStepsGiven() async throws {
+        let container = Container()
+        container.register(Database.self, lifetime: .singleton) { (_: Resolver) async throws -> Database in
+            throw HistoryUnavailable()
+        }
+        container.register(Feed.self, lifetime: .singleton) { (resolver: Resolver) async throws -> Feed in
+            _ = try? await resolver.resolve(Database.self)
+            return Feed()
+        }
+        container.register(SearchIndex.self, lifetime: .singleton) { (resolver: Resolver) async throws -> SearchIndex in
+            _ = try await resolver.resolve(Database.self)
+            return SearchIndex()
+        }
+        container.startup = StartupDeclaration(
+            firstScreen: [ServiceKey(Feed.self), ServiceKey(SearchIndex.self)])
+        let plan = try #require(await container.validate().startupPlan)
+        var steps: [InitializationStep<PlannedProcess>] = [.sync("services") { _ in }]
+        steps += InitializationStep.planned(
+                plan, after: ["services"],
+                options: [
+                    ServiceKey(Database.self): PlannedStepOptions(id: "history", title: "Open the history", optional: true)
+                ]
+            ) { _ in container }
+        let initializer = try DependencyInitializer(createProcess: { PlannedProcess() }, steps: steps)
+        #expect(initializer.plan.map(\.id) == ["services", "history", "Feed", "SearchIndex"])
+        #expect(initializer.plan.map(\.title) == ["services", "Open the history", "Make Feed", "Make SearchIndex"])
+        #expect(initializer.plan.map(\.after) == [[], ["services"], ["services", "history"], ["services", "history"]])
+        let report = try await initializer.run().report
+        // The database is optional: its failure degrades the run, and skips what waits for it.
+        #expect(report.isDegraded)
+        #expect(report.failedOptionalSteps.map(\.id) == ["history"])
+        #expect(report.skippedSteps.map(\.id) == ["Feed", "SearchIndex"])
+    }
+
+    @Test func aBudgetChecksThePlansCriticalChainBeforeItRuns() async throws {
+        let container = appContainer()
+        container.startup = StartupDeclaration(firstScreen: [ServiceKey(Feed.self)])
+        let plan = try #require(await container.validate().startupPlan)
+        var budget = StartupBudget(
+            ready: .init(median: .milliseconds(300)),
+            steps: [
+                "Database": .init(median: .milliseconds(250)), "HTTPClient": .init(median: .milliseconds(100)),
+                "Feed": .init(median: .milliseconds(100)),
+            ])
+        let breach = try #require(budget.check(plan))
+        #expect(breach.measure == "ready (chain: Database → Feed)")
+        #expect(breach.kind == .over(.median, value: .milliseconds(350), limit: .milliseconds(300)))
+        budget.ready = .init(median: .milliseconds(350))
+        #expect(budget.check(plan) == nil)
+        // Ids other than the keys' descriptions.
+        budget.steps = ["db": .init(median: .milliseconds(400))]
+        #expect(budget.check(plan) { $0.key == ServiceKey(Database.self) ? "db" : $0.id }?.measure == "ready (chain: db → Feed)")
     }
 
     private func key(_ name: String) -> ServiceKey { ServiceKey(Int.self, name: name) }

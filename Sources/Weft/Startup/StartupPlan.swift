@@ -69,7 +69,8 @@ public struct StartupPlan: Sendable, Hashable, CustomStringConvertible {
 
     /// The chain of services before ready that decides how soon the app is ready, when each
     /// service takes `duration` once what it waits for is made: its first service to its last,
-    /// and their total. Ready cannot come sooner, however many run in parallel.
+    /// and their total. Ready cannot come sooner, however many run in parallel. Of services that
+    /// end at the same moment, the chain ends at the last in plan order.
     public func criticalChain(
         taking duration: (Service) throws -> Duration
     ) rethrows -> (services: [Service], length: Duration) {
@@ -88,8 +89,8 @@ public struct StartupPlan: Sendable, Hashable, CustomStringConvertible {
             ends.append(start + (try duration(service)))
             heldBy.append(holder)
         }
-        guard var last = ends.indices.max(by: { ends[$0] < ends[$1] }) else { return ([], .zero) }
-        let length = ends[last]
+        // Of the services that end last, the last in plan order: one that waits for the others.
+        guard let length = ends.max(), var last = ends.lastIndex(of: length) else { return ([], .zero) }
         var chain = [planned[last]]
         while let previous = heldBy[last] {
             chain.append(planned[previous])
