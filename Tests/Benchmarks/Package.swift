@@ -62,12 +62,12 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
-            name: "WeftStartup",
+            name: "WeftInitializerRuns",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WeftInitializer", package: weftPackage),
             ],
-            path: "Benchmarks/WeftStartup",
+            path: "Benchmarks/WeftInitializerRuns",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Weft", package: weftPackage),
                 .product(name: "WeftInitializer", package: weftPackage),
+                .product(name: "WeftStartup", package: weftPackage),
                 .product(name: "Swinject", package: "Swinject"),
                 "BenchmarkFixtures",
                 "CHeap",

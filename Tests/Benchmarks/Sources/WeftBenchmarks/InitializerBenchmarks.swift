@@ -3,7 +3,7 @@ import WeftInitializer
 
 /// A process the benchmark steps leave untouched.
 @MainActor
-private final class BenchmarkProcess: DependencyInitializationProcess {
+final class BenchmarkProcess: DependencyInitializationProcess {
     var toContainer: Int { 0 }
 }
 

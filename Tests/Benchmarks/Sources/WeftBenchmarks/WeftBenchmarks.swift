@@ -24,6 +24,10 @@ struct WeftBenchmarks {
             let numbers = arguments.dropFirst().prefix(2).compactMap { Int($0) }
             RegistrationBenchmarks.run(count: numbers.first ?? 1_000, rounds: numbers.dropFirst().first ?? 200)
         }
+        if arguments.first == "startup-plan" {
+            // Only on request: `startup-plan [seed]` (1 unless given).
+            await StartupPlanBenchmarks.run(seed: arguments.dropFirst().first.flatMap { UInt64($0) } ?? 1)
+        }
         if arguments.first == "register-once", arguments.count == 3, let count = Int(arguments[2]) {
             // One container of `count` names and nothing else, for counting calls per registration
             // (`perf stat` with uprobes on swift_retain, malloc, …): `register-once weft|floor|dictionary count`.
