@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "WeftApp",
             dependencies: [
-                "FactKit", "Weft", "WeftInitializer", "WeftServiceLifecycle", "WeftPrimitives",
+                "FactKit", "Weft", "WeftInitializer", "WeftServiceLifecycle", "WeftStartup", "WeftPrimitives",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

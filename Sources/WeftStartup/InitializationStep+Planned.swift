@@ -14,17 +14,22 @@ public struct PlannedStepOptions: Sendable {
     public var timeout: Duration?
     /// How often to try, and how long to wait between tries.
     public var retry: InitializationRetry
+    /// Whether the step makes the service only in a container that registers it, and otherwise
+    /// ends at once: for one plan made from every service, run in containers that leave some
+    /// out (an environment without a local server).
+    public var ifRegistered: Bool
 
     /// Options for one planned service; leave out what keeps its default.
     public init(
         id: String? = nil, title: String? = nil, optional: Bool = false, timeout: Duration? = nil,
-        retry: InitializationRetry = .never
+        retry: InitializationRetry = .never, ifRegistered: Bool = false
     ) {
         self.id = id
         self.title = title
         self.optional = optional
         self.timeout = timeout
         self.retry = retry
+        self.ifRegistered = ifRegistered
     }
 }
 
@@ -63,7 +68,13 @@ extension InitializationStep {
                 schedule: service.timing == .afterReady ? .afterReady : .beforeReady, timeout: option.timeout,
                 retry: option.retry
             ) { process in
-                try await service.make(in: container(process))
+                do {
+                    try await service.make(in: container(process))
+                } catch let error as ResolutionError
+                    where option.ifRegistered && error.code == .notRegistered && error.key == service.key
+                {
+                    // Not registered in this run's container, and allowed not to be.
+                }
             }
         }
     }

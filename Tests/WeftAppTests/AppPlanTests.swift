@@ -33,17 +33,19 @@ struct AppPlanTests {
         }
     }
 
-    @Test("The plan is a graph: the fact waits for the client and the server, not for the history")
+    @Test("The plan is a graph: the fact waits for the fact service, planned from the container, not for the history")
     func plan() throws {
         let initializer = try AppPlan.makeInitializer(options: AppOptions())
         #expect(
             initializer.plan.map(\.title) == [
-                "Load settings", "Choose the environment", "Register services", "Open the history database",
-                "Start the fact server", "Create the HTTP client", "Fetch the first cat fact",
-                "Record the fact in the history", "Check service health",
+                "Load settings", "Choose the environment", "Register services", "Start the fact server",
+                "Open the history database", "Create the HTTP client", "Connect the fact service",
+                "Fetch the first cat fact", "Record the fact in the history", "Check service health",
             ])
         let after = Dictionary(uniqueKeysWithValues: initializer.plan.map { ($0.id, $0.after) })
-        #expect(after["fact"] == ["client", "server"])
+        #expect(after["fact"] == ["service"])
+        // The container's graph says what the fact service waits for.
+        #expect(after["service"] == ["services", "server", "client"])
         #expect(after["client"] == ["services"])
         #expect(after["record"] == ["fact", "history"])
         let optional = initializer.plan.filter(\.isOptional).map(\.id)
@@ -62,7 +64,8 @@ struct AppPlanTests {
         #expect(!app.firstFact.text.isEmpty)
         #expect(app.firstFact.factsStored == 1)
         #expect(app.firstFact.timesSeen == 1)
-        #expect(await result.process.server?.isRunning == true)
+        let server = try await #require(result.process.container).resolveAsync(FactServer.self)
+        #expect(await server.isRunning)
         #expect(try await app.history?.factsStored() == 1)
         #expect(app.historyProblem == nil && !result.isDegraded)
         // The health check runs after ready: the first screen does not wait for it.
@@ -79,7 +82,7 @@ struct AppPlanTests {
         let next = try await app.repository.nextFact()
         #expect((next.factsStored ?? 0) >= 1)
         await app.shutdown()
-        #expect(await result.process.server?.isRunning == false)
+        #expect(await server.isRunning == false)
     }
 
     @Test("broken fails at the fact step with HTTP 500; runRepeat into embedded succeeds")
@@ -101,6 +104,7 @@ struct AppPlanTests {
         let brokenServer = try #require(brokenContainer.resolve(FactServer.self))
         #expect(await brokenServer.isRunning)
 
+        let failedDatabase = try #require(failure.process.history, "the failed run opened the database")
         let repeated = try await failure.runRepeat(createProcess: AppPlan.switching(to: "embedded"))
         let app = repeated.container
         defer { Task { await app.shutdown() } }
@@ -113,7 +117,7 @@ struct AppPlanTests {
         #expect(ran.contains("Open the history database"))
         #expect(ran.contains("Fetch the first cat fact"))
         #expect(repeated.process.catalog == failure.process.catalog)
-        #expect(repeated.process.database === failure.process.database)
+        #expect(repeated.process.database === failedDatabase)
         // The broken run's server was stopped by the repeat.
         #expect(await brokenServer.isRunning == false)
     }
@@ -123,7 +127,8 @@ struct AppPlanTests {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
         let first = try await run(options(directory))
-        let firstServer = try #require(first.process.server)
+        let firstServer = try #require(first.container.container.resolve(FactServer.self))
+        let firstDatabase = try #require(first.process.history)
         let firstClient = try first.container.container.require(RunHTTPClient.self).client
         let second = try await first.runRepeat(createProcess: AppPlan.switching(to: "embedded"))
         defer { Task { await second.container.shutdown() } }
@@ -132,8 +137,8 @@ struct AppPlanTests {
         let secondClient = try second.container.container.require(RunHTTPClient.self).client
         #expect(secondClient !== firstClient, "one HTTP client per run")
         #expect(await !secondClient.isShutDown)
-        #expect(await second.process.server?.isRunning == true)
-        #expect(second.process.database === first.process.database)
+        #expect(await second.container.container.resolve(FactServer.self)?.isRunning == true)
+        #expect(second.process.database === firstDatabase)
         #expect((second.container.firstFact.factsStored ?? 0) >= 1)
         await second.container.shutdown()
         #expect(await secondClient.isShutDown, "shut down on exit")

@@ -10,8 +10,8 @@ import Testing
 struct PlainReporterTests {
     static let plan = [
         ("sync", "Load settings"), ("sync", "Choose the environment"), ("sync", "Register services"),
-        ("async", "Open the history database"), ("async", "Start the fact server"), ("async", "Create the HTTP client"),
-        ("async", "Fetch the first cat fact"), ("async", "Record the fact in the history"),
+        ("async", "Start the fact server"), ("async", "Open the history database"), ("async", "Create the HTTP client"),
+        ("async", "Connect the fact service"), ("async", "Fetch the first cat fact"), ("async", "Record the fact in the history"),
         ("async", "Check service health"),
     ]
 

@@ -17,7 +17,7 @@ struct StartupDeadlineTests {
     /// The steps that end while the fetch waits on the slow server: all but the fetch and the
     /// recording after it.
     static let stepsBeforeTheDeadline: Set<String> = [
-        "settings", "environment", "services", "history", "server", "client",
+        "settings", "environment", "services", "history", "server", "client", "service",
     ]
 
     /// Waits on `events` until the fetch has started and every other step that can has ended,

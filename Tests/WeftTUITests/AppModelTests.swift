@@ -21,7 +21,7 @@ struct AppModelTests {
         model.start()
         let progress = try #require(model.splashProgress)
         #expect(progress.environment == "embedded")
-        #expect(progress.steps.count == 9)
+        #expect(progress.steps.count == 10)
         let splash = render(model)
         #expect(splash.contains("Starting embedded…"), "\(splash.rendered)")
         #expect(splash.contains("Load settings"))
@@ -38,8 +38,9 @@ struct AppModelTests {
         #expect(main.contains("environment embedded · fetched in"))
         #expect(main.text(at: 23).contains("n next"))
         #expect(model.runsStarted == 1 && model.runsCompleted == 1)
+        let server = try #require(state.result.process.container?.resolve(FactServer.self))
         await model.shutdown()
-        #expect(await state.result.process.server?.isRunning == false, "quitting stops the embedded server")
+        #expect(await server.isRunning == false, "quitting stops the embedded server")
     }
 
     @Test("Mid-run the splash shows finished steps with ✓ and time, running ones with a spinner, and progress")
@@ -59,8 +60,8 @@ struct AppModelTests {
         for size in [Fixtures.large, Fixtures.small] {
             let frame1 = render(model, size: size, tick: 1)
             let frame2 = render(model, size: size, tick: 2)
-            #expect(frame1.contains("✓ Start the fact server"), "\(frame1.rendered)")
-            #expect(frame1.contains("/9"), "the progress bar counts steps")
+            #expect(frame1.contains("✓ Connect the fact service"), "\(frame1.rendered)")
+            #expect(frame1.contains("/10"), "the progress bar counts steps")
             #expect(frame1.contains("running"))
             #expect(frame1.contains("Fetch the first cat fact"))
             #expect(frame1.contains("Starting slow…"))
@@ -129,7 +130,7 @@ struct AppModelTests {
         #expect(model.isOnSplash && model.isRunInFlight && model.panel == nil)
         #expect(model.splashProgress?.environment == "embedded")
         #expect(
-            model.splashProgress?.steps.count == 8, "a repeat runs only the repeatable steps (all but Load settings)")
+            model.splashProgress?.steps.count == 9, "a repeat runs only the repeatable steps (all but Load settings)")
         await model.settle()
         let main = try #require(model.mainState, "stage: \(model.stage.name)")
         #expect(main.dependencies.environment.name == "embedded")
@@ -169,22 +170,23 @@ struct AppModelTests {
         model.start()
         await model.settle()
         let first = try #require(model.mainState)
+        let firstServer = try await #require(first.result.process.container).resolveAsync(FactServer.self)
+        let database = try #require(first.result.process.history)
         press(model, .char("e"), .down, .enter)
         #expect(model.splashProgress?.environment == "broken")
         await model.settle()
         let error = try #require(model.errorState)
         #expect(error.environment == "broken")
-        #expect(await first.result.process.server?.isRunning == false, "the repeat stopped the previous server")
-        #expect(error.failure?.process.database === first.result.process.database, "the database carried over")
+        #expect(await firstServer.isRunning == false, "the repeat stopped the previous server")
+        #expect(error.failure?.process.database === database, "the database carried over")
         await model.shutdown()
-        // The failure may end the run before the server step applied its server (the run
-        // abandons steps still running); every server of the run is stopped all the same.
+        // The failure may end the run before the server step ended (the run abandons steps
+        // still running); the run's container, and every server in it, is shut down all the same.
         let failed = try #require(error.failure)
         let container = try #require(failed.process.container)
         #expect(throws: ResolutionError.self, "the failed run's container was shut down") {
             try container.require(Environment.self)
         }
-        if let server = failed.process.server { #expect(await !server.isRunning) }
     }
 
     @Test("The menu moves with j/k and arrows, stops at the ends, and Esc cancels without a run")
@@ -277,7 +279,7 @@ struct AppModelTests {
         #expect(view.environment == "embedded")
         let resolved = Set(view.registrations.filter(\.isResolved).map(\.name))
         #expect(resolved.isSuperset(of: ["HistoryDatabase", "FactServer", "FactService", "RunHTTPClient"]))
-        #expect(view.timeline.count == 8 && view.timeline.allSatisfy { !$0.isFailure })
+        #expect(view.timeline.count == 9 && view.timeline.allSatisfy { !$0.isFailure })
         #expect(view.timeline.contains { $0.isCritical }, "the critical chain is marked")
         let asyncEntries = view.timeline.filter {
             ["Open the history database", "Start the fact server", "Create the HTTP client"].contains($0.label)

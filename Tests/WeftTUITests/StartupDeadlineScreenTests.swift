@@ -69,7 +69,7 @@ struct StartupDeadlineScreenTests {
 
     /// The steps that end while the fetch waits on the slow server, in a first run and in a
     /// repeat alike (the steps before them end first).
-    static let stepsBeforeTheDeadline: Set<String> = ["history", "server", "client"]
+    static let stepsBeforeTheDeadline: Set<String> = ["history", "server", "client", "service"]
 
     /// The app's effects, with every run on `clock`: once the run's fetch has started and every
     /// other step that can has ended, the clock moves on by `deadline`, to the run's deadline

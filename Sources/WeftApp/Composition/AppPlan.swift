@@ -2,19 +2,22 @@ import FactKit
 import Foundation
 import Weft
 public import WeftInitializer
+import WeftStartup
 
 /// How `weft` initializes: a graph of steps, each starting the moment the steps it needs have
-/// finished.
+/// finished. The steps that make the container's services are planned from its declared graph
+/// (``servicePlan``); the rest, which the container cannot know, are written here.
 ///
 /// | id | step | after | |
 /// |---|---|---|---|
 /// | `settings` | Load settings | | sync, simple |
 /// | `environment` | Choose the environment | settings | sync |
 /// | `services` | Register services | environment | sync |
-/// | `history` | Open the history database | services | optional |
-/// | `server` | Start the fact server | services | embedded only |
-/// | `client` | Create the HTTP client | services | |
-/// | `fact` | Fetch the first cat fact | client, server | 3 attempts |
+/// | `history` | Open the history database | services | planned, optional |
+/// | `server` | Start the fact server | services | planned, embedded only |
+/// | `client` | Create the HTTP client | services | planned |
+/// | `service` | Connect the fact service | server, client | planned |
+/// | `fact` | Fetch the first cat fact | service | 3 attempts |
 /// | `record` | Record the fact in the history | fact, history | optional |
 /// | `health` | Check service health | server, client | after ready |
 ///
@@ -58,6 +61,36 @@ public enum AppPlan {
 
     // MARK: - Steps
 
+    /// What the first screen needs from the container: the fact service, the history the fact
+    /// is recorded in, and the HTTP client, named although the fact service needs it anyway: its
+    /// factory is synchronous, and without a step of its own it would be made inside the fact
+    /// service's. The rest of the container is made on demand.
+    static let startup = StartupDeclaration(
+        firstScreen: [ServiceKey(FactService.self), ServiceKey(HistoryDatabase.self), ServiceKey(RunHTTPClient.self)])
+
+    /// The start-up of the container's services, planned from the embedded environment's
+    /// declared graph, which has every service: a remote environment's container has no
+    /// `FactServer`, and its step ends at once there.
+    static let servicePlan = AppServices.declaredGraph(embedded: true).startupPlan(startup)
+
+    /// The steps that make the services of ``servicePlan``, once the services are registered,
+    /// each in the run's container (after the run this one replaces has shut down, so the new
+    /// server can take its port).
+    static let serviceSteps = InitializationStep<AppProcess>.planned(
+        servicePlan, after: ["services"],
+        options: [
+            ServiceKey(HistoryDatabase.self): PlannedStepOptions(
+                id: "history", title: "Open the history database", optional: true, timeout: .seconds(15)),
+            ServiceKey(FactServer.self): PlannedStepOptions(
+                id: "server", title: "Start the fact server", timeout: .seconds(15), ifRegistered: true),
+            ServiceKey(RunHTTPClient.self): PlannedStepOptions(id: "client", title: "Create the HTTP client"),
+            ServiceKey(FactService.self): PlannedStepOptions(id: "service", title: "Connect the fact service"),
+        ]
+    ) { process in
+        await process.retireReplacedRun()
+        return try await process.services().0
+    }
+
     static let steps: [InitializationStep<AppProcess>] = [
         .sync("settings", title: "Load settings") { process in
             process.catalog = try process.options.catalog()
@@ -74,38 +107,14 @@ public enum AppPlan {
                 environment: try process.require(process.environment, "the environment"),
                 databaseURL: process.options.resolvedDatabaseURL,
                 database: process.database,
-                logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile)
+                logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile),
+                historyProblem: { error in await process.noteHistoryProblem(error) }
             )
         },
-        // Repeatable so that a retry after a failure to open tries again; once open, the
-        // database is carried over and registered as an instance, so the step is instant.
+    ]
+        + serviceSteps + [
         .async(
-            "history", title: "Open the history database", type: .repeatable, after: ["services"], optional: true,
-            timeout: .seconds(15)
-        ) { process in
-            try await process.noticingHistoryProblems {
-                let (container, _) = try await process.services()
-                return try await container.resolveAsync(HistoryDatabase.self)
-            }
-        } apply: { process, database in
-            process.database = database
-        },
-        .async(
-            "server", title: "Start the fact server", type: .repeatable, after: ["services"], timeout: .seconds(15)
-        ) { process in
-            await process.retireReplacedRun()
-            let (container, environment) = try await process.services()
-            guard case .embedded = environment.source else { return FactServer?.none }
-            return try await container.resolveAsync(FactServer.self)
-        } apply: { process, server in
-            process.server = server
-        },
-        .async("client", title: "Create the HTTP client", type: .repeatable, after: ["services"]) { process in
-            let (container, _) = try await process.services()
-            _ = try await container.resolveAsync(RunHTTPClient.self)
-        },
-        .async(
-            "fact", title: "Fetch the first cat fact", type: .repeatable, after: ["client", "server"],
+            "fact", title: "Fetch the first cat fact", type: .repeatable, after: ["service"],
             timeout: .seconds(90), retry: factRetry
         ) { process in
             let (container, environment) = try await process.services()
@@ -122,7 +131,7 @@ public enum AppPlan {
                 let (container, environment) = try await process.services()
                 let fact = try await process.require(process.firstFact, "the first fact")
                 let service = try await container.resolveAsync(FactService.self)
-                let history = try await process.require(process.database, "the history database")
+                let history = try await container.resolveAsync(HistoryDatabase.self)
                 return try await FactRepository(service: service, history: history, environment: environment.name)
                     .record(fact)
             }

@@ -14,8 +14,8 @@ public final class AppProcess: DependencyInitializationProcess {
     let options: AppOptions
     /// The environment this run should initialize; the catalog's default when `nil`.
     public let requestedEnvironment: String?
-    /// The container of the run this one replaces, shut down by the server step (before the
-    /// new server takes a port).
+    /// The container of the run this one replaces, shut down by the first step that makes a
+    /// service (before the new server takes a port).
     let retired: Weft.Container?
 
     /// Loaded by "Load settings".
@@ -24,10 +24,9 @@ public final class AppProcess: DependencyInitializationProcess {
     public internal(set) var environment: Environment?
     /// Filled by "Register services".
     public internal(set) var container: Weft.Container?
-    /// Opened by "Open the history database".
+    /// The history database an earlier run opened, registered in this run's container as an
+    /// instance; `nil` on a first run, where "Open the history database" opens it (``history``).
     var database: HistoryDatabase?
-    /// Started by "Start the fact server" in the embedded environment.
-    var server: FactServer?
     /// Fetched by "Fetch the first cat fact", and recorded by "Record the fact in the history".
     var firstFact: Fact?
     /// Reported by "Check service health", after ready: `nil` until it has run.
@@ -45,7 +44,7 @@ public final class AppProcess: DependencyInitializationProcess {
         requestedEnvironment = environment
         retired = previous.container
         catalog = previous.catalog
-        database = previous.database
+        database = previous.history
     }
 
     /// The process of a repeat run in `environment`, keeping what simple steps built.
@@ -73,6 +72,21 @@ public final class AppProcess: DependencyInitializationProcess {
     /// Why the history is unavailable: the error of the step that opens it or records in it.
     var historyProblem: (any Error)?
 
+    /// Keeps why the history database could not be opened (its factory tells).
+    nonisolated func noteHistoryProblem(_ error: any Error) async {
+        await MainActor.run { historyProblem = error }
+    }
+
+    /// The history database, once open: carried over, or made by this run's container.
+    var history: HistoryDatabase? {
+        if let database { return database }
+        // Only one made already: resolving here must not try to open it.
+        let key = ServiceKey(HistoryDatabase.self)
+        guard let container, container.registrations.contains(where: { $0.key == key && $0.hasCachedInstance })
+        else { return nil }
+        return try? container.require(HistoryDatabase.self)
+    }
+
     /// Runs `body` for a step of the history, keeping its error as ``historyProblem``.
     nonisolated func noticingHistoryProblems<Value: Sendable>(
         _ body: @Sendable () async throws -> Value
@@ -96,9 +110,9 @@ public final class AppProcess: DependencyInitializationProcess {
                 catalog: try require(catalog, "the environments catalog"),
                 environment: environment,
                 container: container,
-                repository: FactRepository(service: service, history: database, environment: environment.name),
-                history: database,
-                historyProblem: historyProblem ?? (database == nil ? HistoryDatabaseError.unavailable : nil),
+                repository: FactRepository(service: service, history: history, environment: environment.name),
+                history: history,
+                historyProblem: historyProblem ?? (history == nil ? HistoryDatabaseError.unavailable : nil),
                 firstFact: firstFact
             )
         }

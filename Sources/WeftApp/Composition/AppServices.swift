@@ -18,11 +18,13 @@ enum AppServices {
     ///
     /// The server and the HTTP client are ``Disposable``: `container.shutdown()` stops them.
     /// The database carried over is registered as an instance, so it outlives the container.
+    ///   - historyProblem: Told why the database could not be opened, when it could not.
     static func makeContainer(
         environment: Environment,
         databaseURL: URL,
         database: HistoryDatabase?,
-        logger: Logger? = nil
+        logger: Logger? = nil,
+        historyProblem: (@Sendable (any Error) async -> Void)? = nil
     ) -> Container {
         let container = Container()
         if let logger {
@@ -37,7 +39,12 @@ enum AppServices {
         } else {
             container.register(HistoryDatabase.self, lifetime: .singleton) {
                 (_: Resolver) async throws -> HistoryDatabase in
-                try await HistoryDatabase.open(url: databaseURL)
+                do {
+                    return try await HistoryDatabase.open(url: databaseURL)
+                } catch {
+                    await historyProblem?(error)
+                    throw error
+                }
             }
         }
 
@@ -63,30 +70,26 @@ enum AppServices {
         return container
     }
 
-    /// Every registration ``makeContainer(environment:databaseURL:database:logger:)`` makes for
-    /// `environment`, with what each factory resolves.
-    static func declarations(for environment: Environment) -> [ServiceDeclaration] {
-        var declarations = [ServiceDeclaration(Environment.self), ServiceDeclaration(HistoryDatabase.self)]
-        if case .embedded = environment.source {
-            declarations.append(ServiceDeclaration(FactServer.self))
-        }
-        declarations.append(ServiceDeclaration(RunHTTPClient.self))
-        if case .embedded = environment.source {
-            declarations.append(ServiceDeclaration(FactService.self, resolves: [FactServer.self, RunHTTPClient.self]))
-        } else {
-            declarations.append(ServiceDeclaration(FactService.self, resolves: [RunHTTPClient.self]))
-        }
+    /// Every registration ``makeContainer(environment:databaseURL:database:logger:historyProblem:)``
+    /// makes for an environment (``Environment/source`` `.embedded` or not), with what each factory
+    /// resolves; a test holds them to the real factories.
+    static func declarations(embedded: Bool) -> [DependencyGraph.DeclaredService] {
+        var declarations: [DependencyGraph.DeclaredService] = [
+            .init(Environment.self, isAsync: false), .init(HistoryDatabase.self),
+        ]
+        if embedded { declarations.append(.init(FactServer.self)) }
+        declarations.append(.init(RunHTTPClient.self, isAsync: false))
+        declarations.append(
+            .init(
+                FactService.self,
+                resolves: (embedded ? [ServiceKey(FactServer.self)] : []) + [ServiceKey(RunHTTPClient.self)]))
         return declarations
     }
 
-    /// The dependency graph of `environment`'s services, drawn from ``declarations(for:)``:
-    /// stand-ins that only resolve their declared dependencies are registered in a throwaway
-    /// container and the container library draws its graph. Nothing is opened, started or fetched.
-    static func declaredGraph(for environment: Environment) async -> DependencyGraph {
-        let container = Container()
-        container.diagnostics.logger = AppLog.silent
-        for declaration in declarations(for: environment) { declaration.registerStandIn(in: container) }
-        return await container.graph()
+    /// The dependency graph of an environment's services (embedded or not), drawn from
+    /// ``declarations(embedded:)``: nothing is opened, started or fetched.
+    static func declaredGraph(embedded: Bool) -> DependencyGraph {
+        DependencyGraph(declaring: declarations(embedded: embedded))
     }
 
     private static func baseURL(of environment: Environment, resolver: Resolver) async throws -> URL {

@@ -3,7 +3,7 @@ import Weft
 
 /// `weft graph`: the embedded environment's services and what each resolves, as Graphviz DOT
 /// or a Mermaid flowchart, drawn from the composition root's declaration
-/// (`AppServices.declaredGraph(for:)`) without opening a database or starting a server.
+/// (`AppServices.declaredGraph(embedded:)`) without opening a database or starting a server.
 public enum GraphMode {
     /// The output language.
     public enum Format: Sendable, Hashable {
@@ -15,14 +15,7 @@ public enum GraphMode {
 
     /// Prints the graph on standard output; returns the status to exit with.
     public static func run(format: Format) async -> ExitStatus {
-        let environment: Environment
-        do {
-            environment = try EnvironmentCatalog.bundled().environment(named: "embedded")
-        } catch {
-            StandardStreams.writeError("weft graph: \(error)")
-            return .initializationFailed
-        }
-        let graph = await AppServices.declaredGraph(for: environment)
+        let graph = AppServices.declaredGraph(embedded: true)
         switch format {
         case .dot: StandardStreams.writeOutput(graph.dot())
         case .mermaid: StandardStreams.writeOutput(graph.mermaid())
