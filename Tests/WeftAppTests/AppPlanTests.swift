@@ -53,6 +53,24 @@ struct AppPlanTests {
         #expect(initializer.plan.first { $0.id == "fact" }?.retry.attempts == 3)
     }
 
+    @Test("The services' steps are planned from the container: the declared graph plans as the real factories do")
+    func servicesArePlanned() async throws {
+        let plan = AppPlan.servicePlan
+        #expect(plan.hazards.isEmpty)
+        #expect(plan.beforeReady.map(\.key.description) == ["FactServer", "HistoryDatabase", "RunHTTPClient", "FactService"])
+        #expect(plan.afterReady.isEmpty && plan.onDemand == [ServiceKey(Environment.self)])
+        // The real container, validated with the same declaration, plans the same start-up.
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let environment = try EnvironmentCatalog.bundled().environment(named: "embedded")
+        let container = AppServices.makeContainer(
+            environment: environment, databaseURL: directory.appendingPathComponent("history.sqlite"), database: nil)
+        container.startup = AppPlan.startup
+        let report = await container.validate()
+        #expect(report.isValid, "\(report.problems)")
+        #expect(report.startupPlan == plan)
+    }
+
     @Test("The embedded environment initializes fully: a fact, recorded, from a running server")
     func embedded() async throws {
         let directory = try makeTemporaryDirectory()

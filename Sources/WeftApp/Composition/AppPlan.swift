@@ -73,19 +73,21 @@ public enum AppPlan {
     /// `FactServer`, and its step ends at once there.
     static let servicePlan = AppServices.declaredGraph(embedded: true).startupPlan(startup)
 
+    /// The ids, titles, timeouts and optionality of the steps that make the planned services.
+    static let serviceOptions: [ServiceKey: PlannedStepOptions] = [
+        ServiceKey(HistoryDatabase.self): PlannedStepOptions(
+            id: "history", title: "Open the history database", optional: true, timeout: .seconds(15)),
+        ServiceKey(FactServer.self): PlannedStepOptions(
+            id: "server", title: "Start the fact server", timeout: .seconds(15), ifRegistered: true),
+        ServiceKey(RunHTTPClient.self): PlannedStepOptions(id: "client", title: "Create the HTTP client"),
+        ServiceKey(FactService.self): PlannedStepOptions(id: "service", title: "Connect the fact service"),
+    ]
+
     /// The steps that make the services of ``servicePlan``, once the services are registered,
     /// each in the run's container (after the run this one replaces has shut down, so the new
     /// server can take its port).
     static let serviceSteps = InitializationStep<AppProcess>.planned(
-        servicePlan, after: ["services"],
-        options: [
-            ServiceKey(HistoryDatabase.self): PlannedStepOptions(
-                id: "history", title: "Open the history database", optional: true, timeout: .seconds(15)),
-            ServiceKey(FactServer.self): PlannedStepOptions(
-                id: "server", title: "Start the fact server", timeout: .seconds(15), ifRegistered: true),
-            ServiceKey(RunHTTPClient.self): PlannedStepOptions(id: "client", title: "Create the HTTP client"),
-            ServiceKey(FactService.self): PlannedStepOptions(id: "service", title: "Connect the fact service"),
-        ]
+        servicePlan, after: ["services"], options: serviceOptions
     ) { process in
         await process.retireReplacedRun()
         return try await process.services().0

@@ -1,6 +1,8 @@
 import FactKit
 public import Foundation
 public import WeftInitializer
+import Weft
+import WeftStartup
 
 /// Where a start-up's time went, as `weft startup` prints it: the critical chain (like
 /// `systemd-analyze critical-chain`) and the blame list, as text or one JSON object.
@@ -95,7 +97,26 @@ public struct StartupAnalysis: Sendable {
         for step in report.skippedSteps {
             lines.append(String(repeating: " ", count: width + 4) + "\(step.title) (skipped)")
         }
+        lines.append("")
+        lines += plannedText
         return lines.joined(separator: "\n")
+    }
+
+    /// The services whose steps were planned from the container (``AppPlan/servicePlan``), in
+    /// plan order, and those it leaves to their first use.
+    private var plannedText: [String] {
+        let plan = AppPlan.servicePlan
+        let width = plan.services.map(\.id.count).max() ?? 0
+        var lines = ["planned from the container (the service, then the step that makes it):"]
+        for service in plan.services {
+            let title = AppPlan.serviceOptions[service.key]?.title ?? service.id
+            let after = service.after.isEmpty ? "" : " (after \(service.after.map(\.description).joined(separator: ", ")))"
+            let later = service.timing == .afterReady ? " (after ready)" : ""
+            lines.append("  \(service.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(title)\(after)\(later)")
+        }
+        lines.append(
+            "left to their first use: " + (plan.onDemand.isEmpty ? "none" : plan.onDemand.map(\.description).joined(separator: ", ")))
+        return lines
     }
 
     /// The analysis as one JSON object.
@@ -116,6 +137,12 @@ public struct StartupAnalysis: Sendable {
                 deadlineMs: report.missedDeadline.map(Self.milliseconds),
                 criticalChain: report.criticalChain.map(\.step.id),
                 blame: report.blame.map(\.step.id),
+                planned: AppPlan.servicePlan.services.map { service in
+                    Planned(
+                        service: service.id, step: AppPlan.serviceOptions[service.key]?.id ?? service.id,
+                        after: service.after.map(\.description), afterReady: service.timing == .afterReady)
+                },
+                onDemand: AppPlan.servicePlan.onDemand.map(\.description),
                 steps: report.steps.map { timing in
                     Step(
                         id: timing.step.id, title: timing.step.title, after: timing.step.after,
@@ -138,7 +165,18 @@ public struct StartupAnalysis: Sendable {
         var deadlineMs: Double?
         var criticalChain: [String]
         var blame: [String]
+        /// The services whose steps were planned from the container, and the steps' ids.
+        var planned: [Planned]
+        /// The services the plan leaves to their first use.
+        var onDemand: [String]
         var steps: [Step]
+    }
+
+    private struct Planned: Encodable {
+        var service: String
+        var step: String
+        var after: [String]
+        var afterReady: Bool
     }
 
     private struct BudgetDocument: Encodable {
@@ -219,7 +257,8 @@ public enum StartupMode {
     /// Runs the app's initialization `runs` times, one after the other, and prints the last
     /// run's analysis; with `budget`, then the budget check over every run's whole report
     /// (ready, total, each step). A failed run stops there and exits as `weft --plain` would;
-    /// runs over budget exit ``ExitStatus/overBudget``.
+    /// runs over budget exit ``ExitStatus/overBudget``, and so does a plan whose planned services
+    /// alone take longer than ready may at the budget's step limits (said on standard error first).
     public static func run(options: AppOptions, json: Bool, runs: Int, budget: StartupBudget?) async -> ExitStatus {
         await TerminationSignals.cancelling {
             await runAll(options: options, json: json, runs: max(runs, 1), budget: budget)
@@ -243,6 +282,10 @@ public enum StartupMode {
 
     @MainActor
     private static func runAll(options: AppOptions, json: Bool, runs: Int, budget: StartupBudget?) async -> ExitStatus {
+        // Checked before any run: the planned services alone, at the budget's step limits, can
+        // take longer than ready may.
+        let planBreach = budget?.check(AppPlan.servicePlan) { AppPlan.serviceOptions[$0.key]?.id ?? $0.id }
+        if let planBreach { StandardStreams.writeError("weft startup: the plan is over budget before it runs: \(planBreach)") }
         var reports: [InitializationReport] = []
         var last: (analysis: StartupAnalysis, status: ExitStatus)?
         for _ in 0..<runs {
@@ -265,7 +308,7 @@ public enum StartupMode {
             if let check { text += "\n\n" + check.description }
             StandardStreams.writeOutput(text)
         }
-        if let check, !check.isWithinBudget { return .overBudget }
+        if let check, !check.isWithinBudget || planBreach != nil { return .overBudget }
         return status
     }
 

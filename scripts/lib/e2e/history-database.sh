@@ -93,6 +93,34 @@ last=$out
 check "weft startup --budget with a limit the fact cannot keep: exit 4, the step named with the fix" \
     bash -c '[ "$1" -eq 4 ] && grep -q "✗ step fact" <<<"$2" \
         && grep -q "step fact: the median is .* over its limit of 0 ms. Make it faster, or" <<<"$2"' _ "$status" "$out"
+# Start-up planned from the container (issue 69): weft startup names the planned services and the
+# steps that made them; a budget its planned services alone cannot keep is said before any run.
+out=$("${plain_env[@]}" timeout 60 "$bin" startup --database "$db_dir/startup.sqlite" </dev/null 2>&1); status=$?
+last=$out
+check "weft startup names the services planned from the container, the steps that made them, and what it left" \
+    bash -c '[ "$1" -eq 0 ] && grep -q "^planned from the container" <<<"$2" \
+        && grep -qE "^  FactService +Connect the fact service \(after FactServer, RunHTTPClient\)$" <<<"$2" \
+        && grep -qE "^  HistoryDatabase +Open the history database$" <<<"$2" \
+        && grep -q "^left to their first use: Environment$" <<<"$2"' _ "$status" "$out"
+out=$("${plain_env[@]}" timeout 60 "$bin" startup --json --database "$db_dir/startup.sqlite" </dev/null 2>/dev/null); status=$?
+last=$out
+check "weft startup --json lists the planned services with their steps' ids, and each step ran" \
+    bash -c '[ "$1" -eq 0 ] && python3 -c "
+import json, sys
+d = json.loads(sys.argv[1])
+planned = {p[\"service\"]: p[\"step\"] for p in d[\"planned\"]}
+assert planned == {\"FactServer\": \"server\", \"HistoryDatabase\": \"history\", \"RunHTTPClient\": \"client\", \"FactService\": \"service\"}, planned
+ran = {s[\"id\"]: s[\"outcome\"] for s in d[\"steps\"]}
+assert all(ran[step] == \"finished\" for step in planned.values()), ran
+" "$2"' _ "$status" "$out"
+printf '{"version": 1, "ready": {"medianMs": 100}, "steps": {"history": {"medianMs": 90}, "server": {"medianMs": 50}, "service": {"medianMs": 60}}}' \
+    >"$db_dir/plan-budget.json"
+out=$("${plain_env[@]}" timeout 120 "$bin" startup --budget "$db_dir/plan-budget.json" --database "$db_dir/startup.sqlite" \
+    </dev/null 2>&1); status=$?
+last=$out
+check "weft startup --budget the planned chain cannot keep: exit 4, the chain named before the run" \
+    bash -c '[ "$1" -eq 4 ] && grep -q "^weft startup: the plan is over budget before it runs: ready (chain: server → service): the median is 110 ms, over its limit of 100 ms" <<<"$2"' \
+    _ "$status" "$out"
 printf '{"version": 1, "ready": {"medianMS": 5}}' >"$db_dir/typo-budget.json"
 out=$("${plain_env[@]}" timeout 60 "$bin" startup --budget "$db_dir/typo-budget.json" </dev/null 2>&1); status=$?
 last=$out
