@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // The docs' twins: every folder of Sources/ is an executable that holds the Swift blocks of one
-// article (README.md or a DocC article of Weft, WeftInitializer or WeftServiceLifecycle) and runs
+// article (README.md or a DocC article of Weft, WeftInitializer, WeftServiceLifecycle or WeftStartup) and runs
 // them. scripts/doc-examples checks that each block is the text of its twin, builds this
 // package with warnings as errors and checks what the examples print.
 import Foundation
@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "Weft", package: weft),
                 .product(name: "WeftInitializer", package: weft),
                 .product(name: "WeftServiceLifecycle", package: weft),
+                .product(name: "WeftStartup", package: weft),
                 .product(name: "WeftTesting", package: weft),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]

@@ -7,7 +7,7 @@ import json, pathlib, re, sys, textwrap
 
 expectations_file = sys.argv[1]
 docs = [pathlib.Path("README.md")] + sorted(
-    p for lib in ("Weft", "WeftInitializer", "WeftServiceLifecycle", "WeftTesting") for p in pathlib.Path("Sources", lib).rglob("*.md"))
+    p for lib in ("Weft", "WeftInitializer", "WeftServiceLifecycle", "WeftStartup", "WeftTesting") for p in pathlib.Path("Sources", lib).rglob("*.md"))
 marker = re.compile(r"^\s*<!--\s*(\S+)\s*-->\s*$")
 region = re.compile(r"^([ \t]*)// doc begins\n(.*?)^[ \t]*// doc ends$", re.S | re.M)
 printed = re.compile(r"^\s*print\(.*\)\s*//\s*(?:prints:\s*)?(.+?)\s*$")
