@@ -19,6 +19,15 @@ let package = Package(
                 .product(name: "WeftInitializer", package: "weft"),
             ]
         ),
+        // The third product, as its article shows it: start-up planned from the container.
+        .executableTarget(
+            name: "PlannedStartup",
+            dependencies: [
+                .product(name: "Weft", package: "weft"),
+                .product(name: "WeftInitializer", package: "weft"),
+                .product(name: "WeftStartup", package: "weft"),
+            ]
+        ),
         // Built in release by scripts/check-consumer: a scoped service resolved from the root
         // warns on standard error with no logging set up.
         .executableTarget(
