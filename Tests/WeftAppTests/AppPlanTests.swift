@@ -57,7 +57,10 @@ struct AppPlanTests {
     func servicesArePlanned() async throws {
         let plan = AppPlan.servicePlan
         #expect(plan.hazards.isEmpty)
-        #expect(plan.beforeReady.map(\.key.description) == ["FactServer", "HistoryDatabase", "RunHTTPClient", "FactService"])
+        #expect(
+            plan.beforeReady.map(\.key.description) == [
+                "FactServer", "HistoryDatabase", "RunHTTPClient", "FactService",
+            ])
         #expect(plan.afterReady.isEmpty && plan.onDemand == [ServiceKey(Environment.self)])
         // The real container, validated with the same declaration, plans the same start-up.
         let directory = try makeTemporaryDirectory()

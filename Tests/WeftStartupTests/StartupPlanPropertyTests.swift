@@ -26,7 +26,10 @@ final class PlannedProcess: DependencyInitializationProcess {
 /// What the factories did, in the order they did it: `start` when a factory begins, `end` when
 /// it returns. Factories run while validating are left out.
 private final class Ledger: Sendable {
-    enum Event: Hashable { case start(Int), end(Int) }
+    enum Event: Hashable {
+        case start(Int)
+        case end(Int)
+    }
     private let events = Locked<[Event]>([])
 
     func note(_ event: Event) {
@@ -138,7 +141,8 @@ private struct RandomApp: CustomStringConvertible {
             if !condition { Issue.record(Comment(rawValue: what())) }
             agrees = agrees && condition
         }
-        expect(Set(plan.beforeReady.map(\.key)) == planned(beforeReady, marked: app.firstScreen), "before ready: \(plan)")
+        expect(
+            Set(plan.beforeReady.map(\.key)) == planned(beforeReady, marked: app.firstScreen), "before ready: \(plan)")
         expect(Set(plan.afterReady.map(\.key)) == planned(afterReady, marked: app.afterReady), "after ready: \(plan)")
         let onDemand = Set(app.needs.indices).subtracting(beforeReady).subtracting(afterReady)
         expect(Set(plan.onDemand) == Set(onDemand.map(RandomApp.key)), "on demand: \(plan)")
@@ -172,7 +176,8 @@ private struct RandomApp: CustomStringConvertible {
             }
             for dependency in service.after {
                 let end = run.steps.first { $0.step.id == dependency.description }?.endOffset
-                expect(end.map { $0 <= timing.startOffset } == true, "\(service.key) started before \(dependency) ended")
+                expect(
+                    end.map { $0 <= timing.startOffset } == true, "\(service.key) started before \(dependency) ended")
             }
             if service.timing == .afterReady {
                 expect(run.ready.map { timing.startOffset >= $0 } == true, "\(service.key) started before ready")

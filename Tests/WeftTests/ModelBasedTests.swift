@@ -118,6 +118,8 @@ enum Operation: CustomStringConvertible, Sendable {
     case registrations(container: Int)
     /// `validate()` on a container (a root, a child or a scope).
     case validate(container: Int)
+    /// Sets a container's `startup`: the first screen's keys and those marked after ready.
+    case declareStartup(container: Int, firstScreen: [Int], afterReady: [Int])
     /// Sets a container's `contexts` to the contexts `x0`, `x1`, `test` (2) named.
     case setContexts(container: Int, contexts: [Int])
     /// `shutdown()` of a container: disposes what it cached, then resolves nothing.
@@ -333,6 +335,14 @@ enum Operation: CustomStringConvertible, Sendable {
             return .checkHealth(container: container)
         case 27..<29:
             return .registrations(container: container)
+        case 29..<31 where generator.next(below: 3) == 0:
+            func key() -> Int {
+                generator.next(below: 3) == 0
+                    ? graphKeys + generator.next(below: graphKeyCount) : generator.next(below: keyCount)
+            }
+            return .declareStartup(
+                container: container, firstScreen: (0..<(1 + generator.next(below: 2))).map { _ in key() },
+                afterReady: (0..<generator.next(below: 3)).map { _ in key() })
         case 29..<31:
             return .validate(container: container)
         case 31..<60:
@@ -477,6 +487,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case .override(let c, let k, let lifetime): .override(container: c % count, key: k, lifetime: lifetime)
         case .registrations(let c): .registrations(container: c % count)
         case .validate(let c): .validate(container: c % count)
+        case .declareStartup(let c, let firstScreen, let afterReady):
+            .declareStartup(container: c % count, firstScreen: firstScreen, afterReady: afterReady)
         case .setContexts(let c, let contexts): .setContexts(container: c % count, contexts: contexts)
         case .shutdown(let c): .shutdown(container: c % count)
         case .setDefaultLifetime(let c, let lifetime): .setDefaultLifetime(container: c % count, lifetime: lifetime)
@@ -509,6 +521,8 @@ enum Operation: CustomStringConvertible, Sendable {
         case .restore(let index): "override \(index).restore()"
         case .registrations(let c): "c\(c).registrations"
         case .validate(let c): "c\(c).validate()"
+        case .declareStartup(let c, let firstScreen, let afterReady):
+            "c\(c).startup = (first screen \(firstScreen.map { "k\($0)" }), after ready \(afterReady.map { "k\($0)" }))"
         case .setContexts(let c, let contexts): "c\(c).contexts = \(contexts.map { "\(Operation.context($0))" })"
         case .shutdown(let c): "c\(c).shutdown()"
         case .setDefaultLifetime(let c, let lifetime): "c\(c).defaultLifetime = .\(lifetime)"
@@ -849,6 +863,11 @@ final class World {
         case .setValidatesScopes(let c, let on):
             containers[c].diagnostics.validatesScopes = on
             model.nodes[c].validatesScopes = on
+        case .declareStartup(let c, let firstScreen, let afterReady):
+            func key(_ index: Int) -> ServiceKey { ServiceKey(Box.self, name: "k\(index)") }
+            containers[c].startup = StartupDeclaration(
+                firstScreen: firstScreen.map(key), afterReady: afterReady.map(key))
+            model.nodes[c].startup = (firstScreen, afterReady)
         case .shutdown(let c):
             let before = ledger.disposed.count
             try? await containers[c].shutdown()
@@ -867,14 +886,39 @@ final class World {
             model.setContexts(Set(contexts), in: c)
         case .validate(let c):
             let report = await containers[c].validate()
-            let actual = Set(report.problems.map(Self.describe))
+            var actual = Set(report.problems.map(Self.describe))
             // The rules make the verdict independent of the key order: each key validated in a
             // copy of its own, with nothing the others made, gives the same problems and edges.
             var alone = model
             let eachAlone = alone.validate(from: c, eachKeyAlone: true)
             let expected = model.validate(from: c)
-            if actual != expected.problems {
-                return "validate: expected \(expected.problems.sorted()), got \(actual.sorted())"
+            var expectedProblems = expected.problems
+            let plan = model.startupPlan(of: c, edges: expected.edges)
+            if (plan == nil) != (report.startupPlan == nil) {
+                return
+                    "startup plan: expected \(plan == nil ? "none" : "one"), got \(report.startupPlan.map { "\($0)" } ?? "none")"
+            }
+            if let plan, let actualPlan = report.startupPlan {
+                expectedProblems.formUnion(plan.hazards)
+                // A cycle the plan reports may be another of the graph's cycles than the one a resolve met.
+                let cycles = Set(actualPlan.hazards.map(Self.describe).filter { $0.hasPrefix("cycle") })
+                actual.subtract(cycles)
+                expectedProblems.subtract(cycles)
+                let services = Set(
+                    actualPlan.services.map { service in
+                        "k\(Self.index(service.key)) \(service.timing == .beforeReady ? "before" : "after") after "
+                            + "\(service.after.map(Self.index).sorted())"
+                    })
+                if !plan.hasCycle, services != plan.services {
+                    return "startup plan: expected \(plan.services.sorted()), got \(services.sorted())"
+                }
+                let onDemand = Set(actualPlan.onDemand.map { "k\(Self.index($0))" })
+                if !plan.hasCycle, onDemand != plan.onDemand {
+                    return "startup plan on demand: expected \(plan.onDemand.sorted()), got \(onDemand.sorted())"
+                }
+            }
+            if actual != expectedProblems {
+                return "validate: expected \(expectedProblems.sorted()), got \(actual.sorted())"
             }
             let warnings = Set(report.warnings.map { "twice k\(Self.index($0.service))" })
             if warnings != model.registeredTwice(in: c) {
@@ -976,6 +1020,7 @@ final class World {
         let previous = model.root
         model.addRoot()
         model.nodes[model.root].validatesScopes = model.nodes[previous].validatesScopes
+        model.nodes[model.root].startup = model.nodes[previous].startup
         model.isBootstrapped = true
         apply(frozen, to: model.stage(container: model.root))
         return nil
@@ -1604,6 +1649,9 @@ final class World {
         case .requiresIsolation: return "isolation \(service) → \(dependency)"
         case .factoryFailed: return "failed \(service)"
         case .unmetRequirement: return "unmet \(problem.module ?? "?") → \(service)"
+        // The dependent that reached it first depends on the order of a walk: not compared.
+        case .neededBeforeReady: return "ready \(dependency)"
+        case .startupServiceNotRegistered: return "unregistered \(service)"
         default: return "\(problem)"
         }
     }
@@ -1778,6 +1826,9 @@ struct Model {
         var defaultLifetime = Lifetime.transient
         /// Whether a `.scoped` value made here, a root, is an error; a child copies its parent's.
         var validatesScopes = Diagnostics.validatesScopesByDefault
+        /// The start-up declared here (`Container.startup`): first-screen keys, keys marked
+        /// after ready. A child starts without one.
+        var startup: (firstScreen: [Int], afterReady: [Int])?
 
         /// The registration this container resolves `key` with, if it holds one.
         func registration(_ key: Int) -> Registration? { layers[key]?.effective(in: contexts) }
@@ -2145,6 +2196,79 @@ struct Model {
             current = nodes[node].parent
         }
         return nil
+    }
+
+    /// The start-up plan of `container`'s declaration over the dependencies `validate()` found
+    /// (`edges`, `kA → kB`), by the rules `StartupPlan` documents: the first screen and its
+    /// closure before ready; the keys marked after ready and their closure, less that, after;
+    /// planned, of those, each `async` one and each marked one its time reached first (no key
+    /// with arguments); each waiting for the planned keys it reaches through unplanned ones.
+    /// Hazards: a key marked after ready that the first screen needs, a declared key nothing
+    /// registers. `nil` without a declaration.
+    func startupPlan(of container: Int, edges: Set<String>)
+        -> (services: Set<String>, onDemand: Set<String>, hazards: Set<String>, hasCycle: Bool)?
+    {
+        guard let declaration = nodes[container].startup else { return nil }
+        var isAsync: [Int: Bool] = [:]
+        for key in Self.keys {
+            if let (_, registration) = registration(of: key, seenFrom: container) {
+                isAsync[key] = registration.isAsync
+            }
+        }
+        var needs: [Int: Set<Int>] = [:]
+        for edge in edges {
+            let ends = edge.split(separator: " → ").compactMap { Int($0.dropFirst()) }
+            guard ends.count == 2, isAsync[ends[0]] != nil, isAsync[ends[1]] != nil else { continue }
+            needs[ends[0], default: []].insert(ends[1])
+        }
+        var hazards: Set<String> = []
+        for key in declaration.firstScreen + declaration.afterReady where isAsync[key] == nil {
+            hazards.insert("unregistered k\(key)")
+        }
+        let first = Set(declaration.firstScreen.filter { isAsync[$0] != nil })
+        let later = Set(declaration.afterReady.filter { isAsync[$0] != nil }).subtracting(first)
+        func closure(_ roots: Set<Int>) -> Set<Int> {
+            var found = roots
+            var pending = Array(roots)
+            while let key = pending.popLast() {
+                for dependency in needs[key] ?? [] where found.insert(dependency).inserted {
+                    pending.append(dependency)
+                }
+            }
+            return found
+        }
+        let before = closure(first)
+        let after = closure(later.subtracting(before)).subtracting(before)
+        for key in later where before.contains(key) { hazards.insert("ready k\(key)") }
+        let made = before.union(after)
+        func planned(_ key: Int) -> Bool {
+            made.contains(key) && !(200..<500).contains(key)
+                && (isAsync[key] == true || first.contains(key) || (later.contains(key) && after.contains(key)))
+        }
+        // A cycle among the keys made: what no order can make.
+        var waiting = Dictionary(uniqueKeysWithValues: made.map { ($0, (needs[$0] ?? []).intersection(made).count) })
+        var ready = made.filter { waiting[$0] == 0 }
+        var ordered = 0
+        while let key = ready.popFirst() {
+            ordered += 1
+            for dependent in made where needs[dependent]?.contains(key) == true {
+                waiting[dependent, default: 0] -= 1
+                if waiting[dependent] == 0 { ready.insert(dependent) }
+            }
+        }
+        var services: Set<String> = []
+        for key in made where planned(key) {
+            var waitsFor: Set<Int> = []
+            var seen: Set<Int> = [key]
+            var pending = Array(needs[key] ?? [])
+            while let dependency = pending.popLast() {
+                guard seen.insert(dependency).inserted, made.contains(dependency) else { continue }
+                if planned(dependency) { waitsFor.insert(dependency) } else { pending += needs[dependency] ?? [] }
+            }
+            services.insert("k\(key) \(before.contains(key) ? "before" : "after") after \(waitsFor.sorted())")
+        }
+        let onDemand = Set(isAsync.keys.filter { !made.contains($0) }.map { "k\($0)" })
+        return (services, onDemand, hazards, ordered < made.count)
     }
 
     /// What `registrations` lists: each key `container` sees, with the lifetime of the

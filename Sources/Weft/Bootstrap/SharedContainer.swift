@@ -35,6 +35,7 @@ final class SharedContainer: Sendable {
         let previous = container
         let fresh = Container()
         fresh.diagnostics = previous.diagnostics
+        fresh.startup = previous.startup
         do {
             try await configure(fresh)
         } catch {

@@ -32,6 +32,7 @@ extension DependencyGraph {
     public init(declaring services: [DeclaredService]) {
         self.init(
             nodes: services.map(\.node),
-            edges: Array(Set(services.flatMap { service in service.resolves.map { Edge(from: service.node.key, to: $0) } })))
+            edges: Array(
+                Set(services.flatMap { service in service.resolves.map { Edge(from: service.node.key, to: $0) } })))
     }
 }

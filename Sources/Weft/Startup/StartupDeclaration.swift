@@ -60,7 +60,8 @@ public struct StartupDeclaration: Sendable, Hashable {
 extension Container {
     /// What this app's start-up makes, and when: set it, and ``validate()`` plans the start-up
     /// (``ValidationReport/startupPlan``) and reports the plan's hazards among its problems.
-    /// `nil` (the default) plans nothing.
+    /// `nil` (the default) plans nothing. It belongs to this container alone (a child or scope
+    /// starts without one); a bootstrap's new shared container starts with the one it replaces.
     public var startup: StartupDeclaration? {
         get { state.withLock { $0.startup } }
         set { state.withLock { $0.startup = newValue } }

@@ -58,8 +58,10 @@ public struct StartupPlan: Sendable, Hashable, CustomStringConvertible {
     public let onDemand: [ServiceKey]
     /// What makes the plan differ from its declaration, or stops part of it: a service the
     /// first screen needs that is marked to wait (``ValidationProblem/Code/neededBeforeReady``),
-    /// a cycle, a synchronous factory that resolves an `async` one, a declared key that is not
-    /// registered. ``Container/validate()`` reports them among its problems.
+    /// a cycle (none of whose services, nor those that wait for them, is planned), a declared
+    /// key that is not registered. ``Container/validate()`` reports them among its problems,
+    /// beside those of the graph itself, such as a synchronous factory that resolves an `async`
+    /// one (which a planned run survives: the `async` one is made first).
     public let hazards: [ValidationProblem]
 
     /// The services made before ready, in order.
@@ -152,7 +154,9 @@ private struct StartupPlanning {
         marks = Array(repeating: (declaration.otherwise, false), count: count)
         if !declaration.modules.isEmpty {
             for (position, node) in graph.nodes.enumerated() {
-                if let module = node.module, let timing = declaration.modules[module] { marks[position] = (timing, true) }
+                if let module = node.module, let timing = declaration.modules[module] {
+                    marks[position] = (timing, true)
+                }
             }
         }
         // The first screen wins over a mark, and a mark by key over one by module.
@@ -181,11 +185,6 @@ private struct StartupPlanning {
         let planned = nodes.indices.map { position in
             made[position] != nil && nodes[position].key.argumentsType == nil
                 && (nodes[position].isAsync || reachedFrom[position] < 0)
-        }
-        for (from, dependencies) in needs.enumerated() where made[from] != nil && !nodes[from].isAsync {
-            for to in dependencies where nodes[to].isAsync {
-                hazards.append(.requiresAsync(service: nodes[from].key, dependency: nodes[to].key))
-            }
         }
         let order = dependencyOrder()
         var rank = Array(repeating: Int.max, count: nodes.count)

@@ -93,67 +93,69 @@ public enum AppPlan {
         return try await process.services().0
     }
 
-    static let steps: [InitializationStep<AppProcess>] = [
-        .sync("settings", title: "Load settings") { process in
-            process.catalog = try process.options.catalog()
-        },
-        .sync("environment", title: "Choose the environment", type: .repeatable, after: ["settings"]) { process in
-            let catalog = try process.require(process.catalog, "the environments catalog")
-            process.environment =
-                try process.requestedEnvironment.map { name throws(EnvironmentCatalogError) in
-                    try catalog.environment(named: name)
-                } ?? catalog.defaultEnvironment
-        },
-        .sync("services", title: "Register services", type: .repeatable, after: ["environment"]) { process in
-            process.container = AppServices.makeContainer(
-                environment: try process.require(process.environment, "the environment"),
-                databaseURL: process.options.resolvedDatabaseURL,
-                database: process.database,
-                logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile),
-                historyProblem: { error in await process.noteHistoryProblem(error) }
-            )
-        },
-    ]
+    static let steps: [InitializationStep<AppProcess>] =
+        [
+            .sync("settings", title: "Load settings") { process in
+                process.catalog = try process.options.catalog()
+            },
+            .sync("environment", title: "Choose the environment", type: .repeatable, after: ["settings"]) { process in
+                let catalog = try process.require(process.catalog, "the environments catalog")
+                process.environment =
+                    try process.requestedEnvironment.map { name throws(EnvironmentCatalogError) in
+                        try catalog.environment(named: name)
+                    } ?? catalog.defaultEnvironment
+            },
+            .sync("services", title: "Register services", type: .repeatable, after: ["environment"]) { process in
+                process.container = AppServices.makeContainer(
+                    environment: try process.require(process.environment, "the environment"),
+                    databaseURL: process.options.resolvedDatabaseURL,
+                    database: process.database,
+                    logger: AppLog.logger(level: process.options.logLevel, file: process.options.logFile),
+                    historyProblem: { error in await process.noteHistoryProblem(error) }
+                )
+            },
+        ]
         + serviceSteps + [
-        .async(
-            "fact", title: "Fetch the first cat fact", type: .repeatable, after: ["service"],
-            timeout: .seconds(90), retry: factRetry
-        ) { process in
-            let (container, environment) = try await process.services()
-            let service = try await container.resolveAsync(FactService.self)
-            return try await FactRepository(service: service, history: nil, environment: environment.name).fetchFact()
-        } apply: { process, fact in
-            process.firstFact = fact
-        },
-        .async(
-            "record", title: "Record the fact in the history", type: .repeatable, after: ["fact", "history"],
-            optional: true, timeout: .seconds(15)
-        ) { process in
-            try await process.noticingHistoryProblems {
+            .async(
+                "fact", title: "Fetch the first cat fact", type: .repeatable, after: ["service"],
+                timeout: .seconds(90), retry: factRetry
+            ) { process in
                 let (container, environment) = try await process.services()
-                let fact = try await process.require(process.firstFact, "the first fact")
                 let service = try await container.resolveAsync(FactService.self)
-                let history = try await container.resolveAsync(HistoryDatabase.self)
-                return try await FactRepository(service: service, history: history, environment: environment.name)
-                    .record(fact)
-            }
-        } apply: { process, fact in
-            process.firstFact = fact
-        },
-        .async(
-            "health", title: "Check service health", type: .repeatable, after: ["server", "client"],
-            schedule: .afterReady, timeout: .seconds(20)
-        ) {
-            process in
-            let (container, _) = try await process.services()
-            // Health checks never create services: they check the ones this run created.
-            let report = await container.checkHealth()
-            if case .unhealthy = report.overall { throw UnhealthyServices(report: report) }
-            return report
-        } apply: { process, report in
-            process.health = report
-        },
-    ]
+                return try await FactRepository(service: service, history: nil, environment: environment.name)
+                    .fetchFact()
+            } apply: { process, fact in
+                process.firstFact = fact
+            },
+            .async(
+                "record", title: "Record the fact in the history", type: .repeatable, after: ["fact", "history"],
+                optional: true, timeout: .seconds(15)
+            ) { process in
+                try await process.noticingHistoryProblems {
+                    let (container, environment) = try await process.services()
+                    let fact = try await process.require(process.firstFact, "the first fact")
+                    let service = try await container.resolveAsync(FactService.self)
+                    let history = try await container.resolveAsync(HistoryDatabase.self)
+                    return try await FactRepository(service: service, history: history, environment: environment.name)
+                        .record(fact)
+                }
+            } apply: { process, fact in
+                process.firstFact = fact
+            },
+            .async(
+                "health", title: "Check service health", type: .repeatable, after: ["server", "client"],
+                schedule: .afterReady, timeout: .seconds(20)
+            ) {
+                process in
+                let (container, _) = try await process.services()
+                // Health checks never create services: they check the ones this run created.
+                let report = await container.checkHealth()
+                if case .unhealthy = report.overall { throw UnhealthyServices(report: report) }
+                return report
+            } apply: { process, report in
+                process.health = report
+            },
+        ]
 }
 
 /// A health check found a service not working.

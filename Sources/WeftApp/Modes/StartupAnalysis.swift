@@ -1,7 +1,7 @@
 import FactKit
 public import Foundation
-public import WeftInitializer
 import Weft
+public import WeftInitializer
 import WeftStartup
 
 /// Where a start-up's time went, as `weft startup` prints it: the critical chain (like
@@ -110,12 +110,15 @@ public struct StartupAnalysis: Sendable {
         var lines = ["planned from the container (the service, then the step that makes it):"]
         for service in plan.services {
             let title = AppPlan.serviceOptions[service.key]?.title ?? service.id
-            let after = service.after.isEmpty ? "" : " (after \(service.after.map(\.description).joined(separator: ", ")))"
+            let after =
+                service.after.isEmpty ? "" : " (after \(service.after.map(\.description).joined(separator: ", ")))"
             let later = service.timing == .afterReady ? " (after ready)" : ""
-            lines.append("  \(service.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(title)\(after)\(later)")
+            lines.append(
+                "  \(service.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(title)\(after)\(later)")
         }
         lines.append(
-            "left to their first use: " + (plan.onDemand.isEmpty ? "none" : plan.onDemand.map(\.description).joined(separator: ", ")))
+            "left to their first use: "
+                + (plan.onDemand.isEmpty ? "none" : plan.onDemand.map(\.description).joined(separator: ", ")))
         return lines
     }
 
@@ -285,7 +288,9 @@ public enum StartupMode {
         // Checked before any run: the planned services alone, at the budget's step limits, can
         // take longer than ready may.
         let planBreach = budget?.check(AppPlan.servicePlan) { AppPlan.serviceOptions[$0.key]?.id ?? $0.id }
-        if let planBreach { StandardStreams.writeError("weft startup: the plan is over budget before it runs: \(planBreach)") }
+        if let planBreach {
+            StandardStreams.writeError("weft startup: the plan is over budget before it runs: \(planBreach)")
+        }
         var reports: [InitializationReport] = []
         var last: (analysis: StartupAnalysis, status: ExitStatus)?
         for _ in 0..<runs {

@@ -182,7 +182,8 @@ public struct StartupBudget: Sendable, Hashable, Codable {
         let length = chain.reduce(Duration.zero) { $0 + (steps[$1]?.median ?? .zero) }
         guard length > limit else { return nil }
         return StartupBudgetCheck.Breach(
-            measure: "ready (chain: \(chain.joined(separator: " → ")))", kind: .over(.median, value: length, limit: limit))
+            measure: "ready (chain: \(chain.joined(separator: " → ")))",
+            kind: .over(.median, value: length, limit: limit))
     }
 
     /// Checks `runs` against this budget: the median and 90th percentile (nearest rank) of each

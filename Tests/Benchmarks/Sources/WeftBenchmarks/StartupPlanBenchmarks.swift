@@ -29,7 +29,10 @@ enum StartupPlanBenchmarks {
         for service in 0..<count {
             let needs =
                 service == 0
-                ? [] : (0..<Int.random(in: 0...3, using: &generator)).map { _ in Int.random(in: 0..<service, using: &generator) }
+                ? []
+                : (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                    Int.random(in: 0..<service, using: &generator)
+                }
             let time = Duration.milliseconds(Int.random(in: 1...100, using: &generator))
             times.append(time)
             container.register(Int.self, name: "s\(service)", lifetime: .singleton) {
@@ -44,7 +47,9 @@ enum StartupPlanBenchmarks {
 
     static func firstScreen(_ count: Int, of services: Int, seed: UInt64) -> [ServiceKey] {
         var generator = SplitMix(state: seed &+ 1)
-        return (0..<count).map { _ in ServiceKey(Int.self, name: "s\(Int.random(in: services / 2..<services, using: &generator))") }
+        return (0..<count).map { _ in
+            ServiceKey(Int.self, name: "s\(Int.random(in: services / 2..<services, using: &generator))")
+        }
     }
 
     static func readiness(services count: Int, firstScreen screen: Int, seed: UInt64) async {
@@ -113,7 +118,9 @@ enum StartupPlanBenchmarks {
     }
 
     private static func format(_ duration: Duration) -> String {
-        String(format: "%.0f ms", Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15)
+        String(
+            format: "%.0f ms",
+            Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15)
     }
 }
 
@@ -164,7 +171,9 @@ final class VirtualClock: Clock, Sendable {
     /// Runs `work`, moving the clock to the next deadline once `asleep(now)` tasks sleep on it
     /// (as many as the work should have in flight then; after 5 s of waiting for them, it moves
     /// on anyway, and the work's end shows it was late), and returns the moment it ended.
-    func drive(asleep: @escaping (Duration) -> Int, _ work: @escaping @Sendable () async throws -> Void) async -> Duration {
+    func drive(asleep: @escaping (Duration) -> Int, _ work: @escaping @Sendable () async throws -> Void) async
+        -> Duration
+    {
         let finished = Mutex(false)
         let task = Task {
             try? await work()
@@ -173,7 +182,9 @@ final class VirtualClock: Clock, Sendable {
         while !finished.withLock({ $0 }) {
             let expected = asleep(now.offset)
             let giveUp = ContinuousClock.now + .seconds(5)
-            while state.withLock({ $0.sleepers.count }) < expected, !finished.withLock({ $0 }), ContinuousClock.now < giveUp {
+            while state.withLock({ $0.sleepers.count }) < expected, !finished.withLock({ $0 }),
+                ContinuousClock.now < giveUp
+            {
                 await Task.yield()
             }
             if finished.withLock({ $0 }) { break }
