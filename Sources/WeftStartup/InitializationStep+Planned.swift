@@ -36,14 +36,14 @@ public struct PlannedStepOptions: Sendable {
 extension InitializationStep {
     /// One step for each service of `plan`, in plan order: each makes its service in the
     /// container `container` returns for the run's process, and starts once the steps of the
-    /// services it waits for (``StartupPlan/Service/after``) and the steps in `after` have
+    /// services it waits for (`StartupPlan.Service.after`) and the steps in `after` have
     /// ended. A service made before ready is a step the run waits for; one made after ready runs
-    /// after ready (``InitializationSchedule/afterReady``). The steps time, retry, report, trace
+    /// after ready (`InitializationSchedule.afterReady`). The steps time, retry, report, trace
     /// and count like any other.
     ///
     /// - Parameters:
-    ///   - plan: The plan, from ``Weft/ValidationReport/startupPlan`` or
-    ///     ``Weft/DependencyGraph/startupPlan(_:)``.
+    ///   - plan: The plan, from `ValidationReport.startupPlan` or
+    ///     `DependencyGraph.startupPlan(_:)`.
     ///   - after: Steps every planned step waits for too, such as the one that registers the
     ///     services.
     ///   - type: `.repeatable` (the default) makes the services again on `runRepeat`, in that
@@ -81,9 +81,9 @@ extension InitializationStep {
 }
 
 extension StartupBudget {
-    /// Whether `plan` can be ready within this budget (``check(chain:)``): its critical chain
-    /// (``Weft/StartupPlan/criticalChain(taking:)``), each service taking the median limit of
-    /// its step, by the id `id` gives it (the id ``InitializationStep/planned(_:after:type:options:in:)``
+    /// Whether `plan` can be ready within this budget (`check(chain:)`): its critical chain
+    /// (`StartupPlan.criticalChain(taking:)`), each service taking the median limit of
+    /// its step, by the id `id` gives it (the id `InitializationStep.planned(_:after:type:options:in:)`
     /// gives by default).
     public func check(
         _ plan: StartupPlan, id: (StartupPlan.Service) -> String = { $0.id }

@@ -6,7 +6,7 @@ import WeftStartup
 
 /// How `weft` initializes: a graph of steps, each starting the moment the steps it needs have
 /// finished. The steps that make the container's services are planned from its declared graph
-/// (``servicePlan``); the rest, which the container cannot know, are written here.
+/// (`servicePlan`); the rest, which the container cannot know, are written here.
 ///
 /// | id | step | after | |
 /// |---|---|---|---|
@@ -83,7 +83,7 @@ public enum AppPlan {
         ServiceKey(FactService.self): PlannedStepOptions(id: "service", title: "Connect the fact service"),
     ]
 
-    /// The steps that make the services of ``servicePlan``, once the services are registered,
+    /// The steps that make the services of `servicePlan`, once the services are registered,
     /// each in the run's container (after the run this one replaces has shut down, so the new
     /// server can take its port).
     static let serviceSteps = InitializationStep<AppProcess>.planned(
