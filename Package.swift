@@ -211,7 +211,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "Weft", "WeftInitializer"]),
-        .testTarget(name: "WeftStartupTests", dependencies: ["WeftStartup", "Weft", "WeftInitializer", "WeftPrimitives", "WeftTesting"]),
+        .testTarget(
+            name: "WeftStartupTests",
+            dependencies: ["WeftStartup", "Weft", "WeftInitializer", "WeftPrimitives", "WeftTesting"]),
         // What several test targets share: captured logs, temporary directories.
         .target(
             name: "WeftTestSupport",

@@ -11,7 +11,8 @@ struct PlainReporterTests {
     static let plan = [
         ("sync", "Load settings"), ("sync", "Choose the environment"), ("sync", "Register services"),
         ("async", "Start the fact server"), ("async", "Open the history database"), ("async", "Create the HTTP client"),
-        ("async", "Connect the fact service"), ("async", "Fetch the first cat fact"), ("async", "Record the fact in the history"),
+        ("async", "Connect the fact service"), ("async", "Fetch the first cat fact"),
+        ("async", "Record the fact in the history"),
         ("async", "Check service health"),
     ]
 
