@@ -135,7 +135,7 @@ check "--trace-file writes the run as Chrome trace events: one X event per step,
     python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 x = [e for e in d["traceEvents"] if e["ph"] == "X"]
-assert len(x) == 9 and all(isinstance(e["ts"], int) and isinstance(e["dur"], int) for e in x), x
+assert len(x) == 10 and all(isinstance(e["ts"], int) and isinstance(e["dur"], int) for e in x), x
 assert any(e["args"]["critical"] for e in x) and all("after" in e["args"] for e in x)' "$trace"
 out=$("${plain_env[@]}" timeout 60 "$bin" --plain --trace-file "$db_dir/no/such/dir/t.json" </dev/null 2>&1); status=$?
 last=$out
