@@ -180,12 +180,13 @@ struct PlainReporterTests {
         let recorder = LineRecorder()
         let reporter = PlainReporter(format: .text, sink: recorder.sink)
         let session = Task { await PlainSession(options: options, reporter: reporter).run() }
-        // Wait until only the (slow) fact request is still running: the history, the server and
-        // the client have finished, recording waits for the fact, the health check for ready.
+        // Wait until only the (slow) fact request is still running: the history, the server, the
+        // client and the fact service have finished, recording waits for the fact, the health
+        // check for ready.
         var finished: Set<String> = []
         for await line in recorder.stream where line.text.hasPrefix("[async] ✓ ") {
             finished.insert(line.text)
-            if finished.count == 3 { break }
+            if finished.count == 4 { break }
         }
         #expect(!finished.contains { $0.contains("Fetch the first cat fact") })
         session.cancel()
