@@ -33,11 +33,13 @@ let metrics: [BenchmarkMetric] = counts ? [.mallocCountTotal, .retainCount, .rel
 ///
 /// `concurrent` rows vary with the scheduling: which task builds a class, and which waits for
 /// it (a wait allocates its `Creation`, its semaphore, its wait-graph entry), changes from run
-/// to run, and a loaded machine overlaps the tasks less (423 mallocs where an idle one gives
-/// 500). Their mallocs may rise by 0.4 per object, which keeps the goal of at most 2 per object
-/// beyond the object itself (500 + 76 < 3 × 191); retains and releases by 8 per object.
+/// to run, and a loaded machine overlaps the tasks less: an idle one gives 279–285 mallocs for
+/// 191 classes, CI's counting beside the fuzzing 200 (2026-11-29), where the tasks barely met.
+/// Their mallocs may move by half a malloc per object either way, which keeps the goal of at
+/// most 2 per object beyond the object itself (285 + 95 < 3 × 191); retains and releases by 8
+/// per object.
 func countTolerance(objects: Int, concurrent: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
-    let mallocs = BenchmarkThresholds(absolute: [.p90: concurrent ? objects * 2 / 5 : objects / 50])
+    let mallocs = BenchmarkThresholds(absolute: [.p90: concurrent ? objects / 2 : objects / 50])
     let references = BenchmarkThresholds(absolute: [.p90: concurrent ? objects * 8 : objects / 50])
     return [.mallocCountTotal: mallocs, .retainCount: references, .releaseCount: references]
 }
