@@ -83,6 +83,11 @@ public enum AppPlan {
         ServiceKey(FactService.self): PlannedStepOptions(id: "service", title: "Connect the fact service"),
     ]
 
+    /// The id of the step that makes `service`: its option's, else the key's description.
+    static func stepID(of service: StartupPlan.Service) -> String {
+        serviceOptions[service.key]?.id ?? service.id
+    }
+
     /// The steps that make the services of `servicePlan`, once the services are registered,
     /// each in the run's container (after the run this one replaces has shut down, so the new
     /// server can take its port).

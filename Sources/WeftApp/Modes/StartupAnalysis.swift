@@ -142,7 +142,7 @@ public struct StartupAnalysis: Sendable {
                 blame: report.blame.map(\.step.id),
                 planned: AppPlan.servicePlan.services.map { service in
                     Planned(
-                        service: service.id, step: AppPlan.serviceOptions[service.key]?.id ?? service.id,
+                        service: service.id, step: AppPlan.stepID(of: service),
                         after: service.after.map(\.description), afterReady: service.timing == .afterReady)
                 },
                 onDemand: AppPlan.servicePlan.onDemand.map(\.description),
@@ -287,7 +287,7 @@ public enum StartupMode {
     private static func runAll(options: AppOptions, json: Bool, runs: Int, budget: StartupBudget?) async -> ExitStatus {
         // Checked before any run: the planned services alone, at the budget's step limits, can
         // take longer than ready may.
-        let planBreach = budget?.check(AppPlan.servicePlan) { AppPlan.serviceOptions[$0.key]?.id ?? $0.id }
+        let planBreach = budget?.check(AppPlan.servicePlan, id: AppPlan.stepID)
         if let planBreach {
             StandardStreams.writeError("weft startup: the plan is over budget before it runs: \(planBreach)")
         }
