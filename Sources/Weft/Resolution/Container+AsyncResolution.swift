@@ -19,13 +19,13 @@ extension Container {
         }
     }
 
-    /// The `async` engine past the published cache: one lock (``lookForAsync(_:)``), then what it
-    /// found, the one `async` switch over a lookup. `nested`: a `T?` resolving `T` in its own
-    /// step, `frame`, which reports nothing itself.
+    /// The `async` engine past the published cache: one lock (``look(up:by:startingIn:)``, given
+    /// no creator), then what it found, the one `async` switch over a lookup. `nested`: a `T?`
+    /// resolving `T` in its own step, `frame`, which reports nothing itself.
     func resolveLookedAsync(
         _ key: ServiceKey, arguments: (any Sendable)? = nil, nested: Bool = false, frame: ResolutionFrame? = nil
     ) async throws(ResolutionError) -> any Sendable {
-        switch lookForAsync(key) {
+        switch look(up: key, by: nil, startingIn: { Never?.none }) {
         case .value(let value): return value
         case .registration(let registration, let threshold):
             if nested {

@@ -4,25 +4,18 @@ import WeftPrimitives
 ///
 /// Not generic over the resolved type on purpose: Weft's callers live in other modules, where
 /// generic internals run unspecialized and instantiate `Lookup<T>` metadata on every resolve.
-/// The one cast to `T` happens at the end, in ``Container/resolveSync(_:name:miss:)``. `Started` is
-/// ``StartedCreation`` for the synchronous engine, which gives a step to start a creation in,
-/// and `Never` for the `async` one, which does not: it never has that case to handle.
-enum Lookup<Started> {
+/// The one cast to `T` happens at the end, in ``Container/resolveSync(_:name:miss:)``. `Step`
+/// is ``FrameLink`` for the synchronous engine, which gives a step to start a creation in, and
+/// `Never` for the `async` one, which does not: it never has that case to handle.
+enum Lookup<Step> {
     case value(any Sendable)
-    /// A creation started under the lock, for the caller to run (``Container/create(_:_:isOutermost:miss:)``).
-    case started(Started)
+    /// The creation of this container's synchronous singleton, started under the lock in the
+    /// caller's `step` at the registrations' `version`, for the caller to run
+    /// (``Container/create(_:_:version:in:isOutermost:miss:)``).
+    case started(Registration, version: UInt, in: Step)
     case registration(Registration, slowThreshold: Duration?)
     case missing
     case shutDown
-}
-
-/// A creation ``Container/look(up:in:)`` started under its lock: this container's synchronous
-/// singleton, with nothing cached and nothing in flight, to be made in `step`, the stack step
-/// its synchronous factory runs in; `version` is the registrations' version then.
-struct StartedCreation {
-    let registration: Registration
-    let version: UInt
-    let step: FrameLink
 }
 
 /// How a resolve treats a key that nothing registers.
@@ -148,9 +141,9 @@ extension Container {
         }
     }
 
-    /// The synchronous engine past the published cache: one lock (``look(up:in:)``), then what
-    /// it found, the one synchronous switch over a lookup. `step` is where a creation of this
-    /// container's own singleton may start (`nil`: none may start here). `nested`: the
+    /// The synchronous engine past the published cache: one lock (``look(up:by:startingIn:)``),
+    /// then what it found, the one synchronous switch over a lookup. `step` is where a creation
+    /// of this container's own singleton may start (`nil`: none may start here). `nested`: the
     /// resolution of a `T?` resolving `T` in its own step, which reports nothing itself.
     @inline(__always)
     func resolveLooked(
@@ -158,9 +151,10 @@ extension Container {
         arguments: (any Sendable)? = nil, nested: Bool = false
     ) throws(ResolutionError) -> any Sendable {
         // Destructured once here: passing the enum down would copy its payloads at every call.
-        switch look(up: key, in: step) {
+        switch look(up: key, by: step.map(Creator.init), startingIn: { step }) {
         case .value(let value): return value
-        case .started(let started): return try create(key, started, isOutermost: frame == nil, miss: miss)
+        case .started(let registration, let version, let step):
+            return try create(key, registration, version: version, in: step, isOutermost: frame == nil, miss: miss)
         case .registration(let registration, let threshold):
             return try resolveFound(key, registration, threshold, frame: frame, miss: miss, arguments, nested)
         case .missing: return try resolveFound(key, nil, nil, frame: frame, miss: miss, arguments, nested)
@@ -183,30 +177,30 @@ extension Container {
         return try resolveGeneral(key, local: local, threshold, miss: miss, arguments: arguments)
     }
 
-    /// Makes the value of `key` whose creation ``look(up:in:)`` `started`, in its step: the cold
-    /// path of a graph of singletons, one lock from the lookup to the factory, and the creator's
-    /// step on its stack (copied to the heap only if another resolve comes to wait for it).
+    /// Makes the value of `key` whose creation ``look(up:by:startingIn:)`` started in `step`: the
+    /// cold path of a graph of singletons, one lock from the lookup to the factory, and the
+    /// creator's step on its stack (copied to the heap only if another resolve comes to wait for
+    /// it). `version` is the registrations' version when it started.
     private func create(
-        _ key: ServiceKey, _ started: borrowing StartedCreation, isOutermost: Bool, miss: Miss
+        _ key: ServiceKey, _ registration: Registration, version: UInt, in step: FrameLink, isOutermost: Bool,
+        miss: Miss
     ) throws(ResolutionError) -> any Sendable {
-        let step = started.step
         let creator = Creator(step)
         do throws(ResolutionError) {
             let made: any Sendable
             do throws(ResolutionError) {
                 do {
-                    made = try step.whileCurrent { try started.registration.runSync(Resolver(self)) }
+                    made = try step.whileCurrent { try registration.runSync(Resolver(self)) }
                 } catch {
                     throw Self.failure(error, key: key, frame: step)
                 }
             } catch {
-                _ = finish(creator, for: key, of: started.registration, outcome: .failure(error))
+                _ = finish(creator, for: key, of: registration, outcome: .failure(error))
                 throw error
             }
-            let value = try finishMade(
-                consume made, by: creator, for: key, of: started.registration, version: started.version)
-            if !started.registration.onCreated.isEmpty {
-                let found = Located(owner: self, registration: started.registration, resolver: self, threshold: nil)
+            let value = try finishMade(consume made, by: creator, for: key, of: registration, version: version)
+            if !registration.onCreated.isEmpty {
+                let found = Located(owner: self, registration: registration, resolver: self, threshold: nil)
                 try Self.runHooks(of: found, on: value, key: key, path: step.parent?.path)
             }
             return value
@@ -283,33 +277,16 @@ extension Container {
 
     // MARK: Finding the registration
 
-    /// One lock: a cached value here, or this container's registration for `key`: what the
-    /// `async` engine looks at.
-    @inline(__always)
-    func lookForAsync(_ key: ServiceKey) -> Lookup<Never> {
-        examine(key, creator: nil) { _, _ in nil }
-    }
-
     /// One lock: a cached value here, or this container's registration for `key`; given a
-    /// `step`, for a synchronous singleton of this container that nothing made or is making,
-    /// its creation started in `step` instead (``Lookup/started(_:)``).
+    /// `creator`, for a synchronous singleton of this container that nothing made or is making,
+    /// its creation started by `creator` instead, in the `step` it runs in
+    /// (``Lookup/started(_:version:in:)``). The `async` engine gives no creator.
     @inline(__always)
-    func look(up key: ServiceKey, in step: FrameLink?) -> Lookup<StartedCreation> {
-        examine(key, creator: step.map(Creator.init)) { registration, version in
-            step.map { StartedCreation(registration: registration, version: version, step: $0) }
-        }
-    }
-
-    /// What ``look(up:in:)`` and ``lookForAsync(_:)`` find, under the lock: `creator` may start a
-    /// creation, which `started` describes.
-    @inline(__always)
-    private func examine<Started>(
-        _ key: ServiceKey, creator: Creator?, started: (Registration, UInt) -> Started?
-    ) -> Lookup<Started> {
+    func look<Step>(up key: ServiceKey, by creator: Creator?, startingIn step: () -> Step?) -> Lookup<Step> {
         let recording = recorder != nil
         var trace: (@Sendable (ResolutionTrace) -> Void)?
         var lifetime: Lifetime?
-        let lookup = state.withLock { state -> Lookup<Started> in
+        let lookup = state.withLock { state -> Lookup<Step> in
             if state.isShutDown { return .shutDown }
             // A cached value, or a weakly held one still alive: served under this one lock,
             // without locating its registration. Only strong values go to the snapshot.
@@ -332,11 +309,9 @@ extension Container {
                 // is in flight. (Should its registration change while it runs, and the new one's
                 // factory ask for it again, that cycle is found one step later, by the same walk.)
                 if let creator, !recording, threshold == nil, registration.lifetime == .singleton, registration.isSync,
-                    state.creations.start(registration, by: creator)
+                    let step = step(), state.creations.start(registration, by: creator)
                 {
-                    if let made = started(registration, state.registrationsVersion) { return .started(made) }
-                    // Nothing to run it in (never: a creator comes with its step).
-                    _ = state.creations.end(registration, by: creator)
+                    return .started(registration, version: state.registrationsVersion, in: step)
                 }
                 return .registration(registration, slowThreshold: threshold)
             }
