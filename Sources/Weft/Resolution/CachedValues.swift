@@ -156,9 +156,7 @@ struct CachedValues {
             if let index = insertIfRoom(object: object, for: key) {
                 unfiled.append(UInt32(truncatingIfNeeded: index))
                 #if WEFT_INTERNAL_CHECKS
-                    #if WEFT_INTERNAL_CHECKS
-                        checkUnfiled()
-                    #endif
+                    checkUnfiled()
                 #endif
                 return
             }
