@@ -166,6 +166,9 @@ struct CommandLineAppTests {
         let chain = render(model)
         #expect(chain.contains("Critical chain") && chain.contains("steps decided the"), "\(chain.rendered)")
         #expect(model.startupView.chain.count >= 2)
+        // Steps after ready end the chain, never come between the steps that decided ready.
+        let afterReady = model.startupView.chain.map(\.isAfterReady)
+        #expect(afterReady == afterReady.sorted { !$0 && $1 }, "\(model.startupView.chain)")
         press(model, .escape, .char(":"))
         type(model, "quit")
         #expect(model.handle(.enter) == .quit(exitCode: 0))

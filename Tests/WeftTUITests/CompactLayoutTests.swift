@@ -89,4 +89,21 @@ struct CompactLayoutTests {
         #expect(!compact.contains("+2 ms") && compact.contains("18 ms"))
         expectChrome(compact, screen: view)
     }
+
+    @Test("A chain that goes on past ready: the steps after it are marked, and only the others decided the start-up")
+    func startupPastReady() {
+        let view = StartupView(
+            environment: "embedded",
+            chain: [
+                .init(title: "Load settings", startMilliseconds: 0, durationMilliseconds: 2),
+                .init(title: "Fetch the first cat fact", startMilliseconds: 2, durationMilliseconds: 25),
+                .init(title: "Check health", startMilliseconds: 27, durationMilliseconds: 4, isAfterReady: true),
+            ], totalMilliseconds: 27, stepCount: 9)
+        let full = render(view, size: Fixtures.large)
+        #expect(full.contains("2 of 9 steps decided the 27 ms start-up; 1 more ran after ready"), "\(full.rendered)")
+        #expect(full.contains("Check health (after ready)") && !full.contains("Load settings (after"))
+        let compact = render(view, size: Fixtures.compact)
+        #expect(compact.contains("2 of 9 steps: 27 ms (+1 after)"), "\(compact.rendered)")
+        expectChrome(compact, screen: view)
+    }
 }

@@ -140,12 +140,14 @@ extension AppModel {
             StartupView.Link(
                 title: timing.step.title, startMilliseconds: timing.startOffset.displayMilliseconds,
                 durationMilliseconds: timing.duration.displayMilliseconds,
-                isFailure: timing.outcome == .failed || timing.outcome == .cancelled)
+                isFailure: timing.outcome == .failed || timing.outcome == .cancelled,
+                isAfterReady: timing.step.schedule == .afterReady)
         }
+        // To ready, when the run got there: the steps after it did not keep anyone waiting.
         return StartupView(
             environment: environmentNameShown, chain: chain,
-            totalMilliseconds: report?.elapsed.displayMilliseconds ?? 0, stepCount: report?.steps.count ?? 0,
-            scroll: scroll)
+            totalMilliseconds: (report?.ready ?? report?.elapsed)?.displayMilliseconds ?? 0,
+            stepCount: report?.steps.count ?? 0, scroll: scroll)
     }
 
     private func splashView(_ progress: SplashProgress, tick: Int) -> SplashView {

@@ -2,7 +2,9 @@ import WeftTerminal
 
 /// The last start-up's critical chain (`:startup`): the steps that decided how long it took,
 /// first to last, each with when it started and how long it ran. Making any other step faster
-/// would not have made the start-up faster.
+/// would not have made the start-up faster. Steps after ready (a health check, say) end the
+/// chain when one ended last: they are marked, and the summary counts only the steps that
+/// decided when weft was ready.
 struct StartupView: Screen {
     /// One step of the chain.
     struct Link: Sendable, Hashable {
@@ -14,13 +16,19 @@ struct StartupView: Screen {
         var durationMilliseconds: Int
         /// Whether it failed.
         var isFailure: Bool
+        /// Whether it ran after ready, off the first screen's path.
+        var isAfterReady: Bool
 
         /// Creates a link.
-        init(title: String, startMilliseconds: Int, durationMilliseconds: Int, isFailure: Bool = false) {
+        init(
+            title: String, startMilliseconds: Int, durationMilliseconds: Int, isFailure: Bool = false,
+            isAfterReady: Bool = false
+        ) {
             self.title = title
             self.startMilliseconds = startMilliseconds
             self.durationMilliseconds = durationMilliseconds
             self.isFailure = isFailure
+            self.isAfterReady = isAfterReady
         }
     }
 
@@ -28,7 +36,7 @@ struct StartupView: Screen {
     var environment: String?
     /// The chain, first step first; empty before a run ended.
     var chain: [Link]
-    /// How long the whole run took, in milliseconds.
+    /// How long the start-up took, in milliseconds: to ready, when the run got there.
     var totalMilliseconds: Int
     /// How many steps the run had.
     var stepCount: Int
@@ -51,9 +59,15 @@ struct StartupView: Screen {
     /// Back, scroll, help, quit.
     var keyHints: [KeyHint] { KeyMap.barHints(in: .startup) }
 
-    /// `3 of 7 steps decided the 412 ms start-up`.
-    var summary: String {
-        "\(chain.count) of \(stepCount) steps decided the \(Timeline.format(milliseconds: totalMilliseconds)) start-up"
+    /// `3 of 7 steps decided the 412 ms start-up` (`3 of 7 steps: 412 ms` when `compact`), and
+    /// `; 1 more ran after ready` (` (+1 after)`) when the chain goes on past ready.
+    func summary(compact: Bool = false) -> String {
+        let afterReady = chain.count(where: \.isAfterReady)
+        let deciding = "\(chain.count - afterReady) of \(stepCount) steps"
+        let time = Timeline.format(milliseconds: totalMilliseconds)
+        if compact { return "\(deciding): \(time)" + (afterReady > 0 ? " (+\(afterReady) after)" : "") }
+        return "\(deciding) decided the \(time) start-up"
+            + (afterReady > 0 ? "; \(afterReady) more ran after ready" : "")
     }
 
     /// Rows the chain has in the box inside `area`.
@@ -76,9 +90,7 @@ struct StartupView: Screen {
             return FrameLayout(topLeftOf: inner)
         }
         let compact = LayoutSize.isCompact(area)
-        let heading =
-            compact
-            ? "\(chain.count) of \(stepCount) steps: \(Timeline.format(milliseconds: totalMilliseconds))" : summary
+        let heading = summary(compact: compact)
         terminal.put(
             TextLayout.truncate(heading, toWidth: inner.width), row: inner.row, column: inner.column,
             style: theme.accent)
@@ -91,9 +103,10 @@ struct StartupView: Screen {
         for (offset, link) in chain.dropFirst(first).prefix(rows).enumerated() {
             let row = inner.row + 2 + offset
             terminal.put(theme.glyphs.pointer, row: row, column: inner.column, style: theme.accent)
+            let title = link.isAfterReady ? "\(link.title) (after ready)" : link.title
             terminal.put(
-                TextLayout.pad(link.title, toWidth: titleWidth), row: row, column: inner.column + 2,
-                style: link.isFailure ? theme.failure : theme.text)
+                TextLayout.pad(title, toWidth: titleWidth), row: row, column: inner.column + 2,
+                style: link.isFailure ? theme.failure : link.isAfterReady ? theme.muted : theme.text)
             if !compact {
                 let start = "+" + Timeline.format(milliseconds: link.startMilliseconds)
                 terminal.put(
@@ -106,7 +119,7 @@ struct StartupView: Screen {
             terminal.put(
                 TextLayout.pad(duration, toWidth: timeWidth, alignment: .right), row: row,
                 column: inner.column + 2 + titleWidth + startWidth + 1,
-                style: link.isFailure ? theme.failure : theme.success)
+                style: link.isFailure ? theme.failure : link.isAfterReady ? theme.muted : theme.success)
         }
         if chain.count > rows {
             ScrollMark(first: first, shown: min(rows, chain.count - first), total: chain.count)
