@@ -190,13 +190,17 @@ let package = Package(
         .testTarget(
             name: "WeftTests",
             // WeftTesting: the ManualClock that drives shutdown deadlines.
-            dependencies: ["Weft", "WeftPrimitives", "WeftTesting", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Weft", "WeftPrimitives", "WeftTesting", "WeftTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "WeftInitializerTests",
             dependencies: [
                 "WeftInitializer",
                 "WeftPrimitives",
+                "WeftTestSupport",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
@@ -213,8 +217,11 @@ let package = Package(
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "Weft", "WeftInitializer"]),
         .testTarget(
             name: "WeftStartupTests",
-            dependencies: ["WeftStartup", "Weft", "WeftInitializer", "WeftPrimitives", "WeftTesting"]),
-        // What several test targets share: captured logs, temporary directories.
+            dependencies: [
+                "WeftStartup", "Weft", "WeftInitializer", "WeftPrimitives", "WeftTesting", "WeftTestSupport",
+            ]),
+        // What several test targets share: captured logs, temporary directories, the seeded
+        // generator of the property tests. Light: the libraries' tests build it too.
         .target(
             name: "WeftTestSupport",
             dependencies: [
@@ -292,7 +299,7 @@ if Context.environment["WEFT_LIBRARIES_ONLY"] == "1" {
     let libraries: Set = [
         "Weft", "CWeftThreadFrame", "WeftPrimitives", "WeftInitializer", "WeftServiceLifecycle", "WeftTesting",
         "WeftStartup", "WeftPrimitivesTests", "WeftTests", "WeftInitializerTests", "WeftServiceLifecycleTests",
-        "WeftTestingTests", "WeftStartupTests",
+        "WeftTestingTests", "WeftStartupTests", "WeftTestSupport",
     ]
     package.targets.removeAll { !libraries.contains($0.name) }
     package.products.removeAll { product in product.name == "weft" }

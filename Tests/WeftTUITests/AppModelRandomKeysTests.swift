@@ -1,5 +1,6 @@
 import FactKit
 import Testing
+import WeftTestSupport
 
 @testable import WeftTUI
 @testable import WeftTerminal
@@ -9,18 +10,6 @@ import Testing
 @MainActor
 @Suite("App model under random keys", .timeLimit(.minutes(3)))
 struct AppModelRandomKeysTests {
-    /// SplitMix64: small, fast, and the same sequence for the same seed on every platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Every key the app knows and some it does not; menu keys weighted up so the walk
     /// switches environments often.
     static let keys: [Key] = [
@@ -44,7 +33,7 @@ struct AppModelRandomKeysTests {
         let sandbox = try AppSandbox()
         defer { sandbox.remove() }
         let log = EffectLog()
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(state: seed)
         // Only environments that answer at once: the bundled server, healthy or failing.
         // Odd seeds start in the failing environment, even ones in the healthy one.
         let start = seed % 2 == 0 ? "embedded" : "broken"

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftPrimitives
+import WeftTestSupport
 
 @testable import Weft
 
@@ -2546,20 +2547,4 @@ struct Model {
         if registration.lifetime == .graph { graph[graphKey] = made }
         return made
     }
-}
-
-/// A small, fast, seedable generator: the same seed gives the same sequence everywhere.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
