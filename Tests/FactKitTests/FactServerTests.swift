@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import WeftTestSupport
 import WeftTesting
 
 @testable import FactKit
@@ -79,6 +80,42 @@ struct FactServerTests {
             let (missing, _) = try await httpGet(baseURL.appendingPathComponent("nope"))
             #expect(missing == 404)
         }
+    }
+
+    @Test("GET /fact deals every fact once before any comes again, and never the same twice in a row")
+    func dealsEveryFact() async throws {
+        let facts = try FactServer.bundledFacts()
+        try await withFactServer { _, baseURL in
+            var served: [String] = []
+            for _ in 0...facts.count {
+                let (status, body) = try await httpGet(baseURL.appendingPathComponent("fact"))
+                #expect(status == 200)
+                served.append(try JSONDecoder().decode(CatFact.self, from: body).fact)
+            }
+            #expect(Set(served.prefix(facts.count)) == Set(facts), "one round is every fact once")
+            #expect(served[facts.count] != served[facts.count - 1], "the next round starts with another fact")
+        }
+    }
+
+    @Test("The deck, from any seed: each round a permutation, no fact twice in a row, nothing from no facts")
+    func deck() {
+        for count in [0, 1, 2, 3, 7] {
+            for seed in 0..<200 as Range<UInt64> {
+                var generator = SplitMix64(seed: seed)
+                var deck = FactRequestHandler.Deck(count: count)
+                let dealt = (0..<(count * 5)).compactMap { _ in deck.deal(using: &generator) }
+                #expect(dealt.count == count * 5, "count \(count), seed \(seed)")
+                for round in stride(from: 0, to: dealt.count, by: max(count, 1)) {
+                    #expect(dealt[round..<round + count].sorted() == Array(0..<count), "count \(count), seed \(seed)")
+                }
+                if count > 1 {
+                    #expect(zip(dealt, dealt.dropFirst()).allSatisfy { $0 != $1 }, "count \(count), seed \(seed)")
+                }
+            }
+        }
+        var empty = FactRequestHandler.Deck(count: 0)
+        var generator = SplitMix64(seed: 1)
+        #expect(empty.deal(using: &generator) == nil)
     }
 
     @Test("stop releases the port so a new server can bind the same port")

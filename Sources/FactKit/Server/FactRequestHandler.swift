@@ -1,11 +1,15 @@
 import Foundation
+import WeftPrimitives
 
 /// Answers the fact server's routes, applying the configured fault to every request.
 ///
 /// Independent of the HTTP server: ``FactServer`` hands it the method, path and query of
-/// each request and writes back the ``Outcome``.
+/// each request and writes back the ``Outcome``. Copies share one ``Deck``: `/fact` deals
+/// every fact once before any comes again, to all clients together.
 package struct FactRequestHandler: Sendable {
     let facts: [String]
+    /// What `/fact` deals from, shared by every copy of this handler.
+    let deck: Locked<Deck>
     let fault: ServerFault?
     let slowResponseDelay: Duration
     /// What ``ServerFault/slow`` waits on: the continuous clock, or a clock a test moves.
@@ -18,6 +22,7 @@ package struct FactRequestHandler: Sendable {
         slowResponseClock: any Clock<Duration> = ContinuousClock(), metrics: (@Sendable () -> [UInt8])? = nil
     ) {
         self.facts = facts
+        self.deck = Locked(Deck(count: facts.count))
         self.fault = fault
         self.slowResponseDelay = slowResponseDelay
         self.slowResponseClock = slowResponseClock
@@ -79,8 +84,11 @@ package struct FactRequestHandler: Sendable {
         switch path {
         case "/fact":
             // `facts` is validated non-empty by `FactServer.init`.
-            let text = facts.randomElement() ?? ""
-            return .encoded(CatFact(fact: text))
+            let index = deck.withLock { deck in
+                var generator = SystemRandomNumberGenerator()
+                return deck.deal(using: &generator)
+            }
+            return .encoded(CatFact(fact: index.map { facts[$0] } ?? ""))
         case "/facts":
             switch listLimit(query.last { $0.name == "limit" }?.value) {
             case .success(let limit):
@@ -92,6 +100,37 @@ package struct FactRequestHandler: Sendable {
             return .encoded(Health(status: "ok", facts: facts.count))
         default:
             return .json(["error": "not found; routes are /fact, /facts?limit=N and /health"], status: 404)
+        }
+    }
+
+    /// The order `/fact` serves facts in: shuffled, each once, then shuffled again, never the
+    /// same fact twice in a row. A reader pressing "next" sees a new fact until all have been
+    /// shown, and two facts fetched one after the other always differ (the app's history lists
+    /// both).
+    package struct Deck: Sendable {
+        /// How many facts there are.
+        let count: Int
+        /// The indices still to deal, the next one last.
+        private var remaining: [Int] = []
+        /// The index dealt last.
+        private var last: Int?
+
+        package init(count: Int) {
+            self.count = max(count, 0)
+        }
+
+        /// The next fact's index, or `nil` when there are no facts.
+        package mutating func deal(using generator: inout some RandomNumberGenerator) -> Int? {
+            if remaining.isEmpty {
+                guard count > 0 else { return nil }
+                remaining = Array(0..<count).shuffled(using: &generator)
+                // A new round does not start with the fact the last round ended on.
+                if count > 1, remaining.last == last {
+                    remaining.swapAt(remaining.count - 1, Int.random(in: 0..<(remaining.count - 1), using: &generator))
+                }
+            }
+            last = remaining.popLast()
+            return last
         }
     }
 

@@ -10,7 +10,8 @@ import WeftPrimitives
 
 /// The bundled cat-fact server, speaking catfact.ninja's contract on `127.0.0.1` only.
 ///
-/// Routes: `GET /fact` → `{"fact": String, "length": Int}`, `GET /facts?limit=N` →
+/// Routes: `GET /fact` → `{"fact": String, "length": Int}` (in shuffled order, every fact once
+/// before any comes again, never the same twice in a row), `GET /facts?limit=N` →
 /// `{"data": [{"fact", "length"}]}` (N from 1; more than the number of facts lists them all;
 /// default 10), and `GET /health` → `{"status": "ok", "facts": Int}`. `HEAD` is answered like
 /// `GET` without a body; other methods get `405` with an `Allow` header. A ``ServerFault``
