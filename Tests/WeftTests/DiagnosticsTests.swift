@@ -7,6 +7,10 @@ struct Database: Sendable {}
 struct Cache: Sendable {}
 struct Session: Sendable {}
 struct Feed: Sendable {}
+/// A generic service, whose key shows its type's `<…>`.
+struct Tagged<Value: Sendable>: Sendable {
+    let value: Value
+}
 
 struct Probe: HealthCheckable {
     let status: HealthStatus
@@ -85,6 +89,27 @@ struct DiagnosticsTests {
         #expect(graph.dot().contains("\"Feed\" -> \"Database\";"))
         #expect(graph.mermaid().contains("n1 --> n0"))
         #expect(graph.mermaid().hasPrefix("flowchart LR"))
+    }
+
+    @Test("Names Graphviz and Mermaid would misread are escaped: quotes, backslashes, a generic type's <…>")
+    func graphEscapes() async {
+        let container = Container()
+        container.register(Database.self, name: #"C:\"#, lifetime: .singleton) { Database() }
+        container.register(Tagged<Feed>.self, name: #"say "hi" \N"#) { resolver in
+            _ = try resolver.resolve(Database.self, name: #"C:\"#)
+            return Tagged(value: Feed())
+        }
+        let graph = await container.graph()
+        let dot = graph.dot().split(separator: "\n").dropFirst(3).map { String($0.dropFirst(2)) }
+        // What Graphviz 2.43 shows for these labels: `"C:\" Database`, then `singleton`.
+        #expect(
+            dot.prefix(2).map { $0.replacing(/\\nWeftTests.*"\]/, with: #""]"#) } == [
+                #""\"C:\\\" Database" [label="\"C:\\\" Database\nsingleton"];"#,
+                #""\"say \"hi\" \\N\" Tagged<Feed>" [label="\"say \"hi\" \\N\" Tagged<Feed>\ntransient"];"#,
+            ])
+        #expect(dot[2] == #""\"say \"hi\" \\N\" Tagged<Feed>" -> "\"C:\\\" Database";"#)
+        let mermaid = graph.mermaid().split(separator: "\n").map(String.init)
+        #expect(mermaid[2].hasPrefix(##"  n1["#quot;say #quot;hi#quot; \N#quot; Tagged#lt;Feed#gt; · transient"##))
     }
 
     @Test("Slow factories reach the slow-resolution hook; cached resolves do not")

@@ -50,11 +50,11 @@ public struct DependencyGraph: Sendable, Equatable {
     public func dot() -> String {
         var lines = ["digraph Weft {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for node in nodes {
-            let label = "\(node.key)\\n\(node.lifetime)" + (node.site.map { "\\n\($0)" } ?? "")
-            lines.append("  \(quoted(node.key.description)) [label=\(quoted(label))];")
+            let label = [node.key.description, "\(node.lifetime)"] + (node.site.map { ["\($0)"] } ?? [])
+            lines.append("  \(Self.dotString(node.key.description)) [label=\(Self.dotString(label))];")
         }
         for edge in edges {
-            lines.append("  \(quoted(edge.from.description)) -> \(quoted(edge.to.description));")
+            lines.append("  \(Self.dotString(edge.from.description)) -> \(Self.dotString(edge.to.description));")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -78,7 +78,10 @@ public struct DependencyGraph: Sendable, Equatable {
         for (index, entry) in nodes.enumerated() { ids[entry.node] = "\(idPrefix)\(index)" }
         var lines = ["flowchart LR"]
         for (node, label) in nodes {
-            lines.append("  \(ids[node] ?? "?")[\"\(replacingQuotes(in: label, with: "#quot;"))\"]")
+            // Mermaid's entity codes: a quote would end the label, and `<…>` (a generic
+            // type's arguments) would be read as an HTML tag and dropped.
+            let text = escaping(label, ["\"": "#quot;", "<": "#lt;", ">": "#gt;"])
+            lines.append("  \(ids[node] ?? "?")[\"\(text)\"]")
         }
         for edge in edges {
             guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
@@ -128,14 +131,20 @@ public struct DependencyGraph: Sendable, Equatable {
             modules: Set(module.values).sorted(), edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
     }
 
-    private func quoted(_ text: String) -> String {
-        "\"" + Self.replacingQuotes(in: text, with: "\\\"") + "\""
+    /// `lines` as one Graphviz quoted string, shown as written: `"` and `\` escaped (a name
+    /// ending in `\` would otherwise swallow the closing quote, and `\N` would read as the
+    /// node's name), `\n` between the lines of a label.
+    static func dotString(_ lines: String...) -> String { dotString(lines) }
+
+    static func dotString(_ lines: [String]) -> String {
+        "\"" + lines.map { escaping($0, ["\"": "\\\"", "\\": "\\\\"]) }.joined(separator: "\\n") + "\""
     }
 
-    static func replacingQuotes(in text: String, with replacement: String) -> String {
+    /// `text` with each character `replacements` names replaced.
+    static func escaping(_ text: String, _ replacements: [Character: String]) -> String {
         var result = ""
         for character in text {
-            if character == "\"" { result += replacement } else { result.append(character) }
+            if let replacement = replacements[character] { result += replacement } else { result.append(character) }
         }
         return result
     }
@@ -167,8 +176,10 @@ public struct ModuleGraph: Sendable, Hashable {
     /// The graph in Graphviz DOT: `dot -Tsvg modules.dot > modules.svg`.
     public func dot() -> String {
         var lines = ["digraph Modules {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
-        for module in modules { lines.append("  \(quoted(module));") }
-        for edge in edges { lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to));") }
+        for module in modules { lines.append("  \(DependencyGraph.dotString(module));") }
+        for edge in edges {
+            lines.append("  \(DependencyGraph.dotString(edge.from)) -> \(DependencyGraph.dotString(edge.to));")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -176,9 +187,5 @@ public struct ModuleGraph: Sendable, Hashable {
     /// The graph as a Mermaid flowchart, for Markdown that renders Mermaid.
     public func mermaid() -> String {
         DependencyGraph.flowchart(modules.map { ($0, $0) }, idPrefix: "m", edges: edges.map { ($0.from, $0.to) })
-    }
-
-    private func quoted(_ text: String) -> String {
-        "\"" + DependencyGraph.replacingQuotes(in: text, with: "\\\"") + "\""
     }
 }

@@ -1,4 +1,4 @@
-# e2e: history, environments and settings from the command line. Sourced by scripts/e2e, in order, with scripts/lib/e2e/helpers.sh.
+# e2e: history, environments and settings from the command line, and weft graph through Graphviz. Sourced by scripts/e2e, in order, with scripts/lib/e2e/helpers.sh.
 # shellcheck shell=bash
 
 # --- history, environments and settings from the command line ---------------------------
@@ -60,3 +60,15 @@ last=$("$bin" --help 2>&1)
 check "--help names the settings, environments and history files, in-app keys and exit codes" \
     bash -c 'grep -q "config.json" <<<"$1" && grep -q "environments.json" <<<"$1" && grep -q "history.sqlite" <<<"$1" && grep -q "h history" <<<"$1" && grep -q "PgUp PgDn Home End" <<<"$1" && tr "\n" " " <<<"$1" | grep -q "130 interrupted"' _ "$last"
 
+
+# --- weft graph through Graphviz, a reader nobody here wrote ----------------------------------
+out=$("$bin" graph 2>&1); status=$?
+svg=$(dot -Tsvg <<<"$out" 2>"$work/dot.err"); dot_status=$?
+last="$out
+$(cat "$work/dot.err")"
+check "weft graph is DOT Graphviz draws without a warning: a box per service, an arrow per dependency" \
+    bash -c '[ "$1" -eq 0 ] && [ "$2" -eq 0 ] && [ ! -s "$3" ] &&
+        [ "$(grep -c "\[label=" <<<"$4")" -gt 3 ] &&
+        [ "$(grep -c "class=\"node\"" <<<"$5")" -eq "$(grep -c "\[label=" <<<"$4")" ] &&
+        [ "$(grep -c "class=\"edge\"" <<<"$5")" -eq "$(grep -c " -> " <<<"$4")" ]' \
+    _ "$status" "$dot_status" "$work/dot.err" "$out" "$svg"
