@@ -17,6 +17,14 @@ out=$("${cmd_env[@]}" "$bin" history --limit 2 2>&1); status=$?
 last=$out
 check "weft history opens the file read-only: listing leaves it byte for byte" \
     bash -c '[ "$1" -eq 0 ] && [ "$2" = "$(sha256sum <"$3")" ]' _ "$status" "$history_sum" "$history_file"
+# The history file through the sqlite3 shell, which no weft code is part of: sound, marked as
+# weft's, and holding what `weft history` counted.
+summary=$("${cmd_env[@]}" "$bin" history 2>&1 | tail -n 1)
+last="weft history: $summary
+sqlite3: $(sqlite3 -readonly "$history_file" 'PRAGMA integrity_check; PRAGMA application_id; SELECT COUNT(*) FROM fact; SELECT COUNT(*) FROM sighting;' 2>&1 | tr '\n' ' ')"
+check "sqlite3 reads the history file: integrity ok, application id \"WEFT\", the facts and sightings weft history counts" \
+    bash -c 'facts=${1%% fact*}; shown=${1#*shown }; shown=${shown%% time*}
+        [ "${2#sqlite3: }" = "ok $((0x57454654)) $facts $shown " ]' _ "$summary" "${last#*$'\n'}"
 out=$("${cmd_env[@]}" "$bin" history clear </dev/null 2>&1); status=$?
 last=$out
 check "weft history clear without a terminal refuses (status 2) and names --yes" \

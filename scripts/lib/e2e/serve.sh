@@ -64,9 +64,37 @@ for _ in $(seq 1 300); do serve_up && break; sleep 0.1; done
 exec 3<>"/dev/tcp/127.0.0.1/$serve_port"
 printf 'GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
 last=$(timeout 10 cat <&3); exec 3<&-
+metrics=$(curl -sS --max-time 10 "http://127.0.0.1:$serve_port/metrics" 2>&1)
 kill -TERM "$serve_pid"; wait "$serve_pid"
 check "weft serve: /metrics answers the start-up's series in the Prometheus text format" \
     bash -c 'grep -q "^Content-Type: text/plain; version=0.0.4" <<<"$1" && grep -q "^weft_startup_runs_total{outcome=\"succeeded\"} 1" <<<"$1" && grep -q "^weft_startup_step_duration_seconds_count{step=" <<<"$1"' _ "$last"
+# Read back by the Prometheus project's own parser (prometheus_client, Debian's, so the system's
+# Python rather than whichever python3 PATH finds first), fetched with curl.
+last=$metrics
+check "weft serve: Prometheus's text parser reads /metrics: the runs counter, the ready and step histograms whole" \
+    /usr/bin/python3 - "$metrics" <<'PY'
+import sys
+from prometheus_client.parser import text_string_to_metric_families
+families = {family.name: family for family in text_string_to_metric_families(sys.argv[1])}
+runs = families["weft_startup_runs"]
+assert runs.type == "counter", runs.type
+assert any(s.labels == {"outcome": "succeeded"} and s.value == 1 for s in runs.samples), runs.samples
+for name in ("weft_startup_step_duration_seconds", "weft_startup_ready_seconds"):
+    family = families[name]
+    assert family.type == "histogram", (name, family.type)
+    series = {}
+    for sample in family.samples:
+        labels = tuple(sorted((k, v) for k, v in sample.labels.items() if k != "le"))
+        series.setdefault(labels, []).append(sample)
+    assert series, name
+    for labels, samples in series.items():
+        buckets = [s for s in samples if s.name.endswith("_bucket")]
+        counts = [s.value for s in buckets]
+        assert counts == sorted(counts), (name, labels, counts)
+        assert buckets[-1].labels["le"] == "+Inf", (name, labels)
+        count = next(s.value for s in samples if s.name.endswith("_count"))
+        assert buckets[-1].value == count >= 1, (name, labels, count)
+PY
 
 # --- weft serve under load from clients nobody here wrote (RFC 9112 §9.3 persistence) --------
 # ab speaks HTTP/1.0 and waits for the close its version implies, or with -k for an answer that
