@@ -51,10 +51,10 @@ public struct DependencyGraph: Sendable, Equatable {
         var lines = ["digraph Weft {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for node in nodes {
             let label = [node.key.description, "\(node.lifetime)"] + (node.site.map { ["\($0)"] } ?? [])
-            lines.append("  \(Self.dotString(node.key.description)) [label=\(Self.dotString(label))];")
+            lines.append("  \(Self.dotString([node.key.description])) [label=\(Self.dotString(label))];")
         }
         for edge in edges {
-            lines.append("  \(Self.dotString(edge.from.description)) -> \(Self.dotString(edge.to.description));")
+            lines.append("  \(Self.dotString([edge.from.description])) -> \(Self.dotString([edge.to.description]));")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -134,8 +134,6 @@ public struct DependencyGraph: Sendable, Equatable {
     /// `lines` as one Graphviz quoted string, shown as written: `"` and `\` escaped (a name
     /// ending in `\` would otherwise swallow the closing quote, and `\N` would read as the
     /// node's name), `\n` between the lines of a label.
-    static func dotString(_ lines: String...) -> String { dotString(lines) }
-
     static func dotString(_ lines: [String]) -> String {
         "\"" + lines.map { escaping($0, ["\"": "\\\"", "\\": "\\\\"]) }.joined(separator: "\\n") + "\""
     }
@@ -176,9 +174,9 @@ public struct ModuleGraph: Sendable, Hashable {
     /// The graph in Graphviz DOT: `dot -Tsvg modules.dot > modules.svg`.
     public func dot() -> String {
         var lines = ["digraph Modules {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
-        for module in modules { lines.append("  \(DependencyGraph.dotString(module));") }
+        for module in modules { lines.append("  \(DependencyGraph.dotString([module]));") }
         for edge in edges {
-            lines.append("  \(DependencyGraph.dotString(edge.from)) -> \(DependencyGraph.dotString(edge.to));")
+            lines.append("  \(DependencyGraph.dotString([edge.from])) -> \(DependencyGraph.dotString([edge.to]));")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

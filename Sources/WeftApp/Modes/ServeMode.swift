@@ -46,8 +46,9 @@ public enum ServeMode {
         do {
             let initializer = try DependencyInitializer(
                 createProcess: { ServeProcess() },
-                preSyncSteps: [
-                    SyncInitializationStep(title: "Load the bundled facts") { process in
+                // An id of its own: metrics label each step with its id (`step="facts"`).
+                steps: [
+                    .sync("facts", title: "Load the bundled facts") { process in
                         let server = try FactServer.bundled(
                             port: port, fault: fault, logger: logger, metrics: { registry.emitToBuffer() })
                         process.container.register(FactServer.self, instance: server)

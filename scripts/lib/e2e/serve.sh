@@ -71,7 +71,7 @@ check "weft serve: /metrics answers the start-up's series in the Prometheus text
 # Read back by the Prometheus project's own parser (prometheus_client, Debian's, so the system's
 # Python rather than whichever python3 PATH finds first), fetched with curl.
 last=$metrics
-check "weft serve: Prometheus's text parser reads /metrics: the runs counter, the ready and step histograms whole" \
+check "weft serve: Prometheus's text parser reads /metrics: the runs counter, the ready and step histograms whole, step=\"facts\"" \
     /usr/bin/python3 - "$metrics" <<'PY'
 import sys
 from prometheus_client.parser import text_string_to_metric_families
@@ -79,6 +79,8 @@ families = {family.name: family for family in text_string_to_metric_families(sys
 runs = families["weft_startup_runs"]
 assert runs.type == "counter", runs.type
 assert any(s.labels == {"outcome": "succeeded"} and s.value == 1 for s in runs.samples), runs.samples
+steps = {s.labels["step"] for s in families["weft_startup_step_duration_seconds"].samples}
+assert steps == {"facts"}, steps
 for name in ("weft_startup_step_duration_seconds", "weft_startup_ready_seconds"):
     family = families[name]
     assert family.type == "histogram", (name, family.type)
