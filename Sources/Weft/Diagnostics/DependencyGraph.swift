@@ -50,8 +50,9 @@ public struct DependencyGraph: Sendable, Equatable {
     public func dot() -> String {
         var lines = ["digraph Weft {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for node in nodes {
-            let label = [node.key.description, "\(node.lifetime)"] + (node.site.map { ["\($0)"] } ?? [])
-            lines.append("  \(Self.dotString([node.key.description])) [label=\(Self.dotString(label))];")
+            let name = node.key.description
+            let label = [name, "\(node.lifetime)"] + (node.site.map { ["\($0)"] } ?? [])
+            lines.append("  \(Self.dotString([name])) [label=\(Self.dotString(label))];")
         }
         for edge in edges {
             lines.append("  \(Self.dotString([edge.from.description])) -> \(Self.dotString([edge.to.description]));")

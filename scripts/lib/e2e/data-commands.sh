@@ -68,7 +68,6 @@ last=$("$bin" --help 2>&1)
 check "--help names the settings, environments and history files, in-app keys and exit codes" \
     bash -c 'grep -q "config.json" <<<"$1" && grep -q "environments.json" <<<"$1" && grep -q "history.sqlite" <<<"$1" && grep -q "h history" <<<"$1" && grep -q "PgUp PgDn Home End" <<<"$1" && tr "\n" " " <<<"$1" | grep -q "130 interrupted"' _ "$last"
 
-
 # --- weft graph through Graphviz, a reader nobody here wrote ----------------------------------
 out=$("$bin" graph 2>&1); status=$?
 svg=$(dot -Tsvg <<<"$out" 2>"$work/dot.err"); dot_status=$?
